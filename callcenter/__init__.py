@@ -1,0 +1,1 @@
+"""Foundation package: settings, store, routing engine, metrics, logging."""

@@ -1,0 +1,143 @@
+"""Settings for every process, read from `CALLCENTER_*` environment variables and `.env`.
+
+A wrong value fails at start with a message that names the variable and what it accepts;
+secret values are never echoed back.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ENV_PREFIX = "CALLCENTER_"
+
+
+class SettingsError(ValueError):
+    """A setting has a value the product cannot run with."""
+
+
+def _default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("callcenter", appauthor=False))
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        validate_default=True,
+    )
+
+    # --- storage -------------------------------------------------------------------------
+    data_dir: Path = Field(default_factory=_default_data_dir, description="Folder for the database and local servers.")
+
+    # --- language model --------------------------------------------------------------
+    llm_provider: Literal["embedded", "openai"] = Field(
+        "embedded", description="'embedded' runs offline; 'openai' uses any OpenAI-compatible endpoint."
+    )
+    llm_base_url: str | None = Field(None, description="Base URL of the OpenAI-compatible endpoint.")
+    llm_model: str = Field("gpt-4.1-mini", description="Model name sent to the endpoint.")
+    llm_api_key: SecretStr | None = Field(None, description="API key for the endpoint.")
+
+    # --- speech (only used by the LiveKit worker) --------------------------------------
+    stt_provider: Literal["none", "openai"] = Field("none", description="Speech-to-text provider.")
+    stt_model: str = Field("gpt-4o-mini-transcribe", description="Speech-to-text model.")
+    tts_provider: Literal["none", "openai"] = Field("none", description="Text-to-speech provider.")
+    tts_model: str = Field("gpt-4o-mini-tts", description="Text-to-speech model.")
+    tts_voice: str = Field("alloy", description="Text-to-speech voice.")
+
+    # --- LiveKit ---------------------------------------------------------------------
+    livekit_url: str | None = Field(None, description="LiveKit server URL (wss://...).")
+    livekit_api_key: SecretStr | None = Field(None, description="LiveKit API key.")
+    livekit_api_secret: SecretStr | None = Field(None, description="LiveKit API secret.")
+    agent_name: str = Field("callcenter", description="Agent name for explicit LiveKit dispatch.")
+    drain_timeout_s: int = Field(300, ge=0, le=3600, description="Seconds a worker drains calls on shutdown.")
+
+    # --- Temporal --------------------------------------------------------------------
+    temporal_address: str | None = Field(
+        None, description="host:port of Temporal; unset = start a local dev server in the data dir."
+    )
+    temporal_namespace: str = Field("default", description="Temporal namespace.")
+    temporal_task_queue: str = Field("callcenter", description="Temporal task queue.")
+    temporal_tls: bool = Field(False, description="Use TLS to reach Temporal.")
+    temporal_tls_cert: Path | None = Field(None, description="Client certificate (PEM) for mTLS.")
+    temporal_tls_key: Path | None = Field(None, description="Client key (PEM) for mTLS.")
+    temporal_api_key: SecretStr | None = Field(None, description="Temporal Cloud API key.")
+
+    # --- policy ----------------------------------------------------------------------
+    auto_refund_limit: Decimal = Field(
+        Decimal("100.00"), ge=0, le=100000, description="Refunds at or under this amount (USD) are issued without approval."
+    )
+    refund_window_days: int = Field(90, ge=1, le=3650, description="Charges older than this are not refundable by phone.")
+    approval_limit_agent: Decimal = Field(Decimal("500"), ge=0, description="Largest amount an 'agent' operator may approve.")
+    approval_limit_supervisor: Decimal = Field(Decimal("5000"), ge=0, description="Largest amount a 'supervisor' may approve.")
+    approval_limit_manager: Decimal = Field(Decimal("100000"), ge=0, description="Largest amount a 'manager' may approve.")
+    approval_timeout_s: int = Field(3600, ge=1, description="Seconds an approval waits before escalating.")
+    approval_escalations: int = Field(1, ge=0, le=5, description="Escalations before an approval is auto-denied.")
+    hold_on_line_s: float = Field(20.0, ge=0, le=300, description="Seconds a caller may wait on the line for a decision.")
+    ticket_sla_s: int = Field(86400, ge=1, description="Seconds before an engineering ticket breaches its SLA.")
+
+    # --- routing ---------------------------------------------------------------------
+    router_model: Path | None = Field(None, description="Trained router model file; unset = train from shipped utterances.")
+    router_confidence: float = Field(
+        0.0, ge=0, le=1, description="Fast-path threshold; 0 = use the threshold stored with the model."
+    )
+    max_delegations_per_turn: int = Field(6, ge=1, le=20, description="Loop guard: delegations allowed in one turn.")
+    max_turn_chars: int = Field(2000, ge=50, le=100000, description="Longer caller turns are cut to this many characters.")
+    verification_attempts: int = Field(3, ge=1, le=10, description="Identity verification attempts per call.")
+
+    # --- observability ---------------------------------------------------------------
+    metrics_port: int = Field(9100, ge=0, le=65535, description="Port of the agent's /metrics (0 = off).")
+    worker_metrics_port: int = Field(9101, ge=0, le=65535, description="Port of the Temporal worker's /metrics and /healthz.")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="Log level.")
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, v: object) -> object:
+        return v.upper() if isinstance(v, str) else v
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "callcenter.sqlite3"
+
+    def approval_limit(self, role: str) -> Decimal:
+        limits = {
+            "agent": self.approval_limit_agent,
+            "supervisor": self.approval_limit_supervisor,
+            "manager": self.approval_limit_manager,
+        }
+        return limits.get(role, Decimal("0"))
+
+
+def _describe(error: dict) -> str:
+    field = ".".join(str(p) for p in error.get("loc", ())) or "?"
+    env = ENV_PREFIX + field.upper()
+    ctx = error.get("ctx") or {}
+    if "expected" in ctx:
+        accepted = f"accepted values: {ctx['expected']}"
+    else:
+        accepted = error.get("msg", "invalid value")
+    info = Settings.model_fields.get(field)
+    hint = f" ({info.description})" if info and info.description else ""
+    return f"{env}: {accepted}{hint}"
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read settings; raise SettingsError naming each bad variable (never its value)."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        lines = [_describe(e) for e in exc.errors(include_input=False)]
+        raise SettingsError("invalid settings:\n  " + "\n  ".join(lines)) from None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return load_settings()

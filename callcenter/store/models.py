@@ -1,0 +1,141 @@
+"""Typed rows returned by the repository. Money is integer cents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    id: str
+    name: str
+    monthly_price_cents: int
+    api_rate_limit_per_min: int
+    api_monthly_quota: int
+
+
+@dataclass(frozen=True, slots=True)
+class Customer:
+    id: str
+    name: str
+    email: str
+    phone: str
+    zip_code: str
+    birth_date: str
+    locked: bool
+    closed: bool
+    two_factor: bool
+    api_key_prefix: str
+    created_at: str
+
+    @property
+    def first_name(self) -> str:
+        return self.name.split()[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    id: str
+    customer_id: str
+    amount_cents: int
+    description: str
+    charged_at: str
+    invoice_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Invoice:
+    id: str
+    customer_id: str
+    period: str
+    amount_cents: int
+    status: str
+    issued_at: str
+    due_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refund:
+    id: int
+    charge_id: str
+    customer_id: str
+    amount_cents: int
+    reason: str
+    idempotency_key: str
+    approved_by: str | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ApiUsage:
+    customer_id: str
+    day: str
+    requests: int
+    errors_401: int
+    errors_403: int
+    errors_429: int
+    errors_5xx: int
+    peak_per_min: int
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    id: str
+    service: str
+    title: str
+    status: str
+    started_at: str
+    resolved_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class LoginEvent:
+    id: int
+    customer_id: str
+    at: str
+    success: bool
+    country: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    id: str
+    customer_id: str | None
+    kind: str
+    summary: str
+    status: str
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class WorkRequest:
+    id: str
+    kind: str
+    customer_id: str | None
+    amount_cents: int | None
+    payload: str
+    status: str
+    created_at: str
+    submitted_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    id: int
+    customer_id: str | None
+    channel: str
+    body: str
+    dedupe_key: str
+    created_at: str
+    sent_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    id: int
+    subject: str
+    action: str
+    actor: str
+    reason: str
+    at: str

@@ -1,0 +1,349 @@
+"""The typed repository: every read and write of the store, as parametrised SQL.
+
+One SQLite file (WAL) shared by the line, the Temporal worker and the operator CLI.
+Connections are per thread because Temporal runs sync activities in a thread pool.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+from callcenter.store import models as m
+from callcenter.store.schema import MIGRATIONS, SCHEMA_VERSION
+from callcenter.store.seed import seed
+
+T = TypeVar("T")
+
+
+class StoreError(RuntimeError):
+    """The store cannot be opened or is from a newer version of the product."""
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+class Store:
+    def __init__(self, path: Path | str, *, seed_demo: bool = True) -> None:
+        self.path = Path(path)
+        self._local = threading.local()
+        self._seed_demo = seed_demo
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._migrate()
+
+    # --- plumbing --------------------------------------------------------------------
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            try:
+                conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open the database in {self.path.parent}: {exc}") from None
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        else:
+            conn.execute("COMMIT")
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    def _migrate(self) -> None:
+        with self.transaction() as conn:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"database schema version {version} is newer than this program ({SCHEMA_VERSION})"
+                )
+            fresh = version == 0
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if fresh and self._seed_demo:
+                seed(conn)
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._conn().execute("PRAGMA user_version").fetchone()[0])
+
+    def _one(self, cls: type[T], sql: str, *args: Any) -> T | None:
+        row = self._conn().execute(sql, args).fetchone()
+        return cls(**dict(row)) if row else None
+
+    def _all(self, cls: type[T], sql: str, *args: Any) -> list[T]:
+        return [cls(**dict(r)) for r in self._conn().execute(sql, args).fetchall()]
+
+    # --- customers -------------------------------------------------------------------
+    def get_customer(self, customer_id: str) -> m.Customer | None:
+        return self._one(m.Customer, "SELECT * FROM customers WHERE id = ?", customer_id.upper())
+
+    def find_customer_by_email(self, email: str) -> m.Customer | None:
+        return self._one(m.Customer, "SELECT * FROM customers WHERE lower(email) = lower(?)", email)
+
+    def find_customer_by_phone(self, phone: str) -> m.Customer | None:
+        return self._one(m.Customer, "SELECT * FROM customers WHERE phone = ?", phone)
+
+    def update_email(self, customer_id: str, email: str) -> None:
+        with self.transaction() as conn:
+            conn.execute("UPDATE customers SET email = ? WHERE id = ?", (email, customer_id))
+            conn.execute(
+                "INSERT INTO profile_changes (customer_id, field, changed_at) VALUES (?, 'email', ?)",
+                (customer_id, now_iso()),
+            )
+
+    def update_phone(self, customer_id: str, phone: str) -> None:
+        with self.transaction() as conn:
+            conn.execute("UPDATE customers SET phone = ? WHERE id = ?", (phone, customer_id))
+            conn.execute(
+                "INSERT INTO profile_changes (customer_id, field, changed_at) VALUES (?, 'phone', ?)",
+                (customer_id, now_iso()),
+            )
+
+    def profile_changes(self, customer_id: str) -> list[str]:
+        rows = self._conn().execute(
+            "SELECT field FROM profile_changes WHERE customer_id = ? ORDER BY id", (customer_id,)
+        )
+        return [r[0] for r in rows]
+
+    def set_locked(self, customer_id: str, locked: bool) -> None:
+        self._conn().execute("UPDATE customers SET locked = ? WHERE id = ?", (int(locked), customer_id))
+
+    def close_account(self, customer_id: str) -> None:
+        self._conn().execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
+
+    def reset_two_factor(self, customer_id: str) -> None:
+        self._conn().execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
+
+    # --- plans -----------------------------------------------------------------------
+    def list_plans(self) -> list[m.Plan]:
+        return self._all(m.Plan, "SELECT * FROM plans ORDER BY monthly_price_cents")
+
+    def get_plan(self, plan_id: str) -> m.Plan | None:
+        return self._one(m.Plan, "SELECT * FROM plans WHERE id = ?", plan_id.lower())
+
+    def current_plan(self, customer_id: str) -> m.Plan | None:
+        return self._one(
+            m.Plan,
+            "SELECT p.* FROM plans p JOIN subscriptions s ON s.plan_id = p.id"
+            " WHERE s.customer_id = ? AND s.ended_at IS NULL ORDER BY s.id DESC LIMIT 1",
+            customer_id,
+        )
+
+    def change_plan(self, customer_id: str, plan_id: str) -> None:
+        at = now_iso()
+        with self.transaction() as conn:
+            conn.execute(
+                "UPDATE subscriptions SET ended_at = ? WHERE customer_id = ? AND ended_at IS NULL",
+                (at, customer_id),
+            )
+            conn.execute(
+                "INSERT INTO subscriptions (customer_id, plan_id, started_at) VALUES (?, ?, ?)",
+                (customer_id, plan_id, at),
+            )
+
+    # --- charges, invoices, refunds --------------------------------------------------
+    def get_charge(self, charge_id: str) -> m.Charge | None:
+        return self._one(m.Charge, "SELECT * FROM charges WHERE id = ?", charge_id.upper())
+
+    def list_charges(self, customer_id: str, since_days: int = 365) -> list[m.Charge]:
+        since = (datetime.now(UTC) - timedelta(days=since_days)).isoformat()
+        return self._all(
+            m.Charge,
+            "SELECT * FROM charges WHERE customer_id = ? AND charged_at >= ? ORDER BY charged_at DESC",
+            customer_id,
+            since,
+        )
+
+    def list_invoices(self, customer_id: str) -> list[m.Invoice]:
+        return self._all(
+            m.Invoice, "SELECT * FROM invoices WHERE customer_id = ? ORDER BY issued_at DESC", customer_id
+        )
+
+    def balance_due_cents(self, customer_id: str) -> int:
+        row = self._conn().execute(
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM invoices WHERE customer_id = ? AND status != 'paid'",
+            (customer_id,),
+        ).fetchone()
+        return int(row[0])
+
+    def refunded_cents(self, charge_id: str) -> int:
+        row = self._conn().execute(
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE charge_id = ?", (charge_id,)
+        ).fetchone()
+        return int(row[0])
+
+    def list_refunds(self, customer_id: str | None = None) -> list[m.Refund]:
+        if customer_id is None:
+            return self._all(m.Refund, "SELECT * FROM refunds ORDER BY id")
+        return self._all(m.Refund, "SELECT * FROM refunds WHERE customer_id = ? ORDER BY id", customer_id)
+
+    def record_refund(
+        self,
+        *,
+        charge_id: str,
+        amount_cents: int,
+        reason: str,
+        idempotency_key: str,
+        approved_by: str | None = None,
+    ) -> tuple[m.Refund, bool]:
+        """Write a refund once per idempotency key; returns (refund, created_now).
+
+        The charge's remaining refundable amount is checked inside the same transaction,
+        so two racing callers cannot refund more than was charged.
+        """
+        with self.transaction() as conn:
+            existing = conn.execute(
+                "SELECT * FROM refunds WHERE idempotency_key = ?", (idempotency_key,)
+            ).fetchone()
+            if existing:
+                return m.Refund(**dict(existing)), False
+            charge = conn.execute("SELECT * FROM charges WHERE id = ?", (charge_id,)).fetchone()
+            if charge is None:
+                raise ValueError("unknown charge")
+            done = conn.execute(
+                "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE charge_id = ?", (charge_id,)
+            ).fetchone()[0]
+            if amount_cents <= 0 or amount_cents + done > charge["amount_cents"]:
+                raise ValueError("refund exceeds the refundable amount")
+            cur = conn.execute(
+                "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key,"
+                " approved_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (charge_id, charge["customer_id"], amount_cents, reason, idempotency_key, approved_by, now_iso()),
+            )
+            row = conn.execute("SELECT * FROM refunds WHERE id = ?", (cur.lastrowid,)).fetchone()
+            return m.Refund(**dict(row)), True
+
+    # --- technical -------------------------------------------------------------------
+    def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]:
+        since = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d")
+        return self._all(
+            m.ApiUsage,
+            "SELECT * FROM api_usage WHERE customer_id = ? AND day > ? ORDER BY day DESC",
+            customer_id,
+            since,
+        )
+
+    def incidents(self, *, active_only: bool = False, days: int = 14) -> list[m.Incident]:
+        since = (datetime.now(UTC) - timedelta(days=days)).isoformat()
+        sql = "SELECT * FROM incidents WHERE started_at >= ?"
+        if active_only:
+            sql += " AND status != 'resolved'"
+        return self._all(m.Incident, sql + " ORDER BY started_at DESC", since)
+
+    def add_incident(self, incident: m.Incident) -> None:
+        self._conn().execute(
+            "INSERT INTO incidents VALUES (?, ?, ?, ?, ?, ?)",
+            (incident.id, incident.service, incident.title, incident.status, incident.started_at, incident.resolved_at),
+        )
+
+    def recent_logins(self, customer_id: str, days: int = 7) -> list[m.LoginEvent]:
+        since = (datetime.now(UTC) - timedelta(days=days)).isoformat()
+        rows = self._conn().execute(
+            "SELECT * FROM login_events WHERE customer_id = ? AND at >= ? ORDER BY at DESC",
+            (customer_id, since),
+        ).fetchall()
+        return [m.LoginEvent(**{**dict(r), "success": bool(r["success"])}) for r in rows]
+
+    # --- tickets ---------------------------------------------------------------------
+    def create_ticket(self, *, customer_id: str | None, kind: str, summary: str, ticket_id: str | None = None) -> m.Ticket:
+        tid = ticket_id or f"T-{secrets.token_hex(3).upper()}"
+        at = now_iso()
+        self._conn().execute(
+            "INSERT OR IGNORE INTO tickets VALUES (?, ?, ?, ?, 'open', ?, ?)",
+            (tid, customer_id, kind, summary[:500], at, at),
+        )
+        ticket = self.get_ticket(tid)
+        assert ticket is not None
+        return ticket
+
+    def get_ticket(self, ticket_id: str) -> m.Ticket | None:
+        return self._one(m.Ticket, "SELECT * FROM tickets WHERE id = ?", ticket_id.upper())
+
+    def list_tickets(self, customer_id: str | None = None, kind: str | None = None) -> list[m.Ticket]:
+        sql, args = "SELECT * FROM tickets WHERE 1=1", []
+        if customer_id is not None:
+            sql, args = sql + " AND customer_id = ?", [*args, customer_id]
+        if kind is not None:
+            sql, args = sql + " AND kind = ?", [*args, kind]
+        return self._all(m.Ticket, sql + " ORDER BY created_at DESC, id", *args)
+
+    def set_ticket_status(self, ticket_id: str, status: str) -> None:
+        self._conn().execute(
+            "UPDATE tickets SET status = ?, updated_at = ? WHERE id = ?", (status, now_iso(), ticket_id)
+        )
+
+    # --- durable work outbox, notifications, audit -------------------------------------
+    def queue_work(self, *, request_id: str, kind: str, customer_id: str | None, amount_cents: int | None, payload: str) -> m.WorkRequest:
+        self._conn().execute(
+            "INSERT OR IGNORE INTO work_requests (id, kind, customer_id, amount_cents, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (request_id, kind, customer_id, amount_cents, payload, now_iso()),
+        )
+        req = self.get_work(request_id)
+        assert req is not None
+        return req
+
+    def get_work(self, request_id: str) -> m.WorkRequest | None:
+        return self._one(m.WorkRequest, "SELECT * FROM work_requests WHERE id = ?", request_id)
+
+    def list_work(self, *, status: str | None = None, customer_id: str | None = None) -> list[m.WorkRequest]:
+        sql, args = "SELECT * FROM work_requests WHERE 1=1", []
+        if status is not None:
+            sql, args = sql + " AND status = ?", [*args, status]
+        if customer_id is not None:
+            sql, args = sql + " AND customer_id = ?", [*args, customer_id]
+        return self._all(m.WorkRequest, sql + " ORDER BY created_at, id", *args)
+
+    def set_work_status(self, request_id: str, status: str) -> None:
+        submitted = now_iso() if status == "submitted" else None
+        self._conn().execute(
+            "UPDATE work_requests SET status = ?, submitted_at = COALESCE(?, submitted_at) WHERE id = ?",
+            (status, submitted, request_id),
+        )
+
+    def add_notification(self, *, customer_id: str | None, channel: str, body: str, dedupe_key: str) -> bool:
+        cur = self._conn().execute(
+            "INSERT OR IGNORE INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (customer_id, channel, body, dedupe_key, now_iso()),
+        )
+        return cur.rowcount == 1
+
+    def list_notifications(self, customer_id: str | None = None) -> list[m.Notification]:
+        if customer_id is None:
+            return self._all(m.Notification, "SELECT * FROM notifications ORDER BY id")
+        return self._all(m.Notification, "SELECT * FROM notifications WHERE customer_id = ? ORDER BY id", customer_id)
+
+    def add_audit(self, *, subject: str, action: str, actor: str, reason: str) -> None:
+        self._conn().execute(
+            "INSERT INTO audit_log (subject, action, actor, reason, at) VALUES (?, ?, ?, ?, ?)",
+            (subject, action, actor, reason, now_iso()),
+        )
+
+    def audit_for(self, subject: str) -> list[m.AuditEntry]:
+        return self._all(m.AuditEntry, "SELECT * FROM audit_log WHERE subject = ? ORDER BY id", subject)

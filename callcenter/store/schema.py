@@ -1,0 +1,137 @@
+"""Schema migrations. The database's `user_version` is the index of the last applied step."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: the call-center data model.
+    """
+    CREATE TABLE plans (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        monthly_price_cents INTEGER NOT NULL CHECK (monthly_price_cents >= 0),
+        api_rate_limit_per_min INTEGER NOT NULL,
+        api_monthly_quota INTEGER NOT NULL
+    );
+    CREATE TABLE customers (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL UNIQUE,
+        phone TEXT NOT NULL,
+        zip_code TEXT NOT NULL,
+        birth_date TEXT NOT NULL,
+        locked INTEGER NOT NULL DEFAULT 0,
+        closed INTEGER NOT NULL DEFAULT 0,
+        two_factor INTEGER NOT NULL DEFAULT 1,
+        api_key_prefix TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE subscriptions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        plan_id TEXT NOT NULL REFERENCES plans(id),
+        started_at TEXT NOT NULL,
+        ended_at TEXT
+    );
+    CREATE TABLE charges (
+        id TEXT PRIMARY KEY,
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        description TEXT NOT NULL,
+        charged_at TEXT NOT NULL,
+        invoice_id TEXT
+    );
+    CREATE TABLE invoices (
+        id TEXT PRIMARY KEY,
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        period TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('paid', 'open', 'overdue')),
+        issued_at TEXT NOT NULL,
+        due_at TEXT NOT NULL
+    );
+    CREATE TABLE refunds (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        charge_id TEXT NOT NULL REFERENCES charges(id),
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        reason TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        approved_by TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE api_usage (
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        day TEXT NOT NULL,
+        requests INTEGER NOT NULL,
+        errors_401 INTEGER NOT NULL DEFAULT 0,
+        errors_403 INTEGER NOT NULL DEFAULT 0,
+        errors_429 INTEGER NOT NULL DEFAULT 0,
+        errors_5xx INTEGER NOT NULL DEFAULT 0,
+        peak_per_min INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (customer_id, day)
+    );
+    CREATE TABLE incidents (
+        id TEXT PRIMARY KEY,
+        service TEXT NOT NULL,
+        title TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('investigating', 'monitoring', 'resolved')),
+        started_at TEXT NOT NULL,
+        resolved_at TEXT
+    );
+    CREATE TABLE login_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        at TEXT NOT NULL,
+        success INTEGER NOT NULL,
+        country TEXT NOT NULL
+    );
+    CREATE TABLE tickets (
+        id TEXT PRIMARY KEY,
+        customer_id TEXT,
+        kind TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE TABLE profile_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        field TEXT NOT NULL,
+        changed_at TEXT NOT NULL
+    );
+    -- Requests for durable work, kept here first so nothing is lost while Temporal is down.
+    CREATE TABLE work_requests (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        customer_id TEXT,
+        amount_cents INTEGER,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'queued',
+        created_at TEXT NOT NULL,
+        submitted_at TEXT
+    );
+    CREATE TABLE notifications (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        customer_id TEXT,
+        channel TEXT NOT NULL,
+        body TEXT NOT NULL,
+        dedupe_key TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        sent_at TEXT
+    );
+    CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        subject TEXT NOT NULL,
+        action TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX charges_by_customer ON charges(customer_id, charged_at);
+    CREATE INDEX logins_by_customer ON login_events(customer_id, at);
+    CREATE INDEX tickets_by_customer ON tickets(customer_id);
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
