@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     # --- observability ---------------------------------------------------------------
     metrics_port: int = Field(9100, ge=0, le=65535, description="Port of the agent's /metrics (0 = off).")
     worker_metrics_port: int = Field(9101, ge=0, le=65535, description="Port of the Temporal worker's /metrics and /healthz.")
+    temporal_sdk_metrics_port: int = Field(
+        9102, ge=0, le=65535, description="Port of the Temporal SDK's own Prometheus metrics in the worker (0 = off)."
+    )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="Log level.")
 
     @field_validator("log_level", mode="before")
