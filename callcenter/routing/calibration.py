@@ -1,0 +1,110 @@
+"""Calibration (temperature scaling) and threshold selection on validation data."""
+
+from __future__ import annotations
+
+import numpy as np
+
+OOS = "oos"
+
+
+def softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
+    z = np.asarray(scores, dtype=np.float64) / temperature
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def fit_temperature(scores: np.ndarray, y: np.ndarray) -> float:
+    """Temperature minimising validation negative log-likelihood.
+
+    A 1-D grid search is deterministic, needs no optimiser and is fast enough for
+    thousands of rows; the NLL is smooth in log T, so a fine log grid loses nothing.
+    """
+    if len(y) == 0:
+        return 1.0
+    grid = np.exp(np.linspace(np.log(0.02), np.log(20.0), 240))
+    best_t, best_nll = 1.0, np.inf
+    rows = np.arange(len(y))
+    for t in grid:
+        p = softmax(scores, float(t))
+        nll = -np.log(np.clip(p[rows, y], 1e-12, None)).mean()
+        if nll < best_nll:
+            best_t, best_nll = float(t), float(nll)
+    return best_t
+
+
+def decide(probs: np.ndarray, labels: list[str], oos_threshold: float) -> tuple[list[str], np.ndarray]:
+    """Top label per row with the out-of-scope rule, and the probability of the in-scope top.
+
+    A row is out of scope when the explicit ``oos`` class wins or when the best in-scope
+    probability is below ``oos_threshold``.
+    """
+    inscope = np.array([lab != OOS for lab in labels])
+    masked = np.where(inscope[None, :], probs, -1.0)
+    best = masked.argmax(axis=1)
+    best_p = masked[np.arange(len(probs)), best]
+    top = probs.argmax(axis=1)
+    out: list[str] = []
+    for i in range(len(probs)):
+        if labels[top[i]] == OOS or best_p[i] < oos_threshold:
+            out.append(OOS)
+        else:
+            out.append(labels[best[i]])
+    return out, best_p
+
+
+def choose_oos_threshold(
+    probs: np.ndarray, labels: list[str], gold: list[str], *, max_inscope_loss: float = 0.03
+) -> float:
+    """Pick the out-of-scope probability floor on validation data.
+
+    With out-of-scope validation items: maximise OOS recall + in-scope accuracy (rejections
+    count as errors), which balances the two costs of a wrong decision. Without any: reject
+    at most ``max_inscope_loss`` of the in-scope items that the model got right, so the floor
+    only catches utterances the model is really unsure about.
+    """
+    grid = np.round(np.arange(0.0, 0.91, 0.01), 2)
+    has_oos = any(g == OOS for g in gold)
+    if not has_oos:
+        _, best_p = decide(probs, labels, 0.0)
+        conf = np.sort(best_p)
+        if len(conf) == 0:
+            return 0.2
+        return float(min(0.3, np.quantile(conf, max_inscope_loss)))
+    gold_arr = np.array(gold)
+    is_oos = gold_arr == OOS
+    best_t, best_score = 0.0, -np.inf
+    for t in grid:
+        pred, _ = decide(probs, labels, float(t))
+        pred_arr = np.array(pred)
+        recall = float((pred_arr[is_oos] == OOS).mean())
+        acc = float((pred_arr[~is_oos] == gold_arr[~is_oos]).mean()) if (~is_oos).any() else 1.0
+        score = recall + acc
+        if score > best_score + 1e-9:
+            best_t, best_score = float(t), score
+    return best_t
+
+
+def choose_threshold(
+    confidence: np.ndarray, correct: np.ndarray, *, target: float = 0.97, floor: float = 0.0
+) -> float:
+    """Smallest confidence threshold whose selective accuracy on validation reaches ``target``.
+
+    Smallest, because coverage (turns decided without the LLM or a clarifying question)
+    falls as the threshold rises. Falls back to the threshold with the best selective
+    accuracy among those still covering at least half the turns.
+    """
+    grid = np.round(np.arange(max(floor, 0.0), 0.991, 0.01), 2)
+    if len(confidence) == 0:
+        return float(max(floor, 0.5))
+    fallback, fallback_acc = float(grid[0]) if len(grid) else floor, -1.0
+    for t in grid:
+        sel = confidence >= t
+        if not sel.any():
+            break
+        acc = float(correct[sel].mean())
+        if acc >= target:
+            return float(t)
+        if sel.mean() >= 0.5 and acc > fallback_acc:
+            fallback, fallback_acc = float(t), acc
+    return fallback

@@ -1,0 +1,98 @@
+"""Text normalisation and the TF-IDF feature views of the fast-path router.
+
+Each view is a scikit-learn ``TfidfVectorizer`` whose state (vocabulary in index order and
+idf weights) is exported as plain JSON + arrays, so a saved model never needs pickle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.feature_extraction.text import TfidfVectorizer
+
+_DIGIT = re.compile(r"\d")
+_SPACE = re.compile(r"\s+")
+# Curly quotes from speech-to-text or phones would otherwise split "can't" differently.
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def normalize(text: str) -> str:
+    """Lower-case, unify quotes and map every digit to 0.
+
+    Digits carry ids and amounts ("$49", "CH-1001-D") whose exact values say nothing about
+    the intent; mapping them to 0 lets "charged $49" and "charged $12" share n-grams.
+    """
+    text = text.translate(_QUOTES).lower()
+    text = _DIGIT.sub("0", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+# name -> TfidfVectorizer keyword arguments. Word 1-2 grams catch phrasing; char_wb 2-5
+# grams catch typos and morphology ("refnd", "logging in").
+VIEW_PARAMS: dict[str, dict[str, Any]] = {
+    "word": {
+        "analyzer": "word",
+        "ngram_range": (1, 2),
+        "token_pattern": r"(?u)\b\w+\b|[$%#@]",
+        "sublinear_tf": True,
+        "min_df": 1,
+    },
+    "char": {
+        "analyzer": "char_wb",
+        "ngram_range": (2, 5),
+        "sublinear_tf": True,
+        "min_df": 1,
+    },
+}
+
+
+class TfidfView:
+    """One fitted TF-IDF view; exportable without pickle."""
+
+    def __init__(self, name: str, vectorizer: TfidfVectorizer) -> None:
+        self.name = name
+        self.vectorizer = vectorizer
+
+    @classmethod
+    def fit(cls, name: str, texts: Sequence[str]) -> TfidfView:
+        params = dict(VIEW_PARAMS[name])
+        vec = TfidfVectorizer(lowercase=False, dtype=np.float32, **params)
+        vec.fit(texts)
+        return cls(name, vec)
+
+    def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
+        return self.vectorizer.transform(texts)
+
+    @property
+    def size(self) -> int:
+        return len(self.vectorizer.vocabulary_)
+
+    def export(self) -> tuple[dict[str, Any], np.ndarray]:
+        vocab = self.vectorizer.vocabulary_
+        terms = [""] * len(vocab)
+        for term, idx in vocab.items():
+            terms[idx] = term
+        return {"name": self.name, "terms": terms}, np.asarray(
+            self.vectorizer.idf_, dtype=np.float64
+        )
+
+    @classmethod
+    def restore(cls, meta: dict[str, Any], idf: np.ndarray) -> TfidfView:
+        name = meta["name"]
+        terms = meta["terms"]
+        if name not in VIEW_PARAMS or len(terms) != len(idf):
+            raise ValueError(f"feature view {name!r} does not match its idf table")
+        params = dict(VIEW_PARAMS[name])
+        params.pop("min_df", None)
+        vec = TfidfVectorizer(lowercase=False, dtype=np.float32, vocabulary=terms, **params)
+        vec.idf_ = idf
+        return cls(name, vec)
+
+
+def stack(views: Sequence[TfidfView], texts: Sequence[str]) -> sp.csr_matrix:
+    """Concatenate all views into one sparse matrix (rows stay L2-normalised per view)."""
+    return sp.hstack([v.transform(texts) for v in views], format="csr")

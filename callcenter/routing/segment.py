@@ -1,0 +1,76 @@
+"""Split one caller turn into candidate single-need segments.
+
+Two levels: *strong* boundaries (sentence ends, ";", ", and", "also", "plus", "as well as",
+"on top of that", ...) almost always separate needs, so they are cut unconditionally. A bare
+"and" / "but" is ambiguous ("reset and unlock my account") so ``weak_splits`` only offers the
+cut; the router accepts it only when both halves classify confidently as different intents.
+"""
+
+from __future__ import annotations
+
+import re
+
+_STRONG = re.compile(
+    r"""
+    (?<=[.!?])\s+                                   # sentence end
+    | \s*;\s*
+    | \s*\n+\s*
+    | ,\s*(?:and|but|or)\s+(?:also\s+)?             # ", and" / ", but also"
+    | ,?\s*\b(?:and\s+)?also\b[,]?\s+               # "also", "and also"
+    | ,?\s*\bplus\b[,]?\s+
+    | ,?\s*\bas\s+well\s+as\b\s+
+    | ,?\s*\bon\s+top\s+of\s+(?:that|this)\b[,]?\s*
+    | ,?\s*\b(?:additionally|besides\s+that|apart\s+from\s+that|another\s+thing\s+is
+        |one\s+more\s+thing|and\s+then|oh\s+and|and\s+another\s+thing)\b[,:]?\s*
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_WEAK = re.compile(r",\s+|\s+\b(?:and|but|while)\b\s+", re.IGNORECASE)
+
+# Words that carry no need on their own: a segment made only of these is filler.
+_FILLER_WORDS = frozenset(
+    """
+    um umm uh uhh er erm hmm mm so well ok okay okey yeah yes yep no nope right like
+    please pls thanks thank you thx cheers anyway actually basically just i mean oh ah
+    too also and but then hi hey hello there
+    """.split()
+)
+_WORD = re.compile(r"[a-z0-9']+")
+
+# Greeting-only words: a segment made only of these is a greeting.
+_GREETING_WORDS = frozenset("hi hey hello there good morning afternoon evening yo".split())
+
+
+def strong_segments(text: str) -> list[str]:
+    parts = [p.strip(" ,.!?;:-\t") for p in _STRONG.split(text)]
+    return [p for p in parts if p]
+
+
+def weak_splits(segment: str) -> list[tuple[str, str]]:
+    """Every way to cut ``segment`` in two at a weak boundary, leftmost first."""
+    out: list[tuple[str, str]] = []
+    for m in _WEAK.finditer(segment):
+        left = segment[: m.start()].strip(" ,.!?;:-")
+        right = segment[m.end() :].strip(" ,.!?;:-")
+        if left and right:
+            out.append((left, right))
+    return out
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("\u2019", "'"))
+
+
+def is_filler(segment: str) -> bool:
+    """True for segments such as "um", "so yeah", "thanks" with no content word.
+
+    Greetings are filler only when the turn also carries a need; the router decides that.
+    """
+    ws = words(segment)
+    return all(w in _FILLER_WORDS for w in ws) and not is_greeting(segment)
+
+
+def is_greeting(segment: str) -> bool:
+    ws = words(segment)
+    return bool(ws) and all(w in _GREETING_WORDS for w in ws)

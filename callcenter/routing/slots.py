@@ -1,0 +1,135 @@
+"""Slot extraction: the ids, amounts, dates and contact details a caller says aloud.
+
+Pure regular expressions: fast, deterministic, and tolerant of spoken forms
+("customer one zero zero one" is not handled; "C1001", "customer 1001" and "c-1001" are).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+_CUSTOMER = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
+_CHARGE = re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I)
+_INVOICE = re.compile(r"\b(inv[-\s]?\d{3,6}(?:-\d{1,3})?)\b", re.I)
+_TICKET = re.compile(r"\b(t-[0-9a-f]{4,8}|esc-[0-9a-z-]{4,40})\b", re.I)
+_REQUEST = re.compile(r"\b((?:refund|close_account|two_factor_reset|escalation)-[a-z0-9-]{3,60})\b", re.I)
+_EMAIL = re.compile(r"\b([a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24})\b", re.I)
+_PHONE = re.compile(r"(?<![\w-])(\+?\d[\d\s().-]{8,16}\d)(?![\w-])")
+_AMOUNT = re.compile(
+    r"(?:(?P<neg>-)\s*)?(?:\$|usd\s*|eur\s*|€)\s*(?P<a>-?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|-?\d+(?:\.\d{1,2})?)"
+    r"|(?P<b>-?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|-?\d+(?:\.\d{1,2})?)\s*(?:dollars|usd|bucks|euros?)\b",
+    re.I,
+)
+_ZIP = re.compile(r"\b(?:zip|postal|post)\s*(?:code)?\s*(?:is\s*)?(\d{5})\b|(?<![\d-])(\d{5})(?![\d-])", re.I)
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_US_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"], start=1)}
+_WORD_DATE = re.compile(
+    r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + "|".join(_MONTHS) + r"),?\s+(\d{4})\b",
+    re.I,
+)
+_HTTP = re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I)
+_PLAN = re.compile(r"\b(starter|pro|enterprise)\b", re.I)
+_YES = re.compile(r"^\s*(yes|yeah|yep|sure|correct|confirm(ed)?|please do|go ahead|ok(ay)?|do it)\b", re.I)
+_NO = re.compile(r"^\s*(no|nope|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+
+
+@dataclass(slots=True)
+class Slots:
+    customer_id: str | None = None
+    charge_id: str | None = None
+    invoice_id: str | None = None
+    ticket_id: str | None = None
+    request_id: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    amount: Decimal | None = None
+    zip_code: str | None = None
+    birth_date: str | None = None
+    http_status: str | None = None
+    plan: str | None = None
+    confirm: bool | None = None
+    extras: dict[str, str] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if v is not None and f.name != "extras":
+                out[f.name] = v
+        return out
+
+
+def _amount(text: str) -> Decimal | None:
+    match = _AMOUNT.search(text)
+    if not match:
+        return None
+    raw = (match.group("a") or match.group("b") or "").replace(",", "")
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        return None
+    if match.group("neg"):
+        value = -value
+    return value
+
+
+def _date(text: str) -> str | None:
+    try:
+        if m := _ISO_DATE.search(text):
+            return date(int(m[1]), int(m[2]), int(m[3])).isoformat()
+        if m := _US_DATE.search(text):
+            return date(int(m[3]), int(m[1]), int(m[2])).isoformat()
+        if m := _WORD_DATE.search(text):
+            if m[1]:
+                return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2])).isoformat()
+            return date(int(m[6]), _MONTHS[m[5].lower()], int(m[4])).isoformat()
+    except ValueError:
+        return None
+    return None
+
+
+def _phone(text: str) -> str | None:
+    for m in _PHONE.finditer(text):
+        digits = re.sub(r"\D", "", m.group(1))
+        if 10 <= len(digits) <= 15:
+            return "+" + (digits if len(digits) > 10 else "1" + digits)
+    return None
+
+
+def extract_slots(text: str) -> Slots:
+    """Read every slot we know from one utterance; absent slots stay None."""
+    s = Slots()
+    if m := _CUSTOMER.search(text):
+        s.customer_id = f"C{m.group(1)}"
+    if m := _CHARGE.search(text):
+        s.charge_id = re.sub(r"^CH[-\s]?", "CH-", m.group(1).upper())
+    if m := _INVOICE.search(text):
+        s.invoice_id = re.sub(r"^INV[-\s]?", "INV-", m.group(1).upper())
+    if m := _TICKET.search(text):
+        s.ticket_id = m.group(1).upper()
+    if m := _REQUEST.search(text):
+        s.request_id = m.group(1).lower()
+    if m := _EMAIL.search(text):
+        s.email = m.group(1).lower()
+    s.phone = _phone(_EMAIL.sub(" ", text))
+    s.amount = _amount(text)
+    s.birth_date = _date(text)
+    scrubbed = _CUSTOMER.sub(" ", _CHARGE.sub(" ", _INVOICE.sub(" ", text)))
+    if m := _ZIP.search(scrubbed):
+        s.zip_code = m.group(1) or m.group(2)
+    if m := _HTTP.search(text):
+        s.http_status = (m.group(1) or m.group(2)).lower()
+    if m := _PLAN.search(text):
+        s.plan = m.group(1).lower()
+    if _YES.search(text):
+        s.confirm = True
+    elif _NO.search(text):
+        s.confirm = False
+    return s
