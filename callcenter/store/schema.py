@@ -132,6 +132,23 @@ MIGRATIONS: list[str] = [
     CREATE INDEX logins_by_customer ON login_events(customer_id, at);
     CREATE INDEX tickets_by_customer ON tickets(customer_id);
     """,
+    # 2: outcomes of durable work (Temporal), one row per idempotency key. Activities write
+    # their side effect and this row in one transaction, so a retried activity finds the row
+    # and does nothing twice; the line reads it when Temporal is unreachable.
+    """
+    CREATE TABLE durable_outcomes (
+        key TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        customer_id TEXT,
+        state TEXT NOT NULL,
+        decided_by TEXT,
+        reason TEXT,
+        detail TEXT,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX durable_outcomes_by_request ON durable_outcomes(request_id, at);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
