@@ -1,0 +1,296 @@
+{{/*
+Fixed ports the processes serve (not settings of the application, so not values):
+LiveKit's own health server in the agent worker, and the Temporal SDK's Prometheus endpoint
+in the Temporal worker.
+*/}}
+{{- define "callcenter.livekitHealthPort" -}}8081{{- end -}}
+{{- define "callcenter.temporalSdkMetricsPort" -}}9102{{- end -}}
+{{/* Where the Temporal mTLS client certificate is mounted. */}}
+{{- define "callcenter.temporalTlsDir" -}}/etc/callcenter/temporal-tls{{- end -}}
+
+{{/* Chart name, truncated to the 63 characters of a DNS label. */}}
+{{- define "callcenter.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/*
+Full name: "<release>-<chart>", or the release name when it already contains the chart name.
+Truncated so that "<fullname>-temporal-worker" (the longest suffix) still fits 63 characters.
+*/}}
+{{- define "callcenter.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 47 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 47 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 47 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* "name-version" for the helm.sh/chart label. */}}
+{{- define "callcenter.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels every resource carries. */}}
+{{- define "callcenter.labels" -}}
+helm.sh/chart: {{ include "callcenter.chart" . }}
+app.kubernetes.io/name: {{ include "callcenter.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: callcenter
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* Selector labels of the release (all components). */}}
+{{- define "callcenter.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "callcenter.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/*
+Labels and selector labels of one component. Call with
+(dict "root" $ "component" "agent-worker").
+*/}}
+{{- define "callcenter.componentLabels" -}}
+{{ include "callcenter.labels" .root }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{- define "callcenter.componentSelectorLabels" -}}
+{{ include "callcenter.selectorLabels" .root }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{/* Resource names of the components. */}}
+{{- define "callcenter.agentWorker.fullname" -}}
+{{- printf "%s-agent-worker" (include "callcenter.fullname" .) -}}
+{{- end -}}
+{{- define "callcenter.temporalWorker.fullname" -}}
+{{- printf "%s-temporal-worker" (include "callcenter.fullname" .) -}}
+{{- end -}}
+{{- define "callcenter.configName" -}}
+{{- printf "%s-config" (include "callcenter.fullname" .) -}}
+{{- end -}}
+{{- define "callcenter.secretName" -}}
+{{- printf "%s-secrets" (include "callcenter.fullname" .) -}}
+{{- end -}}
+{{- define "callcenter.dashboardName" -}}
+{{- printf "%s-dashboard" (include "callcenter.fullname" .) -}}
+{{- end -}}
+
+{{/* ServiceAccount name. */}}
+{{- define "callcenter.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "callcenter.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Image reference: repository@digest, or repository:tag (tag defaults to appVersion). */}}
+{{- define "callcenter.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Whether the chart creates its quick-start Secret: any inline credential was given.
+Returns "true" or "".
+*/}}
+{{- define "callcenter.createSecret" -}}
+{{- if or .Values.livekit.apiKey .Values.livekit.apiSecret .Values.llm.apiKey .Values.temporal.apiKey -}}
+true
+{{- end -}}
+{{- end -}}
+
+{{/*
+Checks on combinations of values that the JSON schema cannot express clearly.
+Included by every template that depends on them, so `helm template` fails with one message.
+*/}}
+{{- define "callcenter.validate" -}}
+{{- if and .Values.livekit.existingSecret (or .Values.livekit.apiKey .Values.livekit.apiSecret) -}}
+{{- fail "livekit: set either livekit.existingSecret or livekit.apiKey/livekit.apiSecret, not both" -}}
+{{- end -}}
+{{- if and (not .Values.livekit.existingSecret) (ne (empty .Values.livekit.apiKey) (empty .Values.livekit.apiSecret)) -}}
+{{- fail "livekit: livekit.apiKey and livekit.apiSecret must be set together" -}}
+{{- end -}}
+{{- if and .Values.llm.existingSecret .Values.llm.apiKey -}}
+{{- fail "llm: set either llm.existingSecret or llm.apiKey, not both" -}}
+{{- end -}}
+{{- if and .Values.temporal.existingSecret .Values.temporal.apiKey -}}
+{{- fail "temporal: set either temporal.existingSecret or temporal.apiKey, not both" -}}
+{{- end -}}
+{{- if and .Values.temporal.tls.existingSecret (not .Values.temporal.tls.enabled) -}}
+{{- fail "temporal.tls.existingSecret is set but temporal.tls.enabled is false: enable TLS to use a client certificate" -}}
+{{- end -}}
+{{- if and (or .Values.temporal.existingSecret .Values.temporal.apiKey) (not .Values.temporal.tls.enabled) -}}
+{{- fail "temporal: an API key is only sent over TLS: set temporal.tls.enabled=true" -}}
+{{- end -}}
+{{- $as := .Values.agentWorker.autoscaling -}}
+{{- if and $as.enabled (gt (int $as.minReplicas) (int $as.maxReplicas)) -}}
+{{- fail (printf "agentWorker.autoscaling.minReplicas (%d) must not exceed maxReplicas (%d)" (int $as.minReplicas) (int $as.maxReplicas)) -}}
+{{- end -}}
+{{- $managed := include "callcenter.managedSettings" . | fromYamlArray -}}
+{{- range $key, $_ := .Values.extraConfig -}}
+{{- if has $key $managed -}}
+{{- fail (printf "extraConfig.%s is managed by the chart: set it through its own value (see values.yaml)" $key) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Settings the chart writes itself (ConfigMap, env, secrets); extraConfig may not override them. */}}
+{{- define "callcenter.managedSettings" -}}
+- CALLCENTER_DATA_DIR
+- CALLCENTER_LOG_LEVEL
+- CALLCENTER_AGENT_NAME
+- CALLCENTER_DRAIN_TIMEOUT_S
+- CALLCENTER_METRICS_PORT
+- CALLCENTER_WORKER_METRICS_PORT
+- CALLCENTER_LLM_PROVIDER
+- CALLCENTER_LLM_BASE_URL
+- CALLCENTER_LLM_MODEL
+- CALLCENTER_LLM_API_KEY
+- CALLCENTER_STT_PROVIDER
+- CALLCENTER_STT_MODEL
+- CALLCENTER_TTS_PROVIDER
+- CALLCENTER_TTS_MODEL
+- CALLCENTER_TTS_VOICE
+- CALLCENTER_LIVEKIT_URL
+- CALLCENTER_LIVEKIT_API_KEY
+- CALLCENTER_LIVEKIT_API_SECRET
+- CALLCENTER_TEMPORAL_ADDRESS
+- CALLCENTER_TEMPORAL_NAMESPACE
+- CALLCENTER_TEMPORAL_TASK_QUEUE
+- CALLCENTER_TEMPORAL_TLS
+- CALLCENTER_TEMPORAL_TLS_CERT
+- CALLCENTER_TEMPORAL_TLS_KEY
+- CALLCENTER_TEMPORAL_API_KEY
+- CALLCENTER_AUTO_REFUND_LIMIT
+- CALLCENTER_APPROVAL_LIMIT_AGENT
+- CALLCENTER_APPROVAL_LIMIT_SUPERVISOR
+- CALLCENTER_APPROVAL_LIMIT_MANAGER
+{{- end -}}
+
+{{/*
+Environment shared by both workers: secrets (from existingSecret or the chart's Secret),
+the TLS file paths, and the per-pod drain timeout. Call with
+(dict "root" $ "drain" <seconds>).
+*/}}
+{{- define "callcenter.env" -}}
+{{- $root := .root -}}
+{{- $v := $root.Values -}}
+{{- $chartSecret := include "callcenter.secretName" $root -}}
+- name: CALLCENTER_DATA_DIR
+  value: /data
+- name: CALLCENTER_DRAIN_TIMEOUT_S
+  value: {{ .drain | quote }}
+{{- if or $v.livekit.existingSecret $v.livekit.apiKey }}
+{{- $secret := default $chartSecret $v.livekit.existingSecret }}
+{{- $keyKey := ternary $v.livekit.existingSecretKeys.apiKey "LIVEKIT_API_KEY" (not (empty $v.livekit.existingSecret)) }}
+{{- $secretKey := ternary $v.livekit.existingSecretKeys.apiSecret "LIVEKIT_API_SECRET" (not (empty $v.livekit.existingSecret)) }}
+{{- range $name := list "LIVEKIT_API_KEY" "CALLCENTER_LIVEKIT_API_KEY" }}
+- name: {{ $name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ $keyKey }}
+{{- end }}
+{{- range $name := list "LIVEKIT_API_SECRET" "CALLCENTER_LIVEKIT_API_SECRET" }}
+- name: {{ $name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ $secretKey }}
+{{- end }}
+{{- end }}
+{{- if or $v.llm.existingSecret $v.llm.apiKey }}
+- name: CALLCENTER_LLM_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ default $chartSecret $v.llm.existingSecret }}
+      key: {{ ternary $v.llm.existingSecretKey "CALLCENTER_LLM_API_KEY" (not (empty $v.llm.existingSecret)) }}
+{{- end }}
+{{- if or $v.temporal.existingSecret $v.temporal.apiKey }}
+- name: CALLCENTER_TEMPORAL_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ default $chartSecret $v.temporal.existingSecret }}
+      key: {{ ternary $v.temporal.existingSecretKey "CALLCENTER_TEMPORAL_API_KEY" (not (empty $v.temporal.existingSecret)) }}
+{{- end }}
+{{- if and $v.temporal.tls.enabled $v.temporal.tls.existingSecret }}
+- name: CALLCENTER_TEMPORAL_TLS_CERT
+  value: {{ printf "%s/%s" (include "callcenter.temporalTlsDir" $root) $v.temporal.tls.certKey | quote }}
+- name: CALLCENTER_TEMPORAL_TLS_KEY
+  value: {{ printf "%s/%s" (include "callcenter.temporalTlsDir" $root) $v.temporal.tls.keyKey | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* Volumes shared by both workers. */}}
+{{- define "callcenter.volumes" -}}
+- name: data
+  emptyDir:
+    sizeLimit: {{ .Values.volumes.dataSizeLimit }}
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ .Values.volumes.tmpSizeLimit }}
+{{- if and .Values.temporal.tls.enabled .Values.temporal.tls.existingSecret }}
+- name: temporal-tls
+  secret:
+    secretName: {{ .Values.temporal.tls.existingSecret }}
+    defaultMode: 0440
+    items:
+      - key: {{ .Values.temporal.tls.certKey }}
+        path: {{ .Values.temporal.tls.certKey }}
+      - key: {{ .Values.temporal.tls.keyKey }}
+        path: {{ .Values.temporal.tls.keyKey }}
+{{- end }}
+{{- end -}}
+
+{{- define "callcenter.volumeMounts" -}}
+- name: data
+  mountPath: /data
+- name: tmp
+  mountPath: /tmp
+{{- if and .Values.temporal.tls.enabled .Values.temporal.tls.existingSecret }}
+- name: temporal-tls
+  mountPath: {{ include "callcenter.temporalTlsDir" . }}
+  readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/*
+Pod annotations that roll the pods when the settings or the chart's Secret change.
+*/}}
+{{- define "callcenter.checksums" -}}
+checksum/config: {{ include (print .Template.BasePath "/configmap.yaml") . | sha256sum }}
+{{- if include "callcenter.createSecret" . }}
+checksum/secret: {{ include (print .Template.BasePath "/secret.yaml") . | sha256sum }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Default topology spread: prefer spreading one component's pods across nodes.
+Call with (dict "root" $ "component" "agent-worker" "constraints" <list>).
+*/}}
+{{- define "callcenter.topologySpread" -}}
+{{- if .constraints -}}
+{{ toYaml .constraints }}
+{{- else -}}
+- maxSkew: 1
+  topologyKey: kubernetes.io/hostname
+  whenUnsatisfiable: ScheduleAnyway
+  labelSelector:
+    matchLabels:
+      {{- include "callcenter.componentSelectorLabels" (dict "root" .root "component" .component) | nindent 6 }}
+{{- end -}}
+{{- end -}}
