@@ -1,0 +1,147 @@
+"""Exactly-once effects of durable work (Temporal activities) and their recorded outcomes.
+
+An activity may run more than once (a worker dies after writing but before reporting), so
+every effect is written together with a `durable_outcomes` row keyed by an idempotency key
+derived from the workflow id, in one transaction: a retry finds the row and does nothing.
+The same rows let the line answer "what happened to my request?" while Temporal is down.
+Functions take a Store so repository.py stays untouched.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from callcenter.store.repository import Store, now_iso
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    key: str
+    request_id: str
+    kind: str
+    customer_id: str | None
+    state: str
+    decided_by: str | None
+    reason: str | None
+    detail: str | None
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    subject: str
+    action: str
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    customer_id: str | None
+    body: str
+    dedupe_key: str
+    channel: str = "sms"
+
+
+# An effect runs inside the transaction and may return a detail string (e.g. a refund id).
+Effect = Callable[[sqlite3.Connection], str | None]
+
+
+def apply_once(
+    store: Store,
+    *,
+    key: str,
+    request_id: str,
+    kind: str,
+    customer_id: str | None,
+    state: str,
+    decided_by: str | None = None,
+    reason: str | None = None,
+    detail: str | None = None,
+    effect: Effect | None = None,
+    audit: Audit | None = None,
+    notice: Notice | None = None,
+) -> tuple[Outcome, bool]:
+    """Run `effect`, write the audit entry, the notification and the outcome, all or nothing.
+
+    Returns (outcome, created_now); a second call with the same key returns the first outcome
+    and changes nothing.
+    """
+    with store.transaction() as conn:
+        row = conn.execute("SELECT * FROM durable_outcomes WHERE key = ?", (key,)).fetchone()
+        if row:
+            return Outcome(**dict(row)), False
+        if effect is not None:
+            detail = effect(conn) or detail
+        at = now_iso()
+        if audit is not None:
+            conn.execute(
+                "INSERT INTO audit_log (subject, action, actor, reason, at) VALUES (?, ?, ?, ?, ?)",
+                (audit.subject, audit.action, audit.actor, audit.reason, at),
+            )
+        if notice is not None:
+            conn.execute(
+                "INSERT OR IGNORE INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (notice.customer_id, notice.channel, notice.body, notice.dedupe_key, at),
+            )
+        outcome = Outcome(key, request_id, kind, customer_id, state, decided_by, reason, detail, at)
+        conn.execute(
+            "INSERT INTO durable_outcomes (key, request_id, kind, customer_id, state, decided_by,"
+            " reason, detail, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, request_id, kind, customer_id, state, decided_by, reason, detail, at),
+        )
+        return outcome, True
+
+
+def get_outcome(store: Store, key: str) -> Outcome | None:
+    row = store._conn().execute("SELECT * FROM durable_outcomes WHERE key = ?", (key,)).fetchone()
+    return Outcome(**dict(row)) if row else None
+
+
+def latest_outcome(store: Store, request_id: str) -> Outcome | None:
+    """The newest recorded step of a request (escalated, then completed/denied/...)."""
+    row = store._conn().execute(
+        "SELECT * FROM durable_outcomes WHERE request_id = ? ORDER BY at DESC, rowid DESC LIMIT 1",
+        (request_id,),
+    ).fetchone()
+    return Outcome(**dict(row)) if row else None
+
+
+def outcomes_for(store: Store, request_id: str) -> list[Outcome]:
+    rows = store._conn().execute(
+        "SELECT * FROM durable_outcomes WHERE request_id = ? ORDER BY at, rowid", (request_id,)
+    ).fetchall()
+    return [Outcome(**dict(r)) for r in rows]
+
+
+# Effects used by the approval workflow's actions. They run inside apply_once's transaction.
+def close_account_effect(customer_id: str) -> Effect:
+    def run(conn: sqlite3.Connection) -> str:
+        cur = conn.execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
+        if cur.rowcount != 1:
+            raise ValueError(f"unknown customer {customer_id}")
+        return f"account {customer_id} closed"
+
+    return run
+
+
+def reset_two_factor_effect(customer_id: str) -> Effect:
+    def run(conn: sqlite3.Connection) -> str:
+        cur = conn.execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
+        if cur.rowcount != 1:
+            raise ValueError(f"unknown customer {customer_id}")
+        return f"two-factor authentication reset for {customer_id}"
+
+    return run
+
+
+def ticket_status_effect(ticket_id: str, status: str) -> Effect:
+    def run(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "UPDATE tickets SET status = ?, updated_at = ? WHERE id = ?", (status, now_iso(), ticket_id)
+        )
+
+    return run

@@ -1,0 +1,1 @@
+"""Temporal: durable approvals and engineering escalations, their worker, client and console."""

@@ -1,0 +1,147 @@
+"""Activities: every side effect of the durable workflows, each exactly once per key.
+
+Keys derive from the workflow id (the business request id), never from the attempt or run,
+so a retry after a crash, or a second run of the same request, finds the first result.
+Sync methods: the store is sync SQLite, and the worker runs them in a thread pool.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from temporalio import activity
+
+from callcenter.store import Store
+from callcenter.store import durable as d
+from workflows import observe
+from workflows.models import (
+    EscalateInput,
+    FinishInput,
+    FinishResult,
+    StepResult,
+    TicketStep,
+)
+
+log = logging.getLogger(__name__)
+
+
+def _money(cents: int | None) -> str:
+    return f"${(cents or 0) / 100:,.2f}"
+
+
+_WHAT = {
+    "refund": "refund",
+    "close_account": "account closure",
+    "two_factor_reset": "two-factor reset",
+}
+
+
+class CallcenterActivities:
+    """Activities bound to one Store (the worker's dependency), as in the Temporal samples."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    @activity.defn
+    def finish_approval(self, inp: FinishInput) -> FinishResult:
+        """Audit the decision, perform the approved action once, queue the customer notice."""
+        req = inp.request
+        key = f"{req.request_id}:final"
+        what = _WHAT.get(req.kind, req.kind)
+        approved = inp.verdict == "approved"
+        audit = d.Audit(req.request_id, inp.verdict, inp.decided_by, inp.reason)
+        detail: str | None = None
+        effect: d.Effect | None = None
+        activity.heartbeat("start")
+        state = "completed" if approved else "denied"
+        if approved:
+            amount = f" of {_money(req.amount_cents)}" if req.kind == "refund" else ""
+            body = f"Your {what}{amount} was approved and has been carried out."
+        else:
+            body = f"Your {what} request was reviewed and could not be approved: {inp.reason}"
+        try:
+            if approved and req.kind == "refund":
+                if req.charge_id is None or not req.amount_cents:
+                    raise ValueError("a refund needs a charge id and an amount")
+                # The refund ledger is idempotent by the same key; writing it before the
+                # outcome row is safe: a crash in between is retried and finds the refund.
+                refund, _ = self._store.record_refund(
+                    charge_id=req.charge_id, amount_cents=req.amount_cents,
+                    reason=req.caller_reason or "approved refund", idempotency_key=key,
+                    approved_by=inp.decided_by,
+                )
+                detail = f"refund {refund.id} of {_money(refund.amount_cents)} on {refund.charge_id}"
+            elif approved and req.kind == "close_account":
+                effect = d.close_account_effect(req.customer_id)
+            elif approved and req.kind == "two_factor_reset":
+                effect = d.reset_two_factor_effect(req.customer_id)
+            elif approved:
+                raise ValueError(f"unknown approval kind {req.kind!r}")
+            activity.heartbeat("effect")
+            outcome, created = d.apply_once(
+                self._store, key=key, request_id=req.request_id, kind=req.kind, customer_id=req.customer_id,
+                state=state, decided_by=inp.decided_by, reason=inp.reason, detail=detail, effect=effect,
+                audit=audit, notice=d.Notice(req.customer_id, body, dedupe_key=key),
+            )
+        except ValueError as err:
+            # The action is impossible (charge fully refunded, unknown customer): retrying
+            # cannot help. Record the decision and the failure so both stay visible.
+            log.warning("approval %s could not be carried out: %s", req.request_id, err)
+            outcome, created = d.apply_once(
+                self._store, key=key, request_id=req.request_id, kind=req.kind, customer_id=req.customer_id,
+                state="failed", decided_by=inp.decided_by, reason=inp.reason, detail=str(err),
+                audit=audit, notice=d.Notice(
+                    req.customer_id, f"Your {what} was approved but could not be carried out; we will contact you.",
+                    dedupe_key=key,
+                ),
+            )
+        if created:
+            observe.approval_decided(req.kind, inp.verdict, inp.waited_s)
+            observe.workflow_outcome("approval", outcome.state)
+        return FinishResult(outcome.state, outcome.detail, created)
+
+    @activity.defn
+    def record_escalation(self, inp: EscalateInput) -> StepResult:
+        """Nobody decided in time: audit it so supervisors see the request went up a level."""
+        req = inp.request
+        key = f"{req.request_id}:escalated-{inp.level}"
+        _, created = d.apply_once(
+            self._store, key=key, request_id=req.request_id, kind=req.kind, customer_id=req.customer_id,
+            state="escalated", decided_by=None, reason=f"no decision within {int(inp.waited_s)} s",
+            audit=d.Audit(req.request_id, "escalated", "system", f"level {inp.level} after {int(inp.waited_s)} s"),
+        )
+        if created:
+            observe.approval_decided(req.kind, "escalated", inp.waited_s)
+        return StepResult(created)
+
+    @activity.defn
+    def ticket_step(self, inp: TicketStep) -> StepResult:
+        """Open, breach or resolve a ticket in the store, with the customer's notice."""
+        req = inp.request
+        wid = f"ticket-{req.ticket_id}"
+        key = f"{wid}:{inp.step}"
+        if inp.step == "opened":
+            # create_ticket is INSERT OR IGNORE: the line may already have written the row.
+            self._store.create_ticket(
+                customer_id=req.customer_id, kind="engineering", summary=req.summary, ticket_id=req.ticket_id
+            )
+            status, state = "open", "pending"
+            body = f"We opened ticket {req.ticket_id} with our engineers; we will let you know when it is resolved."
+        elif inp.step == "sla_breached":
+            status, state = "escalated", "escalated"
+            body = f"Ticket {req.ticket_id} is taking longer than we promised; it has been escalated."
+        elif inp.step == "resolved":
+            status, state = "resolved", "completed"
+            body = f"Ticket {req.ticket_id} is resolved: {inp.text}"
+        else:
+            raise ValueError(f"unknown ticket step {inp.step!r}")
+        notice = d.Notice(req.customer_id, body, dedupe_key=key) if req.customer_id else None
+        _, created = d.apply_once(
+            self._store, key=key, request_id=wid, kind="escalation", customer_id=req.customer_id,
+            state=state, decided_by=inp.actor if inp.step == "resolved" else None,
+            reason=inp.text, effect=d.ticket_status_effect(req.ticket_id, status),
+            audit=d.Audit(wid, inp.step, inp.actor, inp.text[:500]), notice=notice,
+        )
+        if created and inp.step == "resolved":
+            observe.workflow_outcome("engineering_escalation", "completed")
+        return StepResult(created)

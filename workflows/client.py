@@ -1,0 +1,361 @@
+"""The call side's façade over Temporal: submit, wait, ask for status; never lose a request.
+
+Every request is first written to the store's outbox (write-ahead), then started as a workflow
+with its business id; if Temporal is unreachable the caller is told it is recorded and the
+outbox is flushed later. Every Temporal call has a short timeout so a down server costs the
+line at most ~2 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from temporalio.client import Client, TLSConfig, WorkflowExecutionStatus, WorkflowFailureError
+from temporalio.common import (
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDConflictPolicy,
+    WorkflowIDReusePolicy,
+)
+from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.runtime import Runtime
+from temporalio.service import RPCError, RPCStatusCode
+
+from callcenter.settings import Settings
+from callcenter.store import Store
+from callcenter.store import durable as d
+from workflows.devserver import discover
+from workflows.models import (
+    APPROVAL_KINDS,
+    ESCALATION_KIND,
+    OPEN_STATES,
+    SA_AMOUNT,
+    SA_CUSTOMER,
+    SA_KIND,
+    SA_STATE,
+    ApprovalInput,
+    ApprovalPolicy,
+    ApprovalRequest,
+    EscalationRequest,
+    RequestStatus,
+    SubmitResult,
+    TicketInput,
+    ticket_workflow_id,
+)
+from workflows.workflows import ApprovalWorkflow, TicketWorkflow
+
+__all__ = [
+    "ApprovalRequest", "DurableWork", "EscalationRequest", "RequestStatus", "SubmitResult",
+    "TemporalUnavailable", "connect", "new_ticket_id", "resolve_address",
+]
+
+log = logging.getLogger(__name__)
+
+CONNECT_TIMEOUT_S = 2.0
+RPC_TIMEOUT = timedelta(seconds=2)
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
+
+
+class TemporalUnavailable(RuntimeError):
+    """Temporal cannot be reached (down, wrong address, no local server running)."""
+
+
+def new_ticket_id() -> str:
+    return f"T-{secrets.token_hex(3).upper()}"
+
+
+def resolve_address(settings: Settings) -> str | None:
+    """The configured address, else the local dev server a running line started, else None."""
+    return settings.temporal_address or discover(settings.data_dir)
+
+
+async def connect(
+    settings: Settings, *, address: str | None = None, runtime: Runtime | None = None,
+    timeout_s: float = CONNECT_TIMEOUT_S,
+) -> Client:
+    """Connect with the settings' namespace, TLS and API key; TemporalUnavailable on failure."""
+    target = address or resolve_address(settings)
+    if not target:
+        raise TemporalUnavailable(
+            "no Temporal server: set CALLCENTER_TEMPORAL_ADDRESS or start `callcenter temporal-server`"
+        )
+    tls: bool | TLSConfig = bool(settings.temporal_tls or settings.temporal_api_key)
+    if settings.temporal_tls_cert and settings.temporal_tls_key:
+        tls = TLSConfig(
+            client_cert=settings.temporal_tls_cert.read_bytes(),
+            client_private_key=settings.temporal_tls_key.read_bytes(),
+        )
+    api_key = settings.temporal_api_key.get_secret_value() if settings.temporal_api_key else None
+    try:
+        return await asyncio.wait_for(
+            Client.connect(target, namespace=settings.temporal_namespace, tls=tls, api_key=api_key,
+                           runtime=runtime),
+            timeout_s,
+        )
+    except (TimeoutError, RuntimeError, OSError, RPCError) as err:
+        raise TemporalUnavailable(f"cannot reach Temporal at {target}: {str(err).splitlines()[0][:200]}") from None
+
+
+def _unavailable(err: BaseException) -> bool:
+    if isinstance(err, TemporalUnavailable | TimeoutError | OSError):
+        return True
+    if isinstance(err, RPCError):
+        return err.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED, RPCStatusCode.CANCELLED)
+    return isinstance(err, RuntimeError)  # the bridge's connection errors
+
+
+def _status_from_execution(wid: str, ex: Any, memo: dict[str, Any]) -> RequestStatus:
+    sa: TypedSearchAttributes = ex.typed_search_attributes
+    state = sa.get(SA_STATE) or "pending"
+    if ex.status in (WorkflowExecutionStatus.FAILED, WorkflowExecutionStatus.TIMED_OUT):
+        state = "failed"
+    elif ex.status in (WorkflowExecutionStatus.CANCELED, WorkflowExecutionStatus.TERMINATED):
+        state = "canceled"
+    extra = {k: str(v) for k, v in memo.items() if k in ("caller_reason", "policy_finding", "requested_by",
+                                                          "charge_id", "summary", "detail")}
+    return RequestStatus(
+        request_id=wid, kind=sa.get(SA_KIND) or "unknown", state=state,
+        decided_by=memo.get("decided_by"), reason=memo.get("decision_reason"),
+        updated_at=memo.get("updated_at") or (ex.start_time.replace(microsecond=0).isoformat() if ex.start_time else None),
+        customer_id=sa.get(SA_CUSTOMER), amount_cents=sa.get(SA_AMOUNT), extra=extra,
+    )
+
+
+class DurableWork:
+    """What a specialist uses: submit, wait, status. Connects lazily; never raises for 'down'."""
+
+    def __init__(self, settings: Settings, store: Store, *, client: Client | None = None,
+                 address: str | None = None) -> None:
+        self.settings = settings
+        self.store = store
+        self._client = client
+        self._address = address
+        self._lock = asyncio.Lock()
+
+    # --- connection ----------------------------------------------------------------------
+    async def client(self) -> Client:
+        if self._client is None:
+            async with self._lock:
+                if self._client is None:
+                    self._client = await connect(self.settings, address=self._address)
+                    # Requests recorded while Temporal was away go out as soon as it is back.
+                    asyncio.get_running_loop().create_task(self._flush_quietly())
+        return self._client
+
+    async def _flush_quietly(self) -> None:
+        try:
+            await self.flush_outbox()
+        except Exception:
+            log.warning("outbox flush failed", exc_info=True)
+
+    async def close(self) -> None:
+        self._client = None  # the SDK client has no close; dropping it frees the connection
+
+    def policy(self) -> ApprovalPolicy:
+        s = self.settings
+        limits = {role: int(s.approval_limit(role) * 100) for role in ("agent", "supervisor", "manager")}
+        return ApprovalPolicy(s.approval_timeout_s, s.approval_escalations, limits)
+
+    # --- approvals -----------------------------------------------------------------------
+    async def submit_approval(self, req: ApprovalRequest) -> SubmitResult:
+        if req.kind not in APPROVAL_KINDS:
+            raise ValueError(f"unknown approval kind {req.kind!r}")
+        if not _SAFE_ID.match(req.request_id) or not _SAFE_ID.match(req.customer_id):
+            raise ValueError("request_id and customer_id must be short ids (letters, digits, -_.:)")
+        if req.kind == "refund" and (not req.amount_cents or not req.charge_id):
+            raise ValueError("a refund approval needs amount_cents and charge_id")
+        payload = json.dumps({"type": "approval", "request": asdict(req)})
+        await asyncio.to_thread(
+            self.store.queue_work, request_id=req.request_id, kind=req.kind,
+            customer_id=req.customer_id, amount_cents=req.amount_cents, payload=payload,
+        )
+        return await self._submit(req.request_id, payload)
+
+    async def _start_approval(self, client: Client, req: ApprovalRequest, queued_at: str | None) -> None:
+        inp = ApprovalInput(req, self.policy(), queued_at or _now())
+        sa = [SearchAttributePair(SA_STATE, "pending"), SearchAttributePair(SA_KIND, req.kind),
+              SearchAttributePair(SA_CUSTOMER, req.customer_id)]
+        if req.amount_cents is not None:
+            sa.append(SearchAttributePair(SA_AMOUNT, req.amount_cents))
+        memo = {"caller_reason": req.caller_reason, "policy_finding": req.policy_finding,
+                "requested_by": req.requested_by, "charge_id": req.charge_id, "updated_at": inp.submitted_at}
+        await client.start_workflow(
+            ApprovalWorkflow.run, inp, id=req.request_id, task_queue=self.settings.temporal_task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            # A finished request is never re-run under the same business id (no second refund).
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+            search_attributes=TypedSearchAttributes(sa), memo=memo, rpc_timeout=RPC_TIMEOUT,
+        )
+
+    async def _start_ticket(self, client: Client, req: EscalationRequest, queued_at: str | None) -> None:
+        inp = TicketInput(req, self.settings.ticket_sla_s, queued_at or _now())
+        sa = [SearchAttributePair(SA_STATE, "pending"), SearchAttributePair(SA_KIND, ESCALATION_KIND)]
+        if req.customer_id:
+            sa.append(SearchAttributePair(SA_CUSTOMER, req.customer_id))
+        await client.start_workflow(
+            TicketWorkflow.run, inp, id=ticket_workflow_id(req.ticket_id),
+            task_queue=self.settings.temporal_task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+            search_attributes=TypedSearchAttributes(sa),
+            memo={"summary": req.summary, "updated_at": inp.opened_at}, rpc_timeout=RPC_TIMEOUT,
+        )
+
+    async def _submit(self, request_id: str, payload: str, queued_at: str | None = None) -> SubmitResult:
+        data = json.loads(payload)
+        try:
+            client = await self.client()
+            start = (self._start_approval(client, ApprovalRequest(**data["request"]), queued_at)
+                     if data["type"] == "approval"
+                     else self._start_ticket(client, EscalationRequest(**data["request"]), queued_at))
+            await asyncio.wait_for(start, CONNECT_TIMEOUT_S + 0.5)
+        except WorkflowAlreadyStartedError:
+            # Finished earlier under this business id: report what happened to it.
+            await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
+            st = await self.status(request_id if data["type"] == "approval" else data["request"]["ticket_id"],
+                                   _ticket=data["type"] != "approval")
+            return SubmitResult(request_id, st.state)
+        except Exception as err:
+            if not _unavailable(err):
+                raise
+            self._client = None  # reconnect next time
+            log.warning("Temporal unavailable, request %s kept in the outbox: %s", request_id, err)
+            return SubmitResult(request_id, "queued")
+        await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
+        return SubmitResult(request_id, "pending")
+
+    async def wait_for_decision(self, request_id: str, timeout_s: float) -> RequestStatus:
+        """Wait up to timeout_s for the request to finish (decided and carried out)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + max(0.0, timeout_s)
+        st = await self.status(request_id)
+        while st.state in (*OPEN_STATES, "approved"):
+            left = deadline - loop.time()
+            if left <= 0:
+                break
+            try:
+                client = await self.client()
+                await asyncio.wait_for(client.get_workflow_handle(request_id).result(), left)
+            except (TimeoutError, WorkflowFailureError):
+                pass
+            except Exception as err:
+                if not _unavailable(err):
+                    raise
+                await asyncio.sleep(min(0.5, max(0.0, deadline - loop.time())))
+            st = await self.status(request_id)
+        return st
+
+    async def status(self, request_id: str, *, _ticket: bool = False) -> RequestStatus:
+        wid = ticket_workflow_id(request_id) if _ticket else request_id
+        try:
+            client = await self.client()
+            desc = await asyncio.wait_for(
+                client.get_workflow_handle(wid).describe(rpc_timeout=RPC_TIMEOUT), CONNECT_TIMEOUT_S + 0.5
+            )
+            st = _status_from_execution(wid, desc, dict(await desc.memo()))
+            st.request_id = request_id
+            return st
+        except RPCError as err:
+            if err.status != RPCStatusCode.NOT_FOUND and not _unavailable(err):
+                raise
+            if err.status == RPCStatusCode.NOT_FOUND:
+                return await self._stored_status(request_id, wid, _ticket, reachable=True)
+        except Exception as err:
+            if not _unavailable(err):
+                raise
+            self._client = None
+        return await self._stored_status(request_id, wid, _ticket, reachable=False)
+
+    async def _stored_status(self, request_id: str, wid: str, ticket: bool, *, reachable: bool) -> RequestStatus:
+        """What the store knows: outcomes written by activities, and the outbox."""
+        def read() -> RequestStatus:
+            work = self.store.get_work(wid)
+            last = d.latest_outcome(self.store, wid)
+            kind = last.kind if last else (work.kind if work else ("escalation" if ticket else "unknown"))
+            if last is not None:
+                return RequestStatus(request_id, kind, last.state, last.decided_by, last.reason, last.at,
+                                     customer_id=last.customer_id)
+            if work is not None:
+                # Queued: waiting for Temporal. Submitted but unreachable now: last known, pending.
+                state = "queued" if work.status == "queued" else ("pending" if not reachable else "unknown")
+                return RequestStatus(request_id, kind, state, updated_at=work.submitted_at or work.created_at,
+                                     customer_id=work.customer_id, amount_cents=work.amount_cents)
+            if ticket:
+                t = self.store.get_ticket(request_id)
+                if t is not None:
+                    state = {"open": "pending", "escalated": "escalated", "resolved": "completed"}.get(t.status, t.status)
+                    return RequestStatus(request_id, kind, state, updated_at=t.updated_at, customer_id=t.customer_id)
+            return RequestStatus(request_id, kind, "unknown")
+
+        return await asyncio.to_thread(read)
+
+    async def find_for_customer(self, customer_id: str, kind: str | None = None) -> list[RequestStatus]:
+        """The customer's requests, newest first: live from Temporal, else from the store."""
+        if not _SAFE_ID.match(customer_id) or (kind is not None and not _SAFE_ID.match(kind)):
+            return []
+        found: dict[str, RequestStatus] = {}
+        try:
+            client = await self.client()
+            query = f"CustomerId = '{customer_id}'" + (f" AND RequestKind = '{kind}'" if kind else "")
+
+            async def collect() -> None:
+                async for ex in client.list_workflows(query, rpc_timeout=RPC_TIMEOUT, limit=200):
+                    st = _status_from_execution(ex.id, ex, dict(await ex.memo()))
+                    st.updated_at = st.updated_at or ""
+                    found.setdefault(ex.id, st)
+
+            await asyncio.wait_for(collect(), CONNECT_TIMEOUT_S + 1)
+        except Exception as err:
+            if not _unavailable(err):
+                raise
+            self._client = None
+            found.clear()
+            for w in await asyncio.to_thread(self.store.list_work, customer_id=customer_id):
+                if kind is None or w.kind == kind:
+                    found[w.id] = await self._stored_status(w.id, w.id, w.kind == ESCALATION_KIND, reachable=False)
+                    found[w.id].request_id = w.id
+            return sorted(found.values(), key=lambda s: s.updated_at or "", reverse=True)
+        for w in await asyncio.to_thread(self.store.list_work, customer_id=customer_id, status="queued"):
+            if (kind is None or w.kind == kind) and w.id not in found:
+                found[w.id] = RequestStatus(w.id, w.kind, "queued", updated_at=w.created_at,
+                                            customer_id=w.customer_id, amount_cents=w.amount_cents)
+        return sorted(found.values(), key=lambda s: s.updated_at or "", reverse=True)
+
+    # --- engineering escalations ---------------------------------------------------------
+    async def open_escalation(self, req: EscalationRequest) -> SubmitResult:
+        if not _SAFE_ID.match(req.ticket_id):
+            raise ValueError("ticket_id must be a short id")
+        wid = ticket_workflow_id(req.ticket_id)
+        # The ticket row exists at once, so the caller's ticket number is real even if Temporal is down.
+        await asyncio.to_thread(self.store.create_ticket, customer_id=req.customer_id, kind="engineering",
+                                summary=req.summary, ticket_id=req.ticket_id)
+        payload = json.dumps({"type": "escalation", "request": asdict(req)})
+        await asyncio.to_thread(self.store.queue_work, request_id=wid, kind=ESCALATION_KIND,
+                                customer_id=req.customer_id, amount_cents=None, payload=payload)
+        res = await self._submit(wid, payload)
+        return SubmitResult(req.ticket_id, res.status)
+
+    async def ticket_status(self, ticket_id: str) -> RequestStatus:
+        return await self.status(ticket_id, _ticket=True)
+
+    # --- outbox --------------------------------------------------------------------------
+    async def flush_outbox(self) -> int:
+        """Start every queued request; safe to repeat (business ids make starts idempotent)."""
+        sent = 0
+        for w in await asyncio.to_thread(self.store.list_work, status="queued"):
+            res = await self._submit(w.id, w.payload, queued_at=w.created_at)
+            if res.status == "queued":
+                break  # still down: keep the rest for the next flush
+            sent += 1
+        return sent
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()

@@ -1,0 +1,203 @@
+"""Typed inputs and outputs of every workflow, update, query and activity.
+
+Plain dataclasses so the default data converter serialises them as JSON objects, which keeps
+the workflows operable from the standard `temporal` CLI (`--input '{"operator": ...}'`).
+Nothing here may read the clock, the environment or the disk: workflow code imports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from temporalio.common import SearchAttributeKey
+
+APPROVAL_KINDS = ("refund", "close_account", "two_factor_reset")
+ESCALATION_KIND = "escalation"
+
+# Custom search attributes (registered on the server before use) let operators list and filter
+# the queue without a worker: `temporal workflow list --query "RequestState='pending'"`.
+SA_STATE = SearchAttributeKey.for_keyword("RequestState")
+SA_KIND = SearchAttributeKey.for_keyword("RequestKind")
+SA_CUSTOMER = SearchAttributeKey.for_keyword("CustomerId")
+SA_AMOUNT = SearchAttributeKey.for_int("AmountCents")
+SEARCH_ATTRIBUTES = {"RequestState": "Keyword", "RequestKind": "Keyword", "CustomerId": "Keyword", "AmountCents": "Int"}
+
+# States a caller-facing status can take (RequestStatus.state).
+OPEN_STATES = ("pending", "escalated")
+
+
+# --- approvals --------------------------------------------------------------------------
+@dataclass
+class ApprovalRequest:
+    kind: str  # "refund" | "close_account" | "two_factor_reset"
+    customer_id: str
+    amount_cents: int | None
+    charge_id: str | None
+    caller_reason: str
+    policy_finding: str
+    requested_by: str  # the specialist (e.g. "billing/refund") or an operator id
+    request_id: str  # business id, deterministic (e.g. f"refund-{charge_id}")
+
+
+@dataclass
+class ApprovalPolicy:
+    """Snapshotted from settings when the request is submitted, so a replay sees the same limits."""
+
+    timeout_s: int
+    escalations: int
+    role_limits_cents: dict[str, int]
+
+
+@dataclass
+class ApprovalInput:
+    request: ApprovalRequest
+    policy: ApprovalPolicy
+    submitted_at: str
+
+
+@dataclass
+class Decision:
+    """An operator's approve or deny, sent as a workflow update."""
+
+    operator: str
+    reason: str
+    role: str = "agent"
+
+
+@dataclass
+class DecisionResult:
+    request_id: str
+    state: str
+    decided_by: str
+
+
+@dataclass
+class ApprovalView:
+    """The query result: everything an operator needs to decide."""
+
+    request: ApprovalRequest
+    state: str
+    submitted_at: str
+    updated_at: str
+    escalations: int
+    decided_by: str | None = None
+    decision_reason: str | None = None
+    detail: str | None = None
+
+
+@dataclass
+class ApprovalResult:
+    request_id: str
+    state: str  # "completed" | "denied" | "failed"
+    decided_by: str | None
+    reason: str | None
+    detail: str | None = None
+
+
+@dataclass
+class ViewInput:
+    """Queries take one dataclass too; empty today, room for options (e.g. redaction) later."""
+
+    verbose: bool = False
+
+
+# --- activities -------------------------------------------------------------------------
+@dataclass
+class FinishInput:
+    request: ApprovalRequest
+    verdict: str  # "approved" | "denied" | "auto_denied"
+    decided_by: str
+    reason: str
+    waited_s: float
+
+
+@dataclass
+class FinishResult:
+    state: str  # "completed" | "denied" | "failed"
+    detail: str | None
+    created: bool
+
+
+@dataclass
+class EscalateInput:
+    request: ApprovalRequest
+    level: int
+    waited_s: float
+
+
+@dataclass
+class StepResult:
+    created: bool
+    detail: str | None = None
+
+
+# --- long-running engineering escalation -------------------------------------------------
+@dataclass
+class EscalationRequest:
+    ticket_id: str
+    customer_id: str | None
+    summary: str
+
+
+@dataclass
+class TicketInput:
+    request: EscalationRequest
+    sla_s: int
+    opened_at: str
+
+
+@dataclass
+class Resolution:
+    engineer: str
+    resolution: str
+
+
+@dataclass
+class TicketView:
+    request: EscalationRequest
+    state: str  # "pending" (open) | "escalated" (SLA breached) | "completed" (resolved)
+    opened_at: str
+    updated_at: str
+    resolved_by: str | None = None
+    resolution: str | None = None
+
+
+@dataclass
+class TicketStep:
+    request: EscalationRequest
+    step: str  # "opened" | "sla_breached" | "resolved"
+    actor: str
+    text: str
+
+
+@dataclass
+class TicketResult:
+    ticket_id: str
+    state: str
+    resolved_by: str | None
+    resolution: str | None
+    sla_breached: bool = False
+
+
+# --- caller-side results (the DurableWork façade) ----------------------------------------
+@dataclass
+class SubmitResult:
+    request_id: str
+    status: str  # "pending" | "queued" | "approved" | "denied" | "completed" | ...
+
+
+@dataclass
+class RequestStatus:
+    request_id: str
+    kind: str
+    state: str  # "pending"|"escalated"|"approved"|"denied"|"completed"|"failed"|"queued"|"unknown"
+    decided_by: str | None = None
+    reason: str | None = None
+    updated_at: str | None = None
+    customer_id: str | None = None
+    amount_cents: int | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def ticket_workflow_id(ticket_id: str) -> str:
+    return f"ticket-{ticket_id}"

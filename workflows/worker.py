@@ -1,0 +1,157 @@
+"""The Temporal worker: `callcenter temporal-worker`, or in-process on the embedded default.
+
+The standalone process also serves /metrics, /healthz and /readyz (prometheus_client) on
+`worker_metrics_port`, the SDK's own metrics on `temporal_sdk_metrics_port`, keeps the
+pending-approvals gauge current, and flushes the store outbox while Temporal was away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import signal
+import threading
+from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from temporalio.client import Client
+from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
+from temporalio.worker import Worker
+
+from callcenter.settings import Settings
+from callcenter.store import Store
+from workflows import observe
+from workflows.activities import CallcenterActivities
+from workflows.models import APPROVAL_KINDS
+from workflows.workflows import ApprovalWorkflow, TicketWorkflow
+
+log = logging.getLogger(__name__)
+
+WORKFLOWS = [ApprovalWorkflow, TicketWorkflow]
+
+
+def build_worker(
+    client: Client, store: Store, task_queue: str, *, max_concurrent_activities: int = 16
+) -> Worker:
+    acts = CallcenterActivities(store)
+    return Worker(
+        client,
+        task_queue=task_queue,
+        workflows=WORKFLOWS,
+        activities=[acts.finish_approval, acts.record_escalation, acts.ticket_step],
+        activity_executor=concurrent.futures.ThreadPoolExecutor(max_concurrent_activities),
+        max_concurrent_activities=max_concurrent_activities,
+        # A dead worker's sticky queue is abandoned after this long instead of the default
+        # 10 s, so a restarted worker resumes waiting approvals within about a second.
+        sticky_queue_schedule_to_start_timeout=timedelta(seconds=1),
+    )
+
+
+class _Health:
+    """State the HTTP probes report; flipped by the worker loop."""
+
+    def __init__(self) -> None:
+        self.ready = False
+
+
+def serve_probes(port: int, health: _Health) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            if self.path.startswith("/metrics"):
+                body, ctype, code = generate_latest(), CONTENT_TYPE_LATEST, 200
+            elif self.path.startswith("/healthz"):
+                body, ctype, code = b"ok\n", "text/plain", 200
+            elif self.path.startswith("/readyz"):
+                ok = health.ready
+                body, ctype, code = (b"ready\n" if ok else b"not ready\n"), "text/plain", 200 if ok else 503
+            else:
+                body, ctype, code = b"try /metrics, /healthz or /readyz\n", "text/plain", 404
+            self.send_response(code)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:  # probes every few seconds: no access log
+            pass
+
+    server = ThreadingHTTPServer(("0.0.0.0", port), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="worker-probes", daemon=True).start()
+    return server
+
+
+async def count_pending(client: Client) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for kind in APPROVAL_KINDS:
+        q = (f"WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'"
+             f" AND RequestKind = '{kind}' AND RequestState IN ('pending', 'escalated')")
+        out[kind] = (await client.count_workflows(q, rpc_timeout=timedelta(seconds=5))).count
+    return out
+
+
+async def housekeeping(client: Client, settings: Settings, store: Store, every_s: float = 15.0) -> None:
+    """Pending gauge from the source of truth, and outbox flush while Temporal was away."""
+    from workflows.client import DurableWork
+
+    work = DurableWork(settings, store, client=client)
+    while True:
+        with contextlib.suppress(Exception):
+            for kind, n in (await count_pending(client)).items():
+                observe.approvals_pending(kind, n)
+        with contextlib.suppress(Exception):
+            sent = await work.flush_outbox()
+            if sent:
+                log.info("submitted %d queued request(s) from the outbox", sent)
+        await asyncio.sleep(every_s)
+
+
+def sdk_runtime(settings: Settings) -> Runtime | None:
+    if not settings.temporal_sdk_metrics_port:
+        return None
+    return Runtime(telemetry=TelemetryConfig(metrics=PrometheusConfig(
+        bind_address=f"0.0.0.0:{settings.temporal_sdk_metrics_port}", durations_as_seconds=True,
+    )))
+
+
+async def run_worker(settings: Settings, *, address: str | None = None, stop: asyncio.Event | None = None) -> int:
+    """Run until SIGINT/SIGTERM (or `stop`); returns an exit code."""
+    from workflows.client import TemporalUnavailable, connect
+
+    store = Store(settings.db_path)
+    health = _Health()
+    probes = serve_probes(settings.worker_metrics_port, health) if settings.worker_metrics_port else None
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    runtime = sdk_runtime(settings)  # once: it binds its port for the process lifetime
+    try:
+        client = None
+        while client is None and not stop.is_set():
+            try:
+                client = await connect(settings, address=address, runtime=runtime, timeout_s=5)
+            except TemporalUnavailable as err:
+                log.warning("%s; retrying in 2 s", err)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), 2)
+        if client is None:
+            return 0
+        worker = build_worker(client, store, settings.temporal_task_queue)
+        async with worker:
+            health.ready = True
+            log.info("worker on task queue %r at %s", settings.temporal_task_queue,
+                     client.service_client.config.target_host)
+            chores = asyncio.create_task(housekeeping(client, settings, store))
+            await stop.wait()
+            health.ready = False
+            chores.cancel()
+        return 0
+    finally:
+        if probes is not None:
+            probes.shutdown()
+        store.close()

@@ -1,0 +1,255 @@
+"""Durable workflows: human approval of escalated actions, and engineering escalations.
+
+Workflow code is deterministic: no clock but workflow.now(), no settings, no store. Policy
+(limits per role, timeouts) arrives in the input, snapshotted when the request was made.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.activities import CallcenterActivities
+    from workflows.models import (
+        SA_STATE,
+        ApprovalInput,
+        ApprovalResult,
+        ApprovalView,
+        Decision,
+        DecisionResult,
+        EscalateInput,
+        FinishInput,
+        FinishResult,
+        Resolution,
+        TicketInput,
+        TicketResult,
+        TicketStep,
+        TicketView,
+        ViewInput,
+    )
+
+# Activities write to SQLite and finish in milliseconds. A short heartbeat timeout means a
+# worker killed mid-activity is noticed within seconds and the activity retried elsewhere;
+# the idempotency key makes the retry a no-op if the first attempt had already written.
+ACTIVITY_OPTS: dict = {
+    "start_to_close_timeout": timedelta(seconds=30),
+    "heartbeat_timeout": timedelta(seconds=4),
+    "retry_policy": RetryPolicy(
+        initial_interval=timedelta(milliseconds=200),
+        maximum_interval=timedelta(seconds=10),
+        non_retryable_error_types=["ValueError"],
+    ),
+}
+
+
+def _money(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+@workflow.defn
+class ApprovalWorkflow:
+    """Wait for an operator's decision (update), escalate on timeout, act once, notify."""
+
+    @workflow.init
+    def __init__(self, inp: ApprovalInput) -> None:
+        self._inp = inp
+        self._state = "pending"
+        self._decision: Decision | None = None
+        self._verdict: str | None = None
+        self._escalations = 0
+        self._updated_at = inp.submitted_at
+        self._detail: str | None = None
+
+    @workflow.run
+    async def run(self, inp: ApprovalInput) -> ApprovalResult:
+        policy = inp.policy
+        started = workflow.now()
+        for level in range(policy.escalations + 1):
+            try:
+                await workflow.wait_condition(
+                    lambda: self._decision is not None, timeout=timedelta(seconds=policy.timeout_s)
+                )
+                break
+            except TimeoutError:
+                if level == policy.escalations:
+                    break
+                self._escalations += 1
+                self._set_state("escalated")
+                await workflow.execute_activity_method(
+                    CallcenterActivities.record_escalation,
+                    EscalateInput(inp.request, self._escalations, self._waited(started)),
+                    **ACTIVITY_OPTS,
+                )
+        if self._decision is None:
+            # Nobody decided in time: deny rather than act without a human.
+            waited = int(self._waited(started))
+            self._decision = Decision(operator="auto", reason=f"no decision within {waited} s", role="system")
+            self._verdict = "auto_denied"
+            self._set_state("denied")
+        assert self._verdict is not None
+        try:
+            done: FinishResult = await workflow.execute_activity_method(
+                CallcenterActivities.finish_approval,
+                FinishInput(
+                    inp.request, self._verdict, self._decision.operator, self._decision.reason,
+                    self._waited(started),
+                ),
+                **ACTIVITY_OPTS,
+            )
+            self._detail = done.detail
+            self._set_state(done.state)
+        except ActivityError as err:
+            # Non-retryable: the action itself is impossible (e.g. already fully refunded).
+            self._detail = str(err.cause or err)
+            self._set_state("failed")
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return ApprovalResult(
+            inp.request.request_id, self._state, self._decision.operator, self._decision.reason, self._detail
+        )
+
+    # --- operator decisions ----------------------------------------------------------------
+    @workflow.update
+    def approve(self, d: Decision) -> DecisionResult:
+        return self._decide("approved", d)
+
+    @approve.validator
+    def _check_approve(self, d: Decision) -> None:
+        self._check(d, approving=True)
+
+    @workflow.update
+    def deny(self, d: Decision) -> DecisionResult:
+        return self._decide("denied", d)
+
+    @deny.validator
+    def _check_deny(self, d: Decision) -> None:
+        self._check(d, approving=False)
+
+    @workflow.query
+    def state(self, _: ViewInput | None = None) -> ApprovalView:
+        return ApprovalView(
+            request=self._inp.request,
+            state=self._state,
+            submitted_at=self._inp.submitted_at,
+            updated_at=self._updated_at,
+            escalations=self._escalations,
+            decided_by=self._decision.operator if self._decision else None,
+            decision_reason=self._decision.reason if self._decision else None,
+            detail=self._detail,
+        )
+
+    # --- helpers -----------------------------------------------------------------------------
+    def _check(self, d: Decision, *, approving: bool) -> None:
+        # Validators reject before anything reaches history, so a bad decision leaves no trace
+        # in the workflow (the console audits the rejected attempt in the store).
+        req = self._inp.request
+        if not isinstance(d.operator, str) or not d.operator.strip():
+            raise ValueError("an operator id is required")
+        if not isinstance(d.reason, str) or not d.reason.strip():
+            raise ValueError("a reason is required")
+        if self._decision is not None:
+            raise ValueError(f"already decided: {self._state} by {self._decision.operator}")
+        who = d.operator.strip().lower()
+        if who in (req.requested_by.strip().lower(), req.customer_id.strip().lower()):
+            raise ValueError("an operator cannot decide their own request")
+        limits = self._inp.policy.role_limits_cents
+        if d.role not in limits:
+            raise ValueError(f"unknown role {d.role!r} (one of: {', '.join(sorted(limits))})")
+        if approving and req.amount_cents is not None and req.amount_cents > limits[d.role]:
+            raise ValueError(
+                f"role {d.role!r} may approve up to {_money(limits[d.role])};"
+                f" this request is {_money(req.amount_cents)}"
+            )
+
+    def _decide(self, verdict: str, d: Decision) -> DecisionResult:
+        self._decision = Decision(d.operator.strip(), d.reason.strip(), d.role)
+        self._verdict = verdict
+        self._set_state(verdict)
+        return DecisionResult(self._inp.request.request_id, verdict, self._decision.operator)
+
+    def _set_state(self, state: str) -> None:
+        self._state = state
+        self._updated_at = workflow.now().replace(microsecond=0).isoformat()
+        workflow.upsert_search_attributes([SA_STATE.value_set(state)])
+        memo: dict = {"updated_at": self._updated_at}
+        if self._decision is not None:
+            memo.update(decided_by=self._decision.operator, decision_reason=self._decision.reason)
+        if self._detail is not None:
+            memo["detail"] = self._detail
+        workflow.upsert_memo(memo)
+
+    def _waited(self, started) -> float:  # noqa: ANN001 - a workflow datetime
+        return (workflow.now() - started).total_seconds()
+
+
+@workflow.defn
+class TicketWorkflow:
+    """An engineering escalation: wait for a resolution (update) or the SLA timer, notify."""
+
+    @workflow.init
+    def __init__(self, inp: TicketInput) -> None:
+        self._inp = inp
+        self._state = "pending"
+        self._resolution: Resolution | None = None
+        self._updated_at = inp.opened_at
+        self._breached = False
+
+    @workflow.run
+    async def run(self, inp: TicketInput) -> TicketResult:
+        req = inp.request
+        await self._step(TicketStep(req, "opened", "system", req.summary))
+        try:
+            await workflow.wait_condition(
+                lambda: self._resolution is not None, timeout=timedelta(seconds=inp.sla_s)
+            )
+        except TimeoutError:
+            # SLA breached: tell the customer it takes longer, flag it, keep waiting.
+            self._breached = True
+            self._set_state("escalated")
+            await self._step(TicketStep(req, "sla_breached", "system", f"no resolution within {inp.sla_s} s"))
+            await workflow.wait_condition(lambda: self._resolution is not None)
+        assert self._resolution is not None
+        await self._step(TicketStep(req, "resolved", self._resolution.engineer, self._resolution.resolution))
+        self._set_state("completed")
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return TicketResult(
+            req.ticket_id, self._state, self._resolution.engineer, self._resolution.resolution, self._breached
+        )
+
+    @workflow.update
+    def resolve(self, r: Resolution) -> TicketView:
+        self._resolution = Resolution(r.engineer.strip(), r.resolution.strip())
+        self._updated_at = workflow.now().replace(microsecond=0).isoformat()
+        workflow.upsert_memo(
+            {"decided_by": self._resolution.engineer, "decision_reason": self._resolution.resolution}
+        )
+        return self.state()
+
+    @resolve.validator
+    def _check_resolve(self, r: Resolution) -> None:
+        if not isinstance(r.engineer, str) or not r.engineer.strip():
+            raise ValueError("an engineer id is required")
+        if not isinstance(r.resolution, str) or not r.resolution.strip():
+            raise ValueError("a resolution text is required")
+        if self._resolution is not None:
+            raise ValueError(f"already resolved by {self._resolution.engineer}")
+
+    @workflow.query
+    def state(self, _: ViewInput | None = None) -> TicketView:
+        r = self._resolution
+        return TicketView(
+            self._inp.request, self._state, self._inp.opened_at, self._updated_at,
+            r.engineer if r else None, r.resolution if r else None,
+        )
+
+    async def _step(self, step: TicketStep) -> None:
+        await workflow.execute_activity_method(CallcenterActivities.ticket_step, step, **ACTIVITY_OPTS)
+
+    def _set_state(self, state: str) -> None:
+        self._state = state
+        self._updated_at = workflow.now().replace(microsecond=0).isoformat()
+        workflow.upsert_search_attributes([SA_STATE.value_set(state)])
+        workflow.upsert_memo({"updated_at": self._updated_at})
