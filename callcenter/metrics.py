@@ -118,11 +118,12 @@ STATUSES = Vocabulary("status", [
 ])
 PROVIDERS = Vocabulary("provider", ["embedded", "openai", "azure", "groq", "ollama",
                                     "anthropic", "google", "livekit", "fast"], cap=8)
-KINDS = Vocabulary("kind", ["refund", "account_closure", "escalation", "credit"], cap=16)
+KINDS = Vocabulary("kind", ["refund", "close_account", "two_factor_reset", "account_closure",
+                           "escalation", "credit"], cap=16)
 APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "timeout",
                                              "cancelled", "escalated", "auto_denied"])
-WORKFLOWS = Vocabulary("workflow", ["refund_approval", "account_closure",
-                                    "engineering_escalation", "approval"], cap=16)
+WORKFLOWS = Vocabulary("workflow", ["approval", "engineering_escalation", "ticket",
+                                    "refund_approval", "account_closure"], cap=16)
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
                                            "cancelled", "timed_out", "terminated",
                                            "continued_as_new", "expired"])
@@ -195,7 +196,7 @@ for _reason in ("low_confidence", "ambiguous", "missing_slot"):
     CLARIFICATIONS.labels(_reason)
 for _reason in ("max_delegations", "repeated_state"):
     LOOP_GUARD.labels(_reason)
-for _kind in ("refund", "account_closure", "escalation"):
+for _kind in ("refund", "close_account", "two_factor_reset"):
     APPROVALS_PENDING.labels(_kind)
 
 _enabled = True
