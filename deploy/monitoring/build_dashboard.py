@@ -247,3 +247,18 @@ def render() -> str:
 if __name__ == "__main__":
     OUT.write_text(render(), encoding="utf-8")
     sys.stdout.write(f"wrote {OUT}\n")
+
+
+def panel_queries(dash: dict[str, Any], *, rate_interval: str = "1m") -> list[tuple[str, str, str]]:
+    """(panel title, refId, PromQL) of every panel target, Grafana variables substituted
+    the way Grafana would with "All" selected, so promtool and Prometheus can run them."""
+    subst = {"$__rate_interval": rate_interval, "$__interval": rate_interval,
+             "$namespace": ".*", "$instance": ".*"}
+    out = []
+    for panel in dash["panels"]:
+        for target in panel.get("targets", []):
+            expr = target["expr"]
+            for var, value in subst.items():
+                expr = expr.replace(var, value)
+            out.append((panel["title"], target["refId"], expr))
+    return out
