@@ -1,0 +1,1 @@
+"""Language models: the embedded offline router LLM and the factory that picks one from settings."""

@@ -1,0 +1,321 @@
+"""The embedded router LLM: plays the LLM's part offline with a classifier, slots and templates.
+
+It is a real `livekit.agents.llm.LLM`: the session, tasks and tools run exactly as with a
+hosted model. What it can do depends on the tools it is offered, by naming convention:
+
+- `transfer_to_<domain>` tools (the meta-supervisor): detect every need in the caller's
+  turn and emit one transfer per need, answer greetings/small talk/out-of-scope itself,
+  or ask a clarifying question when unsure;
+- `route_to_<specialist>` tools (a domain supervisor): pick the specialist or clarify;
+- any other tools (a specialist): fill arguments from slots the caller said, or ask for
+  the missing ones using the parameter descriptions (the tool docstrings are the prompt).
+
+After tool outputs it speaks them: tools return caller-facing sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from livekit.agents import llm
+from livekit.agents.llm.tool_context import FunctionTool, RawFunctionTool
+from livekit.agents.llm.utils import function_arguments_to_pydantic_model
+from livekit.agents.types import (
+    DEFAULT_API_CONNECT_OPTIONS,
+    NOT_GIVEN,
+    APIConnectOptions,
+    NotGivenOr,
+)
+
+from callcenter.llm import templates as t
+from callcenter.routing.slots import extract_slots
+
+if TYPE_CHECKING:
+    from callcenter.routing import Intent, IntentRouter
+
+TRANSFER = "transfer_to_"
+ROUTE = "route_to_"
+ROUTING_EXTRA = "callcenter_route"  # FunctionCall.extra key: how the routing decision was made
+REASON_EXTRA = "callcenter_reason"  # assistant message extra: why the embedded LLM said it
+_PLACEHOLDER_KEY = "__lk_running_placeholder__"
+_HUMAN_TOOL = "request_human"
+
+
+@dataclass(slots=True)
+class Decision:
+    text: str | None = None
+    calls: list[llm.FunctionToolCall] = field(default_factory=list)
+    reason: str = ""  # why: route, clarify, oos, greeting, ask_slot, speak_output, ...
+
+
+def route_call(name: str, args: dict[str, Any], *, path: str, confidence: float | None) -> llm.FunctionToolCall:
+    return llm.FunctionToolCall(
+        name=name,
+        arguments=json.dumps(args),
+        call_id=f"call_{uuid.uuid4().hex[:12]}",
+        extra={ROUTING_EXTRA: {"path": path, "confidence": confidence}},
+    )
+
+
+def _tool_name(tool: llm.Tool) -> str:
+    if isinstance(tool, FunctionTool | RawFunctionTool):
+        return tool.info.name
+    return getattr(tool, "id", "")
+
+
+def tool_parameters(tool: llm.Tool) -> dict[str, Any]:
+    """JSON schema of a tool's parameters (what a hosted LLM would be sent)."""
+    if isinstance(tool, RawFunctionTool):
+        return dict(tool.info.raw_schema.get("parameters") or {})
+    if isinstance(tool, FunctionTool):
+        return function_arguments_to_pydantic_model(tool).model_json_schema()
+    return {}
+
+
+def user_texts(chat_ctx: llm.ChatContext) -> list[str]:
+    """Caller messages, newest first."""
+    out = []
+    for item in reversed(chat_ctx.items):
+        if item.type == "message" and item.role == "user":
+            out.append(item.text_content or "")
+    return out
+
+
+def _visible_items(chat_ctx: llm.ChatContext, own: set[str]) -> list[llm.ChatItem]:
+    # Placeholders and calls of tools this agent does not own belong to a parent that is
+    # still waiting on us; answering them would answer the parent's question, not ours.
+    items = []
+    for item in chat_ctx.items:
+        if item.type in ("function_call", "function_call_output"):
+            if item.name not in own:
+                continue
+            if item.type == "function_call" and item.extra.get(_PLACEHOLDER_KEY):
+                continue
+            if item.type == "function_call_output" and item.output == "The tool call is still in progress.":
+                continue
+        items.append(item)
+    return items
+
+
+def looks_non_english(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 4:
+        return False
+    foreign = sum(1 for c in letters if ord(c) > 0x24F)
+    return foreign / len(letters) > 0.3
+
+
+class EmbeddedPolicy:
+    """The decision logic, separate from the streaming plumbing so it can be tested alone."""
+
+    def __init__(self, router: IntentRouter, topics: dict[str, str]) -> None:
+        self.router = router
+        self.topics = topics  # label or domain -> caller-facing phrase ("a refund")
+
+    def decide(self, chat_ctx: llm.ChatContext, tools: list[llm.Tool]) -> Decision:
+        by_name = {_tool_name(tl): tl for tl in tools}
+        items = _visible_items(chat_ctx, set(by_name))
+        last_user = max((i for i, it in enumerate(items) if it.type == "message" and it.role == "user"), default=-1)
+        outputs = [it for it in items[last_user + 1 :] if it.type == "function_call_output"]
+        if outputs:
+            return self._speak_outputs(outputs, transfer=any(n.startswith(TRANSFER) for n in by_name))
+        text = (items[last_user].text_content or "").strip() if last_user >= 0 else ""
+        if any(n.startswith(TRANSFER) for n in by_name):
+            return self._meta(text, by_name)
+        routes = {n[len(ROUTE) :]: n for n in by_name if n.startswith(ROUTE)}
+        if routes:
+            return self._supervisor(text, routes)
+        if by_name:
+            return self._specialist(chat_ctx, by_name)
+        return Decision(text=t.HOW_CAN_I_HELP, reason="no_tools")
+
+    # --- meta-supervisor -------------------------------------------------------------
+    def _meta(self, text: str, tools: dict[str, llm.Tool]) -> Decision:
+        if not text:
+            return Decision(text=t.EMPTY_TURN, reason="empty")
+        if looks_non_english(text):
+            return Decision(text=t.ENGLISH_ONLY, reason="language")
+        intents = self.router.detect(text)
+        routable: list[Intent] = []
+        for intent in intents:
+            if intent.confidence >= self.router.threshold and f"{TRANSFER}{intent.domain}" in tools:
+                if all(i.label != intent.label for i in routable):
+                    routable.append(intent)
+        wants_human = any(i.label == "meta/human" and i.confidence >= self.router.threshold for i in intents)
+        if wants_human and _HUMAN_TOOL in tools:
+            return Decision(calls=[route_call(_HUMAN_TOOL, {"reason": "caller asked for a person"}, path="embedded", confidence=None)], reason="human")
+        if routable:
+            calls = [
+                route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="embedded", confidence=round(i.confidence, 4))
+                for i in routable
+            ]
+            return Decision(calls=calls, reason="route")
+        top = intents[0] if intents else None
+        if top is None:
+            return Decision(text=t.EMPTY_TURN, reason="empty")
+        if top.label.startswith("meta/") and top.confidence >= self.router.threshold:
+            return Decision(text=t.META_REPLIES.get(top.name, t.HOW_CAN_I_HELP), reason=top.name)
+        if top.label == "oos":
+            return Decision(text=t.OUT_OF_SCOPE, reason="oos")
+        return Decision(text=self._clarify(top), reason="clarify")
+
+    def _clarify(self, top: Intent, within: str | None = None) -> str:
+        options = [top.label, *(label for label, _ in top.alternatives)]
+        phrases: list[str] = []
+        for label in options:
+            if label == "oos" or label.startswith("meta/") or (within and not label.startswith(within + "/")):
+                continue
+            phrase = self.topics.get(label)
+            if phrase and phrase not in phrases:
+                phrases.append(phrase)
+        if len(phrases) >= 2:
+            return t.CLARIFY_TWO.format(a=phrases[0], b=phrases[1])
+        if phrases:
+            return t.CLARIFY_ONE.format(a=phrases[0])
+        return t.CLARIFY_OPEN
+
+    # --- domain supervisor -----------------------------------------------------------
+    def _supervisor(self, text: str, routes: dict[str, str]) -> Decision:
+        if not text:
+            return Decision(text=t.EMPTY_TURN, reason="empty")
+        domains = {label.split("/")[0] for label in self.router.labels if label.split("/")[-1] in routes}
+        within = next(iter(domains)) if len(domains) == 1 else None
+        intent = self.router.classify(text, within=within)
+        if intent.confidence >= self.router.threshold and intent.name in routes:
+            return Decision(
+                calls=[route_call(routes[intent.name], {}, path="embedded", confidence=round(intent.confidence, 4))],
+                reason="route",
+            )
+        return Decision(text=self._clarify(intent, within), reason="clarify")
+
+    # --- specialist ------------------------------------------------------------------
+    def _specialist(self, chat_ctx: llm.ChatContext, tools: dict[str, llm.Tool]) -> Decision:
+        texts = user_texts(chat_ctx)
+        slot_sets = [extract_slots(x).as_dict() for x in texts]
+        best: tuple[int, str, dict[str, Any], list[str]] | None = None
+        for name, tool in tools.items():
+            schema = tool_parameters(tool)
+            props: dict[str, Any] = schema.get("properties", {})
+            required = list(schema.get("required", []))
+            args: dict[str, Any] = {}
+            for param in props:
+                if param in ("reason", "details", "question"):
+                    args[param] = (texts[0] if texts else "")[:500]
+                    continue
+                for slots in slot_sets:  # newest message first
+                    if param in slots:
+                        value = slots[param]
+                        args[param] = float(value) if param == "amount" else value
+                        break
+            missing = [p for p in required if p not in args]
+            score = (0 if missing else 1000) + len(args)
+            if best is None or score > best[0]:
+                best = (score, name, args, missing)
+        assert best is not None
+        _, name, args, missing = best
+        if missing:
+            props = tool_parameters(tools[name]).get("properties", {})
+            wanted = [str(props.get(p, {}).get("description") or p.replace("_", " ")) for p in missing]
+            return Decision(text=t.ASK_FOR.format(what=_join(wanted)), reason="ask_slot")
+        return Decision(calls=[route_call(name, args, path="embedded", confidence=None)], reason="act")
+
+    # --- after tools ran -------------------------------------------------------------
+    def _speak_outputs(self, outputs: list[llm.FunctionCallOutput], *, transfer: bool) -> Decision:
+        parts: list[str] = []
+        for out in outputs:
+            said = t.TOOL_FAILED if out.is_error else _plain(out.output)
+            if said and said not in parts:
+                parts.append(said)
+        text = " ".join(parts) or t.HOW_CAN_I_HELP
+        if transfer and not text.rstrip().endswith("?"):
+            text += " " + t.ANYTHING_ELSE
+        return Decision(text=text, reason="speak_output")
+
+
+def _plain(output: str) -> str:
+    # Tools return sentences; a JSON-encoded string comes back quoted.
+    try:
+        value = json.loads(output)
+    except (ValueError, TypeError):
+        return output.strip()
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, dict) and isinstance(value.get("say"), str):
+        return value["say"].strip()
+    return output.strip()
+
+
+def _join(items: list[str]) -> str:
+    items = [re.sub(r"\.$", "", i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class EmbeddedLLM(llm.LLM):
+    """An offline `llm.LLM` built on the fast-path router. No network, no model weights."""
+
+    def __init__(self, router: IntentRouter, topics: dict[str, str]) -> None:
+        super().__init__()
+        self.policy = EmbeddedPolicy(router, topics)
+        self.calls = 0  # chat() invocations: the benchmark counts LLM calls with this
+
+    @property
+    def model(self) -> str:
+        return "embedded-router"
+
+    @property
+    def provider(self) -> str:
+        return "embedded"
+
+    def chat(
+        self,
+        *,
+        chat_ctx: llm.ChatContext,
+        tools: list[llm.Tool] | None = None,
+        conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS,
+        parallel_tool_calls: NotGivenOr[bool] = NOT_GIVEN,
+        tool_choice: NotGivenOr[llm.ToolChoice] = NOT_GIVEN,
+        extra_kwargs: NotGivenOr[dict[str, Any]] = NOT_GIVEN,
+    ) -> EmbeddedStream:
+        self.calls += 1
+        return EmbeddedStream(self, chat_ctx=chat_ctx, tools=tools or [], conn_options=conn_options)
+
+
+class EmbeddedStream(llm.LLMStream):
+    async def _run(self) -> None:
+        llm_: EmbeddedLLM = self._llm  # type: ignore[assignment]
+        if _is_summary_request(self._chat_ctx):
+            decision = Decision(text=_summarize(self._chat_ctx), reason="summary")
+        else:
+            decision = llm_.policy.decide(self._chat_ctx, list(self._tools))
+        rid = f"emb_{uuid.uuid4().hex[:8]}"
+        delta = llm.ChoiceDelta(
+            role="assistant", content=decision.text, tool_calls=decision.calls, extra={REASON_EXTRA: decision.reason}
+        )
+        self._event_ch.send_nowait(llm.ChatChunk(id=rid, delta=delta))
+        prompt = sum(len((it.text_content or "").split()) for it in self._chat_ctx.items if it.type == "message")
+        completion = len((decision.text or "").split()) + 8 * len(decision.calls)
+        self._event_ch.send_nowait(
+            llm.ChatChunk(
+                id=rid,
+                usage=llm.CompletionUsage(
+                    completion_tokens=completion, prompt_tokens=prompt, total_tokens=prompt + completion
+                ),
+            )
+        )
+
+
+def _is_summary_request(chat_ctx: llm.ChatContext) -> bool:
+    # Chat-context summarisation sends a system/user prompt asking for a summary.
+    for item in chat_ctx.items[:2]:
+        if item.type == "message" and "summar" in (item.text_content or "").lower()[:200]:
+            return True
+    return False
+
+
+def _summarize(chat_ctx: llm.ChatContext) -> str:
+    said = [x for x in reversed(user_texts(chat_ctx)) if x][-5:]
+    return "Caller said: " + " | ".join(s[:120] for s in said) if said else "Nothing yet."

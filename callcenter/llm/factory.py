@@ -1,0 +1,29 @@
+"""Pick the LLM from settings: the embedded offline router LLM, or any OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from livekit.agents import llm
+
+from callcenter.llm.embedded import EmbeddedLLM
+from callcenter.settings import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from callcenter.routing import IntentRouter
+
+
+def build_llm(settings: Settings, *, router: IntentRouter, topics: dict[str, str]) -> llm.LLM:
+    if settings.llm_provider == "embedded":
+        return EmbeddedLLM(router, topics)
+    if settings.llm_api_key is None and settings.llm_base_url is None:
+        raise SettingsError(
+            "CALLCENTER_LLM_API_KEY or CALLCENTER_LLM_BASE_URL is required when CALLCENTER_LLM_PROVIDER=openai"
+        )
+    from livekit.plugins import openai  # only imported when configured: it is not needed offline
+
+    return openai.LLM(
+        model=settings.llm_model,
+        base_url=settings.llm_base_url,
+        api_key=settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed",
+    )

@@ -1,0 +1,1 @@
+"""Domain supervisors and their specialists; `domains.registry.DOMAINS` lists them."""

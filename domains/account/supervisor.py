@@ -1,0 +1,9 @@
+"""The account supervisor: sign-in help, profile changes, security, closure and two-factor resets."""
+
+from __future__ import annotations
+
+from domains.base import DomainSupervisorTask
+
+
+class AccountSupervisorTask(DomainSupervisorTask):
+    """Spec attached in `domains/account/__init__.py`."""

@@ -1,0 +1,227 @@
+"""The small base every domain shares: specs, the specialist task and the supervisor task.
+
+A domain is a folder with a `DOMAIN = DomainSpec(...)` in its `__init__.py`; the registry
+lists them. Supervisors route with the fast classifier in `llm_node` and fall through to
+the session's LLM (hosted or embedded) when unsure.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, function_tool, llm
+
+from callcenter.llm.embedded import ROUTE, route_call, user_texts
+from domains.results import DomainResult, SpecialistResult
+from domains.state import CallState
+
+log = logging.getLogger("callcenter.domains")
+R = TypeVar("R", bound=SpecialistResult)
+
+MAX_SPECIALIST_ATTEMPTS = 4
+MAX_SUPERVISOR_TURNS = 3
+FRONT_DESK_TOOL = "return_to_front_desk"
+
+
+@dataclass(frozen=True)
+class SpecialistSpec:
+    name: str
+    task: type[SpecialistTask[Any]]
+    description: str  # the routing tool's docstring: a prompt for a hosted LLM
+    topic: str  # how the clarifying question names it: "a refund or a double charge"
+    requires_identity: bool = True
+
+
+@dataclass(frozen=True)
+class DomainSpec:
+    name: str
+    description: str  # the meta-supervisor's transfer tool docstring
+    topic: str
+    supervisor: type[DomainSupervisorTask]
+    specialists: tuple[SpecialistSpec, ...]
+    utterances: Path  # folder with train.jsonl / test.jsonl
+    instructions: str = ""
+    labels: tuple[str, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "labels", tuple(f"{self.name}/{s.name}" for s in self.specialists))
+
+    def specialist(self, name: str) -> SpecialistSpec | None:
+        return next((s for s in self.specialists if s.name == name), None)
+
+
+class SpecialistTask(AgentTask[R], Generic[R]):
+    """A specialist: does one job against the store and completes with a typed result.
+
+    Subclasses set `result_type` and define their tools; a tool either returns a sentence
+    (a question for the caller: the task stays) or calls `self.finish(result)`.
+    """
+
+    result_type: ClassVar[type[SpecialistResult]] = SpecialistResult
+    instructions: ClassVar[str] = ""
+
+    def __init__(self, *, state: CallState, agent_id: str, chat_ctx: llm.ChatContext | None = None) -> None:
+        super().__init__(instructions=self.instructions or f"You are the {agent_id} specialist.", chat_ctx=chat_ctx or llm.ChatContext())
+        self._id = agent_id
+        self.state = state
+        self.attempts = 0
+
+    async def on_enter(self) -> None:
+        try:
+            self.session.generate_reply()
+        except Exception as exc:  # an exception here would leave the parent blocked forever
+            self.fail(exc)
+
+    @property
+    def customer_id(self) -> str:
+        assert self.state.customer_id is not None, "identity is verified before a specialist starts"
+        return self.state.customer_id
+
+    def finish(self, result: R) -> None:
+        if not self.done():
+            self.state.note_return(self.id)
+            self.complete(result)
+
+    def fail(self, exc: BaseException) -> None:
+        # Only the exception type is logged: messages may carry caller data.
+        log.error("specialist %s failed: %s", self.id, type(exc).__name__)
+        self.finish(self.result_type(status="failed", summary=_FAILED))  # type: ignore[arg-type]
+
+    def another_attempt(self) -> bool:
+        """Count a turn that did not finish; give up after a few so a call cannot stall here."""
+        self.attempts += 1
+        if self.attempts >= MAX_SPECIALIST_ATTEMPTS:
+            self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
+            return False
+        return True
+
+
+_FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
+_GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a colleague to follow up."
+
+
+def guarded(fn: Any) -> Any:
+    """Wrap a specialist tool so an exception ends the task with a 'failed' result."""
+    import functools
+
+    @functools.wraps(fn)
+    async def wrapper(self: SpecialistTask[Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await fn(self, *args, **kwargs)
+        except Exception as exc:
+            self.fail(exc)
+            return None
+
+    return wrapper
+
+
+class DomainSupervisorTask(AgentTask[DomainResult]):
+    """Routes one request to one of its domain's specialists and returns a DomainResult."""
+
+    spec: ClassVar[DomainSpec]
+
+    def __init__(self, *, state: CallState, request: str, chat_ctx: llm.ChatContext | None = None) -> None:
+        tools: list[llm.Tool] = [self._route_tool(s) for s in self.spec.specialists]
+        tools.append(function_tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=_FRONT_DESK_DOC))
+        names = ", ".join(s.name for s in self.spec.specialists)
+        super().__init__(
+            instructions=(
+                f"You are the {self.spec.name} supervisor. {self.spec.instructions} Route the caller's "
+                f"request to exactly one specialist ({names}) with the matching route tool. If it is "
+                f"unclear, ask one short clarifying question. If it does not belong to {self.spec.name}, "
+                f"call {FRONT_DESK_TOOL}. The request: {request!r}"
+            ),
+            chat_ctx=chat_ctx or llm.ChatContext(),
+            tools=tools,
+        )
+        self._id = self.spec.name
+        self.state = state
+        self.request = request
+        self.user_turns = 0
+        self._first_turn = True
+
+    async def on_enter(self) -> None:
+        try:
+            self.session.generate_reply()
+        except Exception as exc:
+            self._finish(DomainResult(domain=self.spec.name, specialist=None, status="failed", summary=_FAILED))
+            log.error("supervisor %s failed to start: %s", self.id, type(exc).__name__)
+
+    async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        self.user_turns += 1
+
+    def _finish(self, result: DomainResult) -> None:
+        if not self.done():
+            self.state.note_return(self.id)
+            self.complete(result)
+
+    async def llm_node(
+        self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
+    ) -> AsyncIterable[llm.ChatChunk | str]:
+        first = self._first_turn
+        self._first_turn = False
+        latest = next(iter(user_texts(chat_ctx)), "")
+        text = self.request if first else latest
+        router = self.state.router
+        if self.user_turns >= MAX_SUPERVISOR_TURNS:
+            yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": "unclear"}, path="fast", confidence=None))
+            return
+        intent = router.classify(text, within=self.spec.name)
+        if intent.confidence >= router.threshold and self.spec.specialist(intent.name):
+            yield _chunk(route_call(f"{ROUTE}{intent.name}", {}, path="fast", confidence=round(intent.confidence, 4)))
+            return
+        overall = router.classify(text)
+        if overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
+            yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {overall.domain}"}, path="fast", confidence=round(overall.confidence, 4)))
+            return
+        if first and text != latest:
+            # The LLM must see the part of the caller's turn that was delegated here.
+            chat_ctx = chat_ctx.copy()
+            chat_ctx.add_message(role="user", content=text)
+        async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+            yield chunk
+
+    def _route_tool(self, spec: SpecialistSpec) -> llm.Tool:
+        async def route(context: RunContext) -> None:
+            agent_id = f"{self.spec.name}.{spec.name}"
+            try:
+                if spec.requires_identity and not self.state.verified:
+                    from domains.identity import VerifyIdentityTask
+
+                    self.state.note_route("identity", context.function_call.extra)
+                    identity = await VerifyIdentityTask(state=self.state, chat_ctx=self.chat_ctx.copy())
+                    if identity.status != "done":
+                        self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
+                        return None
+                self.state.note_route(agent_id, context.function_call.extra)
+                result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=self.chat_ctx.copy())
+            except Exception as exc:
+                log.error("routing to %s failed: %s", agent_id, type(exc).__name__)
+                result = spec.task.result_type(status="failed", summary=_FAILED)  # type: ignore[call-arg]
+            self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
+            return None
+
+        return function_tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
+
+    async def _to_front_desk(self, reason: str) -> None:
+        suggested = reason.removeprefix("belongs to ").strip() if reason.startswith("belongs to ") else None
+        status = "misrouted" if suggested else "unclear"
+        summary = "" if suggested else _UNCLEAR.format(domain=self.spec.name)
+        self._finish(DomainResult(domain=self.spec.name, specialist=None, status=status, summary=summary, suggested_domain=suggested))
+        return None
+
+
+_UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted it for a colleague to call you back."
+_FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
+
+Args:
+    reason: "belongs to <domain>" (billing, technical or account) when another department owns it, otherwise "unclear".
+"""
+
+
+def _chunk(call: llm.FunctionToolCall) -> llm.ChatChunk:
+    return llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))

@@ -1,0 +1,41 @@
+"""Balance: what is due, what is overdue, and what the next bill will be."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from livekit.agents import function_tool
+
+from callcenter.money import dollars
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+
+@dataclass(kw_only=True)
+class GetBalanceResult(SpecialistResult):
+    balance_cents: int = 0
+    overdue: list[str] | None = None
+    next_bill_cents: int | None = None
+
+
+class GetBalanceTask(SpecialistTask[GetBalanceResult]):
+    result_type = GetBalanceResult
+    instructions = "You tell callers their balance. Call get_balance."
+
+    @function_tool
+    @guarded
+    async def get_balance(self) -> None:
+        """Look up what the caller owes now and what their next bill will be."""
+        store = self.state.store
+        due = store.balance_due_cents(self.customer_id)
+        overdue = [i.id for i in store.list_invoices(self.customer_id) if i.status == "overdue"]
+        plan = store.current_plan(self.customer_id)
+        nxt = plan.monthly_price_cents if plan else None
+        if due:
+            summary = f"Your balance due is {dollars(due)}"
+            summary += f", including overdue invoice {', '.join(overdue)}." if overdue else "."
+        else:
+            summary = "You're all paid up: your balance is $0.00."
+        if nxt is not None and plan is not None:
+            summary += f" Your next bill will be {dollars(nxt)} for the {plan.name} plan."
+        self.finish(GetBalanceResult(status="info", summary=summary, balance_cents=due, overdue=overdue, next_bill_cents=nxt))

@@ -1,0 +1,66 @@
+"""Invoices and payment history; a copy by email goes through the notification outbox."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from livekit.agents import function_tool
+
+from callcenter.money import dollars
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+
+@dataclass(kw_only=True)
+class GetInvoicesResult(SpecialistResult):
+    invoices: list[dict[str, object]] = field(default_factory=list)
+    emailed: str | None = None
+
+
+class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
+    result_type = GetInvoicesResult
+    instructions = "You answer questions about invoices and payment history. Call get_invoices."
+
+    @function_tool
+    @guarded
+    async def get_invoices(self, invoice_id: str | None = None) -> str | None:
+        """Read the caller's recent invoices and payments, and email a copy of one.
+
+        Args:
+            invoice_id: The invoice the caller asked about, like INV-1001-1, if they named one.
+        """
+        store = self.state.store
+        invoices = store.list_invoices(self.customer_id)
+        if invoice_id:
+            chosen = [i for i in invoices if i.id == invoice_id.upper()]
+            if not chosen:
+                if not self.another_attempt():
+                    return None
+                return "I can't find that invoice on your account. Could you read me the invoice number again?"
+            invoices = chosen
+        recent = invoices[:3]
+        lines = [f"{i.period}: {dollars(i.amount_cents)}, {i.status}" for i in recent]
+        customer = store.get_customer(self.customer_id)
+        emailed = None
+        if recent and customer is not None:
+            store.add_notification(
+                customer_id=customer.id,
+                channel="email",
+                body=f"Copy of invoice {recent[0].id}",
+                dedupe_key=f"invoice-copy-{recent[0].id}-{self.state.turn}",
+            )
+            emailed = recent[0].id
+        summary = (
+            "Your recent invoices are " + "; ".join(lines) + f". I've emailed you a copy of {emailed}."
+            if recent
+            else "I don't see any invoices on your account yet."
+        )
+        self.finish(
+            GetInvoicesResult(
+                status="info",
+                summary=summary,
+                invoices=[{"id": i.id, "period": i.period, "amount_cents": i.amount_cents, "status": i.status} for i in recent],
+                emailed=emailed,
+            )
+        )
+        return None

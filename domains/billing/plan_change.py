@@ -1,0 +1,67 @@
+"""Plan changes: confirm the new price with the caller, then switch the subscription."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from livekit.agents import function_tool
+
+from callcenter.money import dollars
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+
+@dataclass(kw_only=True)
+class ChangePlanResult(SpecialistResult):
+    old_plan: str | None = None
+    new_plan: str | None = None
+
+
+class ChangePlanTask(SpecialistTask[ChangePlanResult]):
+    result_type = ChangePlanResult
+    instructions = (
+        "You change the caller's plan. Call change_plan with the plan they want; the first call "
+        "tells you the price to confirm; call it again with confirm=true only after the caller agrees."
+    )
+
+    _quoted: str | None = None
+
+    @function_tool
+    @guarded
+    async def change_plan(self, plan: str, confirm: bool | None = None) -> str | None:
+        """Switch the caller's subscription to another plan (starter, pro or enterprise).
+
+        Args:
+            plan: The plan the caller wants: starter, pro or enterprise.
+            confirm: True once the caller has agreed to the new monthly price; false if they declined.
+        """
+        store = self.state.store
+        target = store.get_plan(plan.strip())
+        current = store.current_plan(self.customer_id)
+        if target is None:
+            if not self.another_attempt():
+                return None
+            names = ", ".join(p.name for p in store.list_plans())
+            return f"We have these plans: {names}. Which one would you like?"
+        if current and current.id == target.id:
+            self.finish(ChangePlanResult(status="info", summary=f"You're already on the {target.name} plan.", old_plan=current.id, new_plan=target.id))
+            return None
+        if confirm is False:
+            self.finish(ChangePlanResult(status="info", summary="No problem, I've left your plan as it is.", old_plan=current.id if current else None))
+            return None
+        if confirm is not True or self._quoted != target.id:
+            # A "yes" counts only after the caller has heard this plan's price.
+            if not self.another_attempt():
+                return None
+            self._quoted = target.id
+            return f"The {target.name} plan is {dollars(target.monthly_price_cents)} a month. Shall I switch you over now?"
+        store.change_plan(self.customer_id, target.id)
+        self.finish(
+            ChangePlanResult(
+                status="done",
+                summary=f"Done: you're now on the {target.name} plan at {dollars(target.monthly_price_cents)} a month.",
+                old_plan=current.id if current else None,
+                new_plan=target.id,
+            )
+        )
+        return None

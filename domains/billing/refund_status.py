@@ -1,0 +1,69 @@
+"""'What happened to my refund?': refunds on record and approvals still in flight."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from livekit.agents import function_tool
+
+from callcenter.money import dollars
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+
+@dataclass(kw_only=True)
+class CheckRefundStatusResult(SpecialistResult):
+    refunds: list[dict[str, object]] = field(default_factory=list)
+    requests: list[dict[str, object]] = field(default_factory=list)
+
+
+class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
+    result_type = CheckRefundStatusResult
+    instructions = "You tell callers the status of their refunds. Call check_refund_status."
+
+    @function_tool
+    @guarded
+    async def check_refund_status(self, request_id: str | None = None) -> None:
+        """Look up the caller's refunds and any refund waiting for approval.
+
+        Args:
+            request_id: A refund reference the caller read out, like refund-CH-1002-D, if any.
+        """
+        store = self.state.store
+        refunds = store.list_refunds(self.customer_id)[-3:]
+        parts = [f"{dollars(r.amount_cents)} for charge {r.charge_id} was refunded on {r.created_at[:10]}" for r in refunds]
+        requests: list[dict[str, object]] = []
+        if self.state.durable is not None:
+            statuses = await self.state.durable.find_for_customer(self.customer_id, "refund")
+            for st in statuses:
+                if request_id and st.request_id != request_id:
+                    continue
+                requests.append({"request_id": st.request_id, "state": st.state})
+                parts.append(f"your request {st.request_id} is {_STATE_WORDS.get(st.state, st.state)}")
+        else:
+            for w in store.list_work(customer_id=self.customer_id):
+                if w.kind == "refund" and (not request_id or w.id == request_id):
+                    requests.append({"request_id": w.id, "state": "pending"})
+                    parts.append(f"your request {w.id} is waiting for a supervisor's approval")
+        if not parts:
+            summary = "I don't see any refunds or refund requests on your account."
+        else:
+            summary = "Here's what I see: " + "; ".join(parts) + "."
+        self.finish(
+            CheckRefundStatusResult(
+                status="info",
+                summary=summary,
+                refunds=[{"charge_id": r.charge_id, "amount_cents": r.amount_cents, "at": r.created_at} for r in refunds],
+                requests=requests,
+            )
+        )
+
+
+_STATE_WORDS = {
+    "pending": "waiting for a supervisor's approval",
+    "escalated": "with a senior supervisor for approval",
+    "approved": "approved and being paid out",
+    "completed": "approved and paid",
+    "denied": "declined",
+    "queued": "recorded and waiting to be reviewed",
+}

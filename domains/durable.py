@@ -1,0 +1,86 @@
+"""The call side of durable work: ask for approval, hold briefly, or promise a callback.
+
+With Temporal configured (`CallState.durable`), requests become workflows; without it the
+request is kept in the store's outbox, so it is never lost, and submitted later.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from domains.state import CallState
+
+log = logging.getLogger("callcenter.durable")
+
+
+@dataclass(frozen=True, slots=True)
+class ApprovalOutcome:
+    status: str  # needs_approval | queued | done | refused
+    summary: str
+    request_id: str
+
+
+async def request_approval(
+    state: CallState,
+    *,
+    kind: str,
+    request_id: str,
+    amount_cents: int | None,
+    policy_finding: str,
+    requested_by: str,
+    what: str,
+    charge_id: str | None = None,
+    caller_reason: str = "",
+) -> ApprovalOutcome:
+    customer_id = state.customer_id or ""
+    if state.durable is None:
+        state.store.queue_work(
+            request_id=request_id,
+            kind=kind,
+            customer_id=customer_id,
+            amount_cents=amount_cents,
+            payload=json.dumps({"charge_id": charge_id, "policy_finding": policy_finding, "requested_by": requested_by}),
+        )
+        return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)
+
+    from workflows.client import ApprovalRequest
+
+    req = ApprovalRequest(
+        kind=kind,
+        customer_id=customer_id,
+        amount_cents=amount_cents,
+        charge_id=charge_id,
+        caller_reason=caller_reason[:300],
+        policy_finding=policy_finding,
+        requested_by=requested_by,
+        request_id=request_id,
+    )
+    submitted = await state.durable.submit_approval(req)
+    if submitted.status == "queued":
+        return ApprovalOutcome("queued", _queued(what, request_id), request_id)
+    hold = state.settings.hold_on_line_s
+    status = await state.durable.wait_for_decision(request_id, hold) if hold > 0 else await state.durable.status(request_id)
+    if status.state in ("approved", "completed"):
+        return ApprovalOutcome("done", f"Good news: a supervisor approved {what}, and it's done.", request_id)
+    if status.state == "denied":
+        return ApprovalOutcome("refused", f"A supervisor reviewed {what} and couldn't approve it. Nothing was changed.", request_id)
+    return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)
+
+
+def _pending(what: str, request_id: str) -> str:
+    return (
+        f"{what[0].upper() + what[1:]} needs a supervisor's approval, so nothing has been done yet. "
+        f"Your reference is {request_id}. We'll let you know by email as soon as it's decided."
+    )
+
+
+def _queued(what: str, request_id: str) -> str:
+    return (
+        f"I've recorded your request for {what}; your reference is {request_id}. It needs a "
+        "supervisor's approval and will be followed up, and we'll email you the outcome."
+    )
+
+
+__all__ = ["ApprovalOutcome", "request_approval"]

@@ -1,0 +1,49 @@
+"""Typed results every specialist and supervisor returns up the hierarchy."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Status = Literal[
+    "done",  # the action was carried out (refund issued, email changed)
+    "info",  # an answer was given, nothing changed
+    "needs_approval",  # a human must decide; nothing was done yet
+    "queued",  # recorded for follow-up because a backend was unavailable
+    "refused",  # policy does not allow it
+    "unverified",  # the caller could not be verified
+    "unclear",  # we could not work out what was needed
+    "misrouted",  # belongs to another domain
+    "failed",  # something broke; nothing was changed
+]
+
+
+@dataclass(kw_only=True)
+class SpecialistResult:
+    status: Status
+    summary: str  # one or two sentences for the caller
+
+    def data(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out.pop("summary", None)
+        out.pop("status", None)
+        return out
+
+
+@dataclass(kw_only=True)
+class DomainResult:
+    domain: str
+    specialist: str | None
+    status: Status
+    summary: str
+    result: SpecialistResult | None = None
+    suggested_domain: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "domain": self.domain,
+            "specialist": self.specialist,
+            "status": self.status,
+            "data": self.result.data() if self.result else {},
+        }

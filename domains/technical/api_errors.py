@@ -1,0 +1,87 @@
+"""API error diagnosis: explain 401/403/429/5xx from the caller's plan limits and error counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from livekit.agents import function_tool
+
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+_KINDS = ("401", "403", "429", "5xx")
+
+
+@dataclass(kw_only=True)
+class DiagnoseApiErrorsResult(SpecialistResult):
+    error: str | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    cause: str | None = None
+
+
+class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
+    result_type = DiagnoseApiErrorsResult
+    instructions = "You diagnose failing API calls. Call diagnose_api_errors with the HTTP status the caller mentioned, if any."
+
+    @function_tool
+    @guarded
+    async def diagnose_api_errors(self, http_status: str | None = None) -> None:
+        """Explain why the caller's API calls fail, from their plan limits and last week's error counts.
+
+        Args:
+            http_status: The HTTP status code the caller sees, like 401, 403, 429 or 500, if they said one.
+        """
+        store = self.state.store
+        usage = store.api_usage(self.customer_id, days=7)
+        plan = store.current_plan(self.customer_id)
+        counts = {
+            "401": sum(u.errors_401 for u in usage),
+            "403": sum(u.errors_403 for u in usage),
+            "429": sum(u.errors_429 for u in usage),
+            "5xx": sum(u.errors_5xx for u in usage),
+        }
+        asked = _normalise(http_status)
+        error = asked or max(_KINDS, key=lambda k: counts[k])
+        if not asked and counts[error] == 0:
+            self.finish(DiagnoseApiErrorsResult(status="info", summary="I don't see any failed API calls on your account this week. If it's still failing, tell me the error code you get.", counts=counts))
+            return None
+        peak = max((u.peak_per_min for u in usage), default=0)
+        customer = store.get_customer(self.customer_id)
+        if error == "429":
+            limit = plan.api_rate_limit_per_min if plan else 0
+            cause = "rate_limit"
+            summary = (
+                f"Your 429 errors are rate limiting: your {plan.name if plan else ''} plan allows {limit} requests "
+                f"a minute and you peaked at {peak}. Spread requests out with retries and backoff, or upgrade "
+                "to a plan with a higher limit."
+            )
+        elif error == "401":
+            cause = "invalid_key"
+            prefix = customer.api_key_prefix if customer else "your key"
+            summary = (
+                f"Your 401 errors mean the API key is not accepted. Check you send the current key, the one "
+                f"starting {prefix}, in the Authorization header; if it was rotated, update it everywhere."
+            )
+        elif error == "403":
+            cause = "permission"
+            summary = "Your 403 errors mean the key is valid but lacks permission for that endpoint. Check the key's scopes in the dashboard."
+        else:
+            active = [i for i in store.incidents(active_only=True) if i.service == "api"]
+            cause = "incident" if active else "server_error"
+            summary = (
+                f"Your server errors are on our side: there's an ongoing incident, '{active[0].title}'. "
+                "Engineers are on it; retrying with backoff will succeed once it's resolved."
+                if active
+                else "Your 5xx errors are on our side. Retry with backoff; if they continue I can open a ticket with our engineers."
+            )
+        self.finish(DiagnoseApiErrorsResult(status="info", summary=summary, error=error, counts=counts, cause=cause))
+        return None
+
+
+def _normalise(status: str | None) -> str | None:
+    if not status:
+        return None
+    s = status.strip().lower()
+    if s.startswith("5"):
+        return "5xx"
+    return s if s in _KINDS else None

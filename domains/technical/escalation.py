@@ -1,0 +1,48 @@
+"""Engineering escalation: a ticket the caller can ask about later, tracked durably when configured."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from livekit.agents import function_tool
+
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+log = logging.getLogger("callcenter.technical")
+
+
+@dataclass(kw_only=True)
+class OpenEscalationResult(SpecialistResult):
+    ticket_id: str | None = None
+
+
+class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
+    result_type = OpenEscalationResult
+    instructions = "You open engineering tickets. Call open_escalation with a one-line description of the problem."
+
+    @function_tool
+    @guarded
+    async def open_escalation(self, details: str) -> None:
+        """Open an engineering ticket for a problem the caller cannot solve themselves.
+
+        Args:
+            details: One line describing the problem, in the caller's words.
+        """
+        store = self.state.store
+        ticket = store.create_ticket(customer_id=self.customer_id, kind="engineering", summary=details[:300])
+        status = "done"
+        if self.state.durable is not None:
+            from workflows.client import EscalationRequest
+
+            submitted = await self.state.durable.open_escalation(
+                EscalationRequest(ticket_id=ticket.id, customer_id=self.customer_id, summary=details[:300])
+            )
+            status = "queued" if submitted.status == "queued" else "done"
+        hours = max(1, round(self.state.settings.ticket_sla_s / 3600))
+        summary = (
+            f"I've opened ticket {ticket.id} with our engineers. They'll get back to you within {hours} hours, "
+            "and you can ask me about it any time with that number."
+        )
+        self.finish(OpenEscalationResult(status=status, summary=summary, ticket_id=ticket.id))

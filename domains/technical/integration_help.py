@@ -1,0 +1,64 @@
+"""Integration help: webhooks, SDKs and API keys, with the caller's own key prefix when verified."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from livekit.agents import function_tool
+
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+_GUIDES = {
+    "webhooks": (
+        "For webhooks, register an HTTPS endpoint in the dashboard, answer with a 2xx within 10 seconds, "
+        "and verify each delivery's signature header with your signing secret. Failed deliveries are "
+        "retried for 24 hours."
+    ),
+    "sdk": (
+        "Our SDKs for Python, Node and Go read the key from the CALLCENTER_API_KEY environment variable; "
+        "install the latest version and create one client per process."
+    ),
+    "api_keys": (
+        "API keys are created and rotated in the dashboard under Developers, Keys. Use live keys only on "
+        "servers, never in browsers or apps."
+    ),
+}
+_TOPIC_WORDS = {
+    "webhooks": r"webhook|callback url|endpoint|deliver",
+    "sdk": r"\bsdk|library|python|node|\bgo\b|package|client",
+    "api_keys": r"\bkey|token|secret|credential",
+}
+
+
+@dataclass(kw_only=True)
+class IntegrationHelpResult(SpecialistResult):
+    topic: str | None = None
+
+
+class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
+    result_type = IntegrationHelpResult
+    instructions = "You help developers integrate: webhooks, SDKs and API keys. Call integration_help with the caller's question."
+
+    @function_tool
+    @guarded
+    async def integration_help(self, question: str) -> str | None:
+        """Give integration guidance for webhooks, SDKs or API keys.
+
+        Args:
+            question: The caller's integration question, in their words.
+        """
+        text = question.lower()
+        topic = next((t for t, pattern in _TOPIC_WORDS.items() if re.search(pattern, text)), None)
+        if topic is None:
+            if not self.another_attempt():
+                return None
+            return "Is your question about webhooks, one of our SDKs, or API keys?"
+        summary = _GUIDES[topic]
+        if topic == "api_keys" and self.state.verified and self.state.customer_id:
+            customer = self.state.store.get_customer(self.state.customer_id)
+            if customer:
+                summary += f" Your current live key starts with {customer.api_key_prefix}."
+        self.finish(IntegrationHelpResult(status="info", summary=summary, topic=topic))
+        return None

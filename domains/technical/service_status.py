@@ -1,0 +1,36 @@
+"""Service status: ongoing incidents and recently resolved ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from livekit.agents import function_tool
+
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+
+@dataclass(kw_only=True)
+class CheckServiceStatusResult(SpecialistResult):
+    active: list[str] = field(default_factory=list)
+    recent: list[str] = field(default_factory=list)
+
+
+class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
+    result_type = CheckServiceStatusResult
+    instructions = "You report service status. Call check_service_status."
+
+    @function_tool
+    @guarded
+    async def check_service_status(self) -> None:
+        """Look up ongoing and recent incidents on our services."""
+        incidents = self.state.store.incidents(days=7)
+        active = [i for i in incidents if i.status != "resolved"]
+        resolved = [i for i in incidents if i.status == "resolved"]
+        if active:
+            summary = "Yes, there's an ongoing incident: " + "; ".join(f"{i.title} ({i.status})" for i in active) + "."
+        else:
+            summary = "All our services are running normally right now."
+        if resolved:
+            summary += f" A recent incident, '{resolved[0].title}', has been resolved."
+        self.finish(CheckServiceStatusResult(status="info", summary=summary, active=[i.id for i in active], recent=[i.id for i in resolved]))

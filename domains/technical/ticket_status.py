@@ -1,0 +1,52 @@
+"""Ticket status: where an engineering ticket stands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from livekit.agents import function_tool
+
+from domains.base import SpecialistTask, guarded
+from domains.results import SpecialistResult
+
+_WORDS = {"open": "open and with our engineers", "resolved": "resolved", "breached": "past its target time and escalated"}
+
+
+@dataclass(kw_only=True)
+class CheckTicketStatusResult(SpecialistResult):
+    tickets: list[dict[str, str]] = field(default_factory=list)
+
+
+class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
+    result_type = CheckTicketStatusResult
+    instructions = "You report ticket status. Call check_ticket_status with the ticket number if the caller gave one."
+
+    @function_tool
+    @guarded
+    async def check_ticket_status(self, ticket_id: str | None = None) -> str | None:
+        """Look up the status of the caller's engineering tickets.
+
+        Args:
+            ticket_id: The ticket number, like T-1A2B3C, if the caller gave one.
+        """
+        store = self.state.store
+        tickets = store.list_tickets(self.customer_id, kind="engineering")
+        if ticket_id:
+            tickets = [t for t in tickets if t.id == ticket_id.upper()]
+            if not tickets:
+                if not self.another_attempt():
+                    return None
+                return "I can't find that ticket on your account. Could you read me the ticket number again?"
+        out: list[dict[str, str]] = []
+        for t in tickets[:3]:
+            state = t.status
+            if self.state.durable is not None:
+                live = await self.state.durable.ticket_status(t.id)
+                state = live.state if live.state not in ("unknown", "") else state
+            out.append({"ticket_id": t.id, "status": state})
+        if not out:
+            summary = "I don't see any open tickets on your account."
+        else:
+            summary = "; ".join(f"Ticket {o['ticket_id']} is {_WORDS.get(o['status'], o['status'])}" for o in out) + "."
+        self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out))
+        return None

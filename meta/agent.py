@@ -1,0 +1,144 @@
+"""The meta-supervisor: the one voice on the line. It never hands the call away.
+
+Each need in a turn is delegated to a domain supervisor task (awaited inside a tool), whose
+typed result comes back here; the LLM (hosted or embedded) then speaks one answer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterable
+
+from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
+
+from callcenter.llm import templates as t
+from callcenter.llm.embedded import TRANSFER, route_call, user_texts
+from domains.base import DomainSpec
+from domains.registry import DOMAINS, by_name
+from domains.results import DomainResult
+from domains.state import CallState
+
+log = logging.getLogger("callcenter.meta")
+
+INSTRUCTIONS = """You are the front desk of a company's support line, speaking on the phone.
+Greet callers, find every need in what they say, and delegate each need to the right
+department with its transfer tool, passing the caller's words for that need. You can make
+several transfers for one turn. Answer greetings and small talk yourself, politely decline
+anything outside billing, technical support and accounts, and ask one short clarifying
+question when you are not sure. If the caller asks for a person, call request_human.
+Never promise refunds or account changes yourself: only the departments can do that.
+Keep answers short and spoken: no lists, no markdown."""
+
+
+class MetaSupervisor(Agent):
+    def __init__(self, *, state: CallState, domains: tuple[DomainSpec, ...] = DOMAINS) -> None:
+        self.state = state
+        self.domains = domains
+        tools: list[llm.Tool] = [self._transfer_tool(d) for d in domains]
+        super().__init__(instructions=INSTRUCTIONS, tools=tools, id="meta")
+
+    async def on_enter(self) -> None:
+        self.session.say(t.GREETING)
+
+    async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        # A very long turn is cut before any model sees it: cost and latency stay bounded.
+        limit = self.state.settings.max_turn_chars
+        text = new_message.text_content or ""
+        if len(text) > limit:
+            new_message.content = [text[:limit]]
+
+    async def llm_node(
+        self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
+    ) -> AsyncIterable[llm.ChatChunk | str]:
+        # Fast path: a confident single need goes straight to its domain, no LLM call.
+        fresh = _fresh_user_turn(chat_ctx)
+        if fresh is not None:
+            router = self.state.router
+            intents = router.detect(fresh[: self.state.settings.max_turn_chars])
+            if len(intents) == 1:
+                intent = intents[0]
+                if intent.confidence >= router.threshold and by_name(intent.domain) in self.domains:
+                    call = route_call(f"{TRANSFER}{intent.domain}", {"request": intent.text}, path="fast", confidence=round(intent.confidence, 4))
+                    yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
+                    return
+                if intent.label == "meta/human" and intent.confidence >= router.threshold:
+                    call = route_call("request_human", {"reason": "caller asked for a person"}, path="fast", confidence=round(intent.confidence, 4))
+                    yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
+                    return
+        async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+            yield chunk
+
+    def _transfer_tool(self, spec: DomainSpec) -> llm.Tool:
+        async def transfer(context: RunContext, request: str) -> str:
+            return await self.delegate(spec, request, context.function_call.extra)
+
+        transfer.__doc__ = spec.description
+        return function_tool(transfer, name=f"{TRANSFER}{spec.name}")
+
+    async def delegate(self, spec: DomainSpec, request: str, extra: dict | None) -> str:
+        """Run one domain supervisor for one need; re-delegate once if it was misrouted."""
+        state = self.state
+        request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
+        while True:
+            guard = self._loop_guard(spec.name, request)
+            if guard:
+                return guard
+            state.note_route(spec.name, extra)
+            try:
+                result = await spec.supervisor(state=state, request=request, chat_ctx=self.chat_ctx.copy())
+            except Exception as exc:
+                log.error("domain %s failed: %s", spec.name, type(exc).__name__)
+                result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)
+            if result.status == "misrouted" and result.suggested_domain and (nxt := by_name(result.suggested_domain)):
+                spec, extra = nxt, {"callcenter_route": {"path": "fast", "confidence": None}}
+                continue
+            if result.status == "misrouted":
+                result = DomainResult(domain=spec.name, specialist=None, status="unclear", summary=t.CLARIFY_OPEN)
+            state.results.append(result)
+            return result.summary
+
+    def _loop_guard(self, domain: str, request: str) -> str | None:
+        """Stop ping-pong: too many delegations in one turn, or the same state twice."""
+        state = self.state
+        state.delegations_this_turn += 1
+        key = (domain, " ".join(request.lower().split()))
+        reason = None
+        if state.delegations_this_turn > state.settings.max_delegations_per_turn:
+            reason = "max_delegations"
+        elif key in state.states_this_turn:
+            reason = "repeated_state"
+        state.states_this_turn.add(key)
+        if reason is None:
+            return None
+        state.loop_guard_trips.append(reason)
+        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary="Routing loop: caller needs a person")
+        state.results.append(DomainResult(domain=domain, specialist=None, status="unclear", summary=t.LOOP_GUARD))
+        return f"{t.LOOP_GUARD} Your reference is {ticket.id}."
+
+    @function_tool
+    async def request_human(self, reason: str = "caller asked for a person") -> str:
+        """Arrange for a human colleague to call the caller back, when they ask for a person.
+
+        Args:
+            reason: Why the caller wants a person, in a few words.
+        """
+        state = self.state
+        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
+        state.human_requested = True
+        return (
+            f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
+            "They'll call you within one business day."
+        )
+
+
+def _fresh_user_turn(chat_ctx: llm.ChatContext) -> str | None:
+    """The caller's latest words, if nothing has answered them yet this turn."""
+    for item in reversed(chat_ctx.items):
+        if item.type in ("function_call", "function_call_output"):
+            return None
+        if item.type == "message":
+            if item.role == "user":
+                return (item.text_content or "").strip() or None
+            if item.role == "assistant":
+                return None
+    return None

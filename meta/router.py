@@ -1,0 +1,74 @@
+"""Builds the fast-path router for this line from the utterances every domain ships.
+
+Trained once per process (about a second) unless `CALLCENTER_ROUTER_MODEL` names a model
+trained by `callcenter router train`; a cached copy in the data dir, keyed by the training
+data's hash, makes later starts instant.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from callcenter.routing import IntentRouter, RouterModelError, read_labelled
+from callcenter.settings import Settings
+from domains.registry import DOMAINS
+
+log = logging.getLogger("callcenter.router")
+META_UTTERANCES = Path(__file__).parent / "utterances"
+
+
+def training_files() -> list[Path]:
+    return [d.utterances / "train.jsonl" for d in DOMAINS] + [META_UTTERANCES / "train.jsonl"]
+
+
+def training_examples() -> list[tuple[str, str]]:
+    examples: list[tuple[str, str]] = []
+    for path in training_files():
+        examples.extend(read_labelled(path))
+    return examples
+
+
+def topics() -> dict[str, str]:
+    """Caller-facing names of every label and domain, for clarifying questions."""
+    out: dict[str, str] = {}
+    for d in DOMAINS:
+        out[d.name] = d.topic
+        for s in d.specialists:
+            out[f"{d.name}/{s.name}"] = s.topic
+    return out
+
+
+@lru_cache(maxsize=4)
+def _trained(cache_dir: Path | None) -> IntentRouter:
+    digest = hashlib.sha256()
+    for path in training_files():
+        digest.update(path.read_bytes())
+    cached = cache_dir / f"router-{digest.hexdigest()[:16]}.model" if cache_dir else None
+    if cached and cached.exists():
+        try:
+            return IntentRouter.load(cached)
+        except RouterModelError:
+            log.warning("ignoring an unreadable cached router model; retraining")
+    router = IntentRouter.train(training_examples())
+    if cached:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(".tmp")
+            router.save(tmp)
+            tmp.replace(cached)
+        except OSError:
+            log.warning("could not cache the router model in the data dir")
+    return router
+
+
+def build_router(settings: Settings) -> IntentRouter:
+    if settings.router_model is not None:
+        router = IntentRouter.load(settings.router_model)
+    else:
+        router = _trained(settings.data_dir / "models")
+    if settings.router_confidence > 0:
+        router.threshold = settings.router_confidence
+    return router
