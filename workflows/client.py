@@ -35,7 +35,6 @@ from workflows.devserver import discover
 from workflows.models import (
     APPROVAL_KINDS,
     ESCALATION_KIND,
-    OPEN_STATES,
     SA_AMOUNT,
     SA_CUSTOMER,
     SA_KIND,
@@ -232,25 +231,21 @@ class DurableWork:
         return SubmitResult(request_id, "pending")
 
     async def wait_for_decision(self, request_id: str, timeout_s: float) -> RequestStatus:
-        """Wait up to timeout_s for the request to finish (decided and carried out)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + max(0.0, timeout_s)
+        """Wait up to timeout_s for the request to be decided and carried out; else its state now."""
         st = await self.status(request_id)
-        while st.state in (*OPEN_STATES, "approved"):
-            left = deadline - loop.time()
-            if left <= 0:
-                break
-            try:
-                client = await self.client()
-                await asyncio.wait_for(client.get_workflow_handle(request_id).result(), left)
-            except (TimeoutError, WorkflowFailureError):
-                pass
-            except Exception as err:
-                if not _unavailable(err):
-                    raise
-                await asyncio.sleep(min(0.5, max(0.0, deadline - loop.time())))
-            st = await self.status(request_id)
-        return st
+        if st.state in ("queued", "unknown"):
+            return st
+        try:
+            client = await self.client()
+            # The workflow finishes milliseconds after a decision (action + notice): its
+            # result is the moment to tell the caller. A long poll, no busy loop.
+            await asyncio.wait_for(client.get_workflow_handle(request_id).result(), max(0.0, timeout_s))
+        except (TimeoutError, WorkflowFailureError):
+            pass
+        except Exception as err:
+            if not _unavailable(err):
+                raise
+        return await self.status(request_id)
 
     async def status(self, request_id: str, *, _ticket: bool = False) -> RequestStatus:
         wid = ticket_workflow_id(request_id) if _ticket else request_id

@@ -1,0 +1,122 @@
+"""A real Temporal dev server for the whole session (temp DB, free ports), a fresh store and
+task queue per test, and helpers to run a worker in-process or as a killable subprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from callcenter.settings import Settings, load_settings
+from callcenter.store import Store
+from workflows.client import DurableWork, connect
+from workflows.devserver import LocalTemporal, ensure_worker
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKER_PROC = Path(__file__).with_name("worker_proc.py")
+
+
+@pytest.fixture(scope="session")
+async def temporal() -> AsyncIterator[LocalTemporal]:
+    with tempfile.TemporaryDirectory(prefix="cc-temporal-") as d:
+        server = LocalTemporal(Path(d), write_discovery=False)
+        await server.start()
+        try:
+            yield server
+        finally:
+            await server.stop()
+
+
+@pytest.fixture(scope="session")
+async def client(temporal: LocalTemporal):  # noqa: ANN201
+    return await connect(load_settings(data_dir=temporal.data_dir), address=temporal.address)
+
+
+@pytest.fixture
+def settings(tmp_path: Path, temporal: LocalTemporal) -> Settings:
+    return load_settings(
+        data_dir=tmp_path, temporal_address=temporal.address,
+        temporal_task_queue=f"tq-{uuid.uuid4().hex[:8]}", hold_on_line_s=2,
+        worker_metrics_port=0, temporal_sdk_metrics_port=0,
+    )
+
+
+@pytest.fixture
+def store(settings: Settings) -> Iterator[Store]:
+    s = Store(settings.db_path)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+async def worker(client, store: Store, settings: Settings) -> AsyncIterator[None]:  # noqa: ANN001
+    async with ensure_worker(client, store, settings.temporal_task_queue):
+        yield
+
+
+@pytest.fixture
+async def work(client, store: Store, settings: Settings) -> DurableWork:  # noqa: ANN001
+    return DurableWork(settings, store, client=client)
+
+
+def uid(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+class WorkerProcess:
+    """`python worker_proc.py` in its own process: the thing the durability tests SIGKILL."""
+
+    def __init__(self, address: str, task_queue: str, db: Path, *, pause_marker: Path | None = None) -> None:
+        cmd = [sys.executable, str(WORKER_PROC), address, task_queue, str(db)]
+        if pause_marker is not None:
+            cmd.append(str(pause_marker))
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.ready = Path(tempfile.mktemp(prefix="cc-worker-ready-"))
+        env["CC_WORKER_READY"] = str(self.ready)
+        self.proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    async def wait_ready(self, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while not self.ready.exists():
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"worker exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            if time.monotonic() > end:
+                raise TimeoutError("worker not ready")
+            await asyncio.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.ready.unlink(missing_ok=True)
+
+
+async def eventually(check, timeout: float = 10, every: float = 0.1):  # noqa: ANN001, ANN201
+    """Poll an async or sync check until it returns truthy."""
+    end = time.monotonic() + timeout
+    while True:
+        value = check()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(every)

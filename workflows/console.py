@@ -1,0 +1,214 @@
+"""Operator logic: the pending queue, one request in detail, approve/deny, resolve tickets.
+
+Expected problems (unknown id, finished workflow, rejected decision, Temporal down) raise
+ConsoleError with one line for the operator; the CLI prints it without a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from temporalio.client import (
+    Client,
+    WorkflowExecutionStatus,
+    WorkflowUpdateFailedError,
+    WorkflowUpdateRPCTimeoutOrCancelledError,
+)
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
+
+from callcenter.store import Store
+from callcenter.store import durable as d
+from workflows.client import RPC_TIMEOUT, TemporalUnavailable
+from workflows.models import (
+    SA_AMOUNT,
+    SA_CUSTOMER,
+    SA_KIND,
+    SA_STATE,
+    Decision,
+    DecisionResult,
+    Resolution,
+    ticket_workflow_id,
+)
+
+_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
+_NAME = re.compile(r"^[A-Za-z0-9_.@\-]{1,64}$")
+ROLES = ("agent", "supervisor", "manager")
+
+
+class ConsoleError(Exception):
+    """An expected problem, said in one line."""
+
+
+@dataclass
+class QueueItem:
+    request_id: str
+    kind: str
+    state: str
+    customer_id: str | None
+    amount_cents: int | None
+    age_s: int
+    caller_reason: str
+    policy_finding: str
+    requested_by: str
+    submitted_at: str
+    audit: list[dict[str, Any]] = field(default_factory=list)
+    decided_by: str | None = None
+    decision_reason: str | None = None
+    detail: str | None = None
+    escalations: int | None = None
+
+
+def _rpc_error(err: RPCError, what: str) -> ConsoleError:
+    if err.status == RPCStatusCode.NOT_FOUND:
+        return ConsoleError(f"no such request: {what}")
+    if err.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED):
+        return ConsoleError(f"cannot reach Temporal: {err.message.splitlines()[0][:160]}")
+    return ConsoleError(f"Temporal refused: {err.message.splitlines()[0][:160]}")
+
+
+def _item(ex: Any, memo: dict[str, Any]) -> QueueItem:
+    sa = ex.typed_search_attributes
+    started = ex.start_time or datetime.now(UTC)
+    return QueueItem(
+        request_id=ex.id, kind=sa.get(SA_KIND) or "?", state=sa.get(SA_STATE) or "?",
+        customer_id=sa.get(SA_CUSTOMER), amount_cents=sa.get(SA_AMOUNT),
+        age_s=int((datetime.now(UTC) - started).total_seconds()),
+        caller_reason=str(memo.get("caller_reason") or ""), policy_finding=str(memo.get("policy_finding") or ""),
+        requested_by=str(memo.get("requested_by") or ""), submitted_at=started.replace(microsecond=0).isoformat(),
+        decided_by=memo.get("decided_by"), decision_reason=memo.get("decision_reason"), detail=memo.get("detail"),
+    )
+
+
+async def list_queue(client: Client, *, states: tuple[str, ...] = ("pending", "escalated")) -> list[QueueItem]:
+    """Approvals waiting for an operator, oldest first (one list call; no worker needed)."""
+    q = "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'"
+    if states:
+        q += " AND RequestState IN (" + ", ".join(f"'{s}'" for s in states) + ")"
+    items: list[QueueItem] = []
+    try:
+        async for ex in client.list_workflows(q, rpc_timeout=RPC_TIMEOUT):
+            items.append(_item(ex, dict(await ex.memo())))
+    except RPCError as err:
+        raise _rpc_error(err, "queue") from None
+    return sorted(items, key=lambda i: -i.age_s)
+
+
+async def show(client: Client, store: Store, request_id: str) -> QueueItem:
+    if not _ID.match(request_id):
+        raise ConsoleError(f"malformed request id: {request_id!r}")
+    handle = client.get_workflow_handle(request_id)
+    try:
+        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
+    except RPCError as err:
+        raise _rpc_error(err, request_id) from None
+    if desc.workflow_type != "ApprovalWorkflow":
+        raise ConsoleError(f"{request_id} is a {desc.workflow_type}, not an approval")
+    item = _item(desc, dict(await desc.memo()))
+    if desc.status == WorkflowExecutionStatus.RUNNING:
+        try:  # the live view (escalation count); needs a worker, so it is optional
+            view = await handle.query("state", rpc_timeout=timedelta(seconds=1))
+            item.escalations = int(view.get("escalations", 0))
+        except Exception:
+            pass
+    item.audit = [asdict(a) for a in store.audit_for(request_id)]
+    last = d.latest_outcome(store, request_id)
+    if last is not None and item.detail is None:
+        item.detail = last.detail
+    return item
+
+
+def _check_inputs(request_id: str, operator: str, reason: str, role: str) -> None:
+    if not _ID.match(request_id):
+        raise ConsoleError(f"malformed request id: {request_id!r}")
+    if not _NAME.match(operator or ""):
+        raise ConsoleError("--operator must be a short name (letters, digits, . _ - @)")
+    if not (reason or "").strip():
+        raise ConsoleError("--reason must not be empty")
+    if len(reason) > 1000:
+        raise ConsoleError("--reason is too long (1000 characters at most)")
+    if role not in ROLES:
+        raise ConsoleError(f"--role must be one of: {', '.join(ROLES)}")
+
+
+async def decide(
+    client: Client, store: Store, request_id: str, *, verdict: str, operator: str, reason: str, role: str = "agent"
+) -> DecisionResult:
+    """Send approve/deny as an update; the workflow's validator accepts or rejects at once."""
+    if verdict not in ("approve", "deny"):
+        raise ConsoleError(f"unknown decision {verdict!r}")
+    _check_inputs(request_id, operator, reason, role)
+    handle = client.get_workflow_handle(request_id)
+    try:
+        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
+    except RPCError as err:
+        raise _rpc_error(err, request_id) from None
+    if desc.workflow_type != "ApprovalWorkflow":
+        raise ConsoleError(f"{request_id} is a {desc.workflow_type}, not an approval")
+    if desc.status != WorkflowExecutionStatus.RUNNING:
+        memo = dict(await desc.memo())
+        state = desc.typed_search_attributes.get(SA_STATE) or desc.status.name.lower()
+        by = f" by {memo['decided_by']}" if memo.get("decided_by") else ""
+        raise ConsoleError(f"{request_id} is already finished: {state}{by}")
+    try:
+        # One deliberate id per operator and verb: a retried command returns the first result.
+        res = await handle.execute_update(
+            verdict, Decision(operator, reason.strip(), role), id=f"{verdict}-{operator}",
+            result_type=DecisionResult, rpc_timeout=timedelta(seconds=10),
+        )
+    except WorkflowUpdateFailedError as err:
+        cause = err.cause
+        msg = cause.message if isinstance(cause, ApplicationError) else str(cause or err)
+        # A refused decision is part of the record too (self-approval attempts, limits).
+        store.add_audit(subject=request_id, action=f"{verdict}_rejected", actor=operator, reason=f"{msg}; said: {reason}")
+        raise ConsoleError(f"rejected: {msg}") from None
+    except WorkflowUpdateRPCTimeoutOrCancelledError:
+        raise ConsoleError(
+            f"no worker answered in 10 s; the decision is kept and applied when a worker runs ({request_id})"
+        ) from None
+    except RPCError as err:
+        if err.status == RPCStatusCode.NOT_FOUND:
+            raise ConsoleError(f"{request_id} finished before the decision arrived") from None
+        raise _rpc_error(err, request_id) from None
+    return res
+
+
+async def resolve_ticket(client: Client, ticket_id: str, *, engineer: str, resolution: str) -> dict[str, Any]:
+    if not _ID.match(ticket_id):
+        raise ConsoleError(f"malformed ticket id: {ticket_id!r}")
+    if not _NAME.match(engineer or ""):
+        raise ConsoleError("--engineer must be a short name (letters, digits, . _ - @)")
+    if not (resolution or "").strip():
+        raise ConsoleError("--resolution must not be empty")
+    handle = client.get_workflow_handle(ticket_workflow_id(ticket_id))
+    try:
+        return await handle.execute_update(
+            "resolve", Resolution(engineer, resolution.strip()), id=f"resolve-{engineer}",
+            rpc_timeout=timedelta(seconds=10),
+        )
+    except WorkflowUpdateFailedError as err:
+        cause = err.cause
+        raise ConsoleError(f"rejected: {cause.message if isinstance(cause, ApplicationError) else err}") from None
+    except RPCError as err:
+        raise _rpc_error(err, ticket_id) from None
+
+
+async def list_tickets(client: Client) -> list[QueueItem]:
+    q = "WorkflowType = 'TicketWorkflow' AND ExecutionStatus = 'Running'"
+    items: list[QueueItem] = []
+    try:
+        async for ex in client.list_workflows(q, rpc_timeout=RPC_TIMEOUT):
+            memo = dict(await ex.memo())
+            it = _item(ex, memo)
+            it.caller_reason = str(memo.get("summary") or "")
+            items.append(it)
+    except RPCError as err:
+        raise _rpc_error(err, "tickets") from None
+    return sorted(items, key=lambda i: -i.age_s)
+
+
+__all__ = ["ConsoleError", "QueueItem", "TemporalUnavailable", "decide", "list_queue", "list_tickets",
+           "resolve_ticket", "show"]
