@@ -15,17 +15,18 @@ in the Temporal worker.
 
 {{/*
 Full name: "<release>-<chart>", or the release name when it already contains the chart name.
-Truncated so that "<fullname>-temporal-worker" (the longest suffix) still fits 63 characters.
+Truncated to 39 characters so that the longest name, "<fullname>-temporal-worker-metrics"
+(a Service: a DNS label), still fits 63.
 */}}
 {{- define "callcenter.fullname" -}}
 {{- if .Values.fullnameOverride -}}
-{{- .Values.fullnameOverride | trunc 47 | trimSuffix "-" -}}
+{{- .Values.fullnameOverride | trunc 39 | trimSuffix "-" -}}
 {{- else -}}
 {{- $name := default .Chart.Name .Values.nameOverride -}}
 {{- if contains $name .Release.Name -}}
-{{- .Release.Name | trunc 47 | trimSuffix "-" -}}
+{{- .Release.Name | trunc 39 | trimSuffix "-" -}}
 {{- else -}}
-{{- printf "%s-%s" .Release.Name $name | trunc 47 | trimSuffix "-" -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 39 | trimSuffix "-" -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
