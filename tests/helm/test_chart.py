@@ -183,6 +183,7 @@ def test_pods_run_non_root_with_read_only_root_filesystem(variant, rendered):
         assert spec["securityContext"]["runAsUser"] == 10001
         assert spec["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
         assert spec["automountServiceAccountToken"] is False
+        assert spec["enableServiceLinks"] is False
         c = container(d)
         sc = c["securityContext"]
         assert sc["readOnlyRootFilesystem"] is True
@@ -477,3 +478,31 @@ def test_chart_packages_and_the_archive_renders_the_same(tmp_path, rendered):
         out = chart.render(values=load_values("monitoring"), name=RELEASE, namespace="callcenter")
     docs = [d for k, v in out.items() if not k.endswith("NOTES.txt") for d in yaml.safe_load_all(v) if d]
     assert sorted(d["kind"] for d in docs) == rendered["monitoring"].kinds()
+
+
+def test_files_pass_through_unchanged_whatever_they_contain(tmp_path):
+    """The dashboard keeps every byte (HTML-escaped characters, tabs, unicode, no final
+    newline), and the rules' own {{ $labels }} templates are not evaluated by Helm."""
+    import shutil
+
+    chart = tmp_path / "callcenter"
+    shutil.copytree(CHART_DIR, chart)
+    dashboard = '{"title": "a < b && c > d", "x": "\\t tab\\u00e9 é \' \\"q\\"",\n\t"panels": [1]}'
+    (chart / "files" / "dashboard.json").write_text(dashboard)
+    rules = {"groups": [{"name": "g", "rules": [{
+        "alert": "A", "expr": 'up{job=~".*callcenter.*"} == 0', "for": "5m",
+        "labels": {"severity": "critical", "code": "007"},
+        "annotations": {"summary": "{{ $labels.instance }} is {{ $value | humanize }}"},
+    }]}]}
+    (chart / "files" / "alerts.yaml").write_text(yaml.safe_dump(rules))
+    with helm.Chart.load(chart) as c:
+        out = c.render(values=load_values("monitoring"), name=RELEASE, namespace="callcenter")
+    docs = {d["kind"]: d for k, v in out.items() if not k.endswith("NOTES.txt")
+            for d in yaml.safe_load_all(v) if d and d["kind"] in ("ConfigMap", "PrometheusRule")
+            and d["metadata"]["name"] != CONFIG}
+    assert docs["ConfigMap"]["data"]["callcenter.json"] == dashboard
+    assert docs["PrometheusRule"]["spec"]["groups"] == rules["groups"]
+
+    (chart / "files" / "alerts.yaml").write_text("- not: a rules file\n")
+    with helm.Chart.load(chart) as c, pytest.raises(helm.HelmRenderError, match="top-level `groups:`"):
+        c.render(values=load_values("monitoring"), name=RELEASE, namespace="callcenter")
