@@ -97,7 +97,8 @@ class Vocabulary:
 
 
 # --- label vocabularies -----------------------------------------------------------------
-AGENTS = Vocabulary("agent", ["meta", "billing", "technical", "account", "identity"], cap=64)
+# "none": a domain answered without a specialist.
+AGENTS = Vocabulary("agent", ["meta", "billing", "technical", "account", "identity", "none"], cap=64)
 DOMAINS = Vocabulary("domain", ["meta", "billing", "technical", "account", "identity"], cap=16)
 PATHS = Vocabulary("path", ["fast", "llm", "embedded", "return"])
 HOP_OUTCOMES = Vocabulary("outcome", ["ok", "error", "loop_guard", "misrouted", "timeout",
@@ -112,9 +113,11 @@ REASONS = Vocabulary("reason", [
     "max_depth", "verification_failed", "error",
 ], cap=16)
 STATUSES = Vocabulary("status", [
-    "ok", "success", "resolved", "partial", "failed", "error", "timeout", "cancelled",
-    "needs_approval", "pending_approval", "approved", "denied", "escalated", "not_found",
-    "unverified",
+    # domains.results.Status, the statuses specialists return:
+    "done", "info", "needs_approval", "queued", "refused", "unverified", "unclear",
+    "misrouted", "failed",
+    # and a few generic ones for callers outside the domains layer:
+    "ok", "error", "timeout", "cancelled", "partial",
 ])
 PROVIDERS = Vocabulary("provider", ["embedded", "openai", "azure", "groq", "ollama",
                                     "anthropic", "google", "livekit", "fast"], cap=8)
@@ -287,8 +290,13 @@ def loop_guard_trip(*, reason: str) -> None:
 
 
 def specialist_result(*, domain: str, specialist: str, status: str) -> None:
-    if _enabled:
-        _child(SPECIALIST, DOMAINS(domain), AGENTS(specialist), STATUSES(status)).inc()
+    """A specialist returned. ``specialist`` is its agent id (``billing.refund``) or its
+    short name within ``domain`` (``refund``); the label is always the agent id."""
+    if not _enabled:
+        return
+    if isinstance(specialist, str) and specialist not in ("", "none") and "." not in specialist:
+        specialist = f"{domain}.{specialist}"
+    _child(SPECIALIST, DOMAINS(domain), AGENTS(specialist), STATUSES(status)).inc()
 
 
 def llm_call(*, agent: str, provider: str, prompt_tokens: int, completion_tokens: int) -> None:
