@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_PREFIX = "CALLCENTER_"
@@ -54,9 +54,19 @@ class Settings(BaseSettings):
     tts_voice: str = Field("alloy", description="Text-to-speech voice.")
 
     # --- LiveKit ---------------------------------------------------------------------
-    livekit_url: str | None = Field(None, description="LiveKit server URL (wss://...).")
-    livekit_api_key: SecretStr | None = Field(None, description="LiveKit API key.")
-    livekit_api_secret: SecretStr | None = Field(None, description="LiveKit API secret.")
+    # LiveKit's own variable names work too, so an existing LiveKit deployment needs no renaming.
+    livekit_url: str | None = Field(
+        None, validation_alias=AliasChoices("CALLCENTER_LIVEKIT_URL", "LIVEKIT_URL", "livekit_url"),
+        description="LiveKit server URL (wss://...).",
+    )
+    livekit_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("CALLCENTER_LIVEKIT_API_KEY", "LIVEKIT_API_KEY", "livekit_api_key"),
+        description="LiveKit API key.",
+    )
+    livekit_api_secret: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("CALLCENTER_LIVEKIT_API_SECRET", "LIVEKIT_API_SECRET", "livekit_api_secret"),
+        description="LiveKit API secret.",
+    )
     agent_name: str = Field("callcenter", description="Agent name for explicit LiveKit dispatch.")
     drain_timeout_s: int = Field(300, ge=0, le=3600, description="Seconds a worker drains calls on shutdown.")
 

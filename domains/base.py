@@ -143,6 +143,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         self.request = request
         self.user_turns = 0
         self._first_turn = True
+        # The caller's message this request came from: lower levels reuse its id so their
+        # copy of it is not merged back into the parent's history as a second message.
+        origin = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
+        self._origin_id = origin.id if origin else None
 
     async def on_enter(self) -> None:
         try:
@@ -193,12 +197,12 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     from domains.identity import VerifyIdentityTask
 
                     self.state.note_route("identity", context.function_call.extra)
-                    identity = await VerifyIdentityTask(state=self.state, chat_ctx=self.chat_ctx.copy())
+                    identity = await VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
                     if identity.status != "done":
                         self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
                         return None
                 self.state.note_route(agent_id, context.function_call.extra)
-                result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=self.chat_ctx.copy())
+                result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
             except Exception as exc:
                 log.error("routing to %s failed: %s", agent_id, type(exc).__name__)
                 result = spec.task.result_type(status="failed", summary=_FAILED)  # type: ignore[call-arg]
@@ -206,6 +210,17 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return None
 
         return function_tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
+
+    def _latest_user(self) -> tuple[str, str | None]:
+        msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
+        return (msg.text_content or "", msg.id) if msg else (self.request, None)
+
+    def _request_texts(self) -> list[tuple[str, str | None]]:
+        """What the specialist needs to hear: the delegated request, plus any clarification."""
+        texts = [(self.request, self._origin_id)]
+        if self.user_turns:
+            texts.append(self._latest_user())
+        return texts
 
     async def _to_front_desk(self, reason: str) -> None:
         suggested = reason.removeprefix("belongs to ").strip() if reason.startswith("belongs to ") else None
@@ -221,6 +236,28 @@ _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not be
 Args:
     reason: "belongs to <domain>" (billing, technical or account) when another department owns it, otherwise "unclear".
 """
+
+
+def said(*messages: tuple[str, str | None]) -> llm.ChatContext:
+    """A fresh context holding only these caller words, as (text, id of the original message).
+
+    Lower levels see just the part of the call that was delegated to them: older turns
+    would lend them slots (an amount, an id) that belong to another request.
+    """
+    ctx = llm.ChatContext()
+    for text, item_id in messages:
+        if text:
+            if item_id:
+                ctx.add_message(role="user", content=text, id=item_id)
+            else:
+                ctx.add_message(role="user", content=text)
+    return ctx
+
+
+def recent_context(chat_ctx: llm.ChatContext, max_items: int = 6) -> llm.ChatContext:
+    """The last few caller/agent messages, without tool calls or instructions."""
+    ctx = chat_ctx.copy(exclude_function_call=True, exclude_instructions=True, exclude_handoff=True)
+    return ctx.truncate(max_items=max_items)
 
 
 def _chunk(call: llm.FunctionToolCall) -> llm.ChatChunk:

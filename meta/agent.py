@@ -13,7 +13,7 @@ from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import TRANSFER, route_call, user_texts
-from domains.base import DomainSpec
+from domains.base import DomainSpec, recent_context
 from domains.registry import DOMAINS, by_name
 from domains.results import DomainResult
 from domains.state import CallState
@@ -85,7 +85,7 @@ class MetaSupervisor(Agent):
                 return guard
             state.note_route(spec.name, extra)
             try:
-                result = await spec.supervisor(state=state, request=request, chat_ctx=self.chat_ctx.copy())
+                result = await spec.supervisor(state=state, request=request, chat_ctx=recent_context(self.chat_ctx))
             except Exception as exc:
                 log.error("domain %s failed: %s", spec.name, type(exc).__name__)
                 result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)

@@ -101,6 +101,7 @@ async def start_call(
     customer_id: str | None = None,
     durable: Any = None,
     session_kwargs: dict[str, Any] | None = None,
+    room: Any = None,
 ) -> Call:
     state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable)
     if customer_id is not None:
@@ -119,7 +120,10 @@ async def start_call(
     kwargs.update(session_kwargs or {})
     session: AgentSession = AgentSession(**kwargs)
     observer = CallObserver(session, state, provider=line.provider)
-    await session.start(MetaSupervisor(state=state))
+    if room is None:
+        await session.start(MetaSupervisor(state=state))
+    else:
+        await session.start(MetaSupervisor(state=state), room=room)
     call = Call(line, state, session, observer)
     await call._settle()
     return call

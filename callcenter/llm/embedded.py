@@ -101,12 +101,24 @@ def _visible_items(chat_ctx: llm.ChatContext, own: set[str]) -> list[llm.ChatIte
     return items
 
 
+# Frequent function words of the languages callers most often try; English has none of them.
+_FOREIGN_WORDS = frozenset(
+    "je tu il nous vous est les des une pour avec mais pas que qui dans sur mon ma mes votre "
+    "quiero necesito tengo por los las una usted para pero cuenta mi el es ich nicht und der die "
+    "das ist mein meine bitte ein eine sie wir mit auf io non sono della questo il mio perché".split()
+)
+
+
 def looks_non_english(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     if len(letters) < 4:
         return False
     foreign = sum(1 for c in letters if ord(c) > 0x24F)
-    return foreign / len(letters) > 0.3
+    if foreign / len(letters) > 0.3:
+        return True
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    hits = sum(1 for w in words if w in _FOREIGN_WORDS)
+    return hits >= 2 and hits / max(1, len(words)) >= 0.2
 
 
 class EmbeddedPolicy:
