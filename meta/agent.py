@@ -14,7 +14,7 @@ from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import TRANSFER, route_call, user_texts
 from domains.base import DomainSpec, recent_context
-from domains.registry import DOMAINS, by_name
+from domains.registry import DOMAINS
 from domains.results import DomainResult
 from domains.state import CallState
 
@@ -57,7 +57,7 @@ class MetaSupervisor(Agent):
             intents = router.detect(fresh[: self.state.settings.max_turn_chars])
             if len(intents) == 1:
                 intent = intents[0]
-                if intent.confidence >= router.threshold and by_name(intent.domain) in self.domains:
+                if intent.confidence >= router.threshold and self._domain(intent.domain):
                     call = route_call(f"{TRANSFER}{intent.domain}", {"request": intent.text}, path="fast", confidence=round(intent.confidence, 4))
                     yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
                     return
@@ -67,6 +67,9 @@ class MetaSupervisor(Agent):
                     return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
+
+    def _domain(self, name: str | None) -> DomainSpec | None:
+        return next((d for d in self.domains if d.name == name), None)
 
     def _transfer_tool(self, spec: DomainSpec) -> llm.Tool:
         async def transfer(context: RunContext, request: str) -> str:
@@ -89,7 +92,7 @@ class MetaSupervisor(Agent):
             except Exception as exc:
                 log.error("domain %s failed: %s", spec.name, type(exc).__name__)
                 result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)
-            if result.status == "misrouted" and result.suggested_domain and (nxt := by_name(result.suggested_domain)):
+            if result.status == "misrouted" and (nxt := self._domain(result.suggested_domain)):
                 spec, extra = nxt, {"callcenter_route": {"path": "fast", "confidence": None}}
                 continue
             if result.status == "misrouted":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from livekit.agents import AgentSession
 from livekit.agents.llm import AgentHandoff, ChatMessage
@@ -18,6 +19,7 @@ from livekit.agents.voice.events import (
     FunctionToolsExecutedEvent,
     MetricsCollectedEvent,
 )
+from livekit.agents.voice.run_result import RunResult
 
 from callcenter import metrics
 from callcenter.llm.embedded import REASON_EXTRA, ROUTE, ROUTING_EXTRA, TRANSFER
@@ -36,6 +38,7 @@ class TurnRecord:
     hops: list[Hop] = field(default_factory=list)
     replies: list[str] = field(default_factory=list)
     results: list[DomainResult] = field(default_factory=list)
+    run: RunResult[Any] | None = None  # LiveKit's own record of the turn, for RunResult.expect
 
 
 class CallObserver:

@@ -73,9 +73,11 @@ class Call:
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
         self.observer.begin_turn(text)
-        await self.session.run(user_input=text)
+        run = await self.session.run(user_input=text)
         await self._settle()
-        return self.observer.end_turn()
+        turn = self.observer.end_turn()
+        turn.run = run
+        return turn
 
     async def _settle(self) -> None:
         # A task that completes from a tool lets run() return before its parent has spoken;

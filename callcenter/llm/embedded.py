@@ -132,7 +132,7 @@ class EmbeddedPolicy:
         by_name = {_tool_name(tl): tl for tl in tools}
         items = _visible_items(chat_ctx, set(by_name))
         last_user = max((i for i, it in enumerate(items) if it.type == "message" and it.role == "user"), default=-1)
-        outputs = [it for it in items[last_user + 1 :] if it.type == "function_call_output"]
+        outputs = _answered_batch(items)
         if outputs:
             return self._speak_outputs(outputs, transfer=any(n.startswith(TRANSFER) for n in by_name))
         text = (items[last_user].text_content or "").strip() if last_user >= 0 else ""
@@ -246,6 +246,27 @@ class EmbeddedPolicy:
         if transfer and not text.rstrip().endswith("?"):
             text += " " + t.ANYTHING_ELSE
         return Decision(text=text, reason="speak_output")
+
+
+def _answered_batch(items: list[llm.ChatItem]) -> list[llm.FunctionCallOutput]:
+    """Outputs of this agent's latest batch of tool calls, if that batch is what to answer now.
+
+    A batch is the calls made after the caller message that prompted them. A multi-intent
+    turn's batch can span several caller messages (a specialist asked something in between),
+    so "outputs after the last caller message" would drop the earlier answers.
+    """
+    call_idx = [i for i, it in enumerate(items) if it.type == "function_call"]
+    if not call_idx:
+        return []
+    prompt = max((i for i, it in enumerate(items[: call_idx[-1]]) if it.type == "message" and it.role == "user"), default=-1)
+    batch = [items[i] for i in call_idx if i > prompt]
+    outputs = {it.call_id: (i, it) for i, it in enumerate(items) if it.type == "function_call_output"}
+    if any(c.call_id not in outputs for c in batch):
+        return []
+    last_output = max(outputs[c.call_id][0] for c in batch)
+    if any(it.type == "message" and it.role == "user" for it in items[last_output + 1 :]):
+        return []  # the caller spoke after the answers: that is what to respond to
+    return [outputs[c.call_id][1] for c in batch]
 
 
 def _plain(output: str) -> str:

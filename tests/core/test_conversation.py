@@ -1,0 +1,155 @@
+"""The meta-supervisor's own behaviour: multi-intent, clarification, scope, people, loops."""
+
+from __future__ import annotations
+
+from livekit.agents import llm
+
+from callcenter.llm import templates as t
+from callcenter.store import Store
+from domains.base import DomainSpec, DomainSupervisorTask
+from domains.results import DomainResult
+from domains.state import CallState
+from meta.agent import MetaSupervisor
+from meta.session import start_call
+
+MULTI = "My API calls fail with 429, I was charged twice, and I can't log in"
+
+
+async def test_multi_intent_one_call_one_answer(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send(MULTI)
+    assert [(r.domain, r.specialist) for r in turn.results] == [
+        ("technical", "api_errors"),
+        ("billing", "refund"),
+        ("account", "login_help"),
+    ]
+    forward = [(h.from_agent, h.to_agent) for h in turn.hops]
+    assert forward == [
+        ("meta", "technical"), ("technical", "technical.api_errors"),
+        ("meta", "billing"), ("billing", "billing.refund"),
+        ("meta", "account"), ("account", "account.login_help"),
+    ]
+    # Multi-domain turns are not decided by the fast path at the meta level.
+    assert {h.path for h in turn.hops if h.from_agent == "meta"} == {"embedded"}
+    [reply] = turn.replies  # one coherent answer
+    assert "429" in reply and "$49.00" in reply and "password reset" in reply
+    assert len(store.list_refunds("C1001")) == 1
+    turn.run.expect.contains_function_call(name="transfer_to_technical")
+    turn.run.expect.contains_function_call(name="transfer_to_account")
+
+
+async def test_multi_intent_unverified_caller_verifies_once(open_call) -> None:
+    call = await open_call()
+    first = await call.send(MULTI)
+    assert "verify" in " ".join(first.replies)
+    second = await call.send("C1001, zip code 94107")
+    assert [r.specialist for r in second.results] == ["api_errors", "refund", "login_help"]
+    assert sum(h.to_agent == "identity" for h in first.hops + second.hops) == 1
+
+
+async def test_greeting_small_talk_goodbye_are_answered_at_the_front_desk(open_call) -> None:
+    call = await open_call()
+    assert call.greeting == t.GREETING
+    for text, expected in [("hello there", t.GREETING), ("how are you doing today", t.META_REPLIES["smalltalk"]), ("that's all, bye", t.META_REPLIES["goodbye"])]:
+        turn = await call.send(text)
+        assert turn.replies == [expected]
+        assert turn.hops == [] and turn.results == []
+
+
+async def test_out_of_scope_is_declined_without_routing(open_call) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("can you book me a flight to paris")
+    assert turn.replies == [t.OUT_OF_SCOPE]
+    assert turn.hops == []
+
+
+async def test_unsure_turn_gets_a_clarifying_question_not_a_guess(open_call) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("the thing")
+    [reply] = turn.replies
+    assert reply.startswith("Just so I get this right") or reply == t.CLARIFY_OPEN
+    assert turn.hops == [] and turn.results == []
+    answer = await call.send("I was charged twice")
+    assert answer.results[0].specialist == "refund"
+
+
+async def test_human_request_records_callback_ticket(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("I want to speak to a real person")
+    turn.run.expect.contains_function_call(name="request_human")
+    [ticket] = store.list_tickets("C1002", kind="callback")
+    assert ticket.id in " ".join(turn.replies)
+    assert call.state.human_requested
+
+
+class _PingPong(DomainSupervisorTask):
+    """A supervisor that always says the request belongs to the other domain."""
+
+    other: str = ""
+
+    async def on_enter(self) -> None:
+        self.session.generate_reply()
+
+    async def llm_node(self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings):  # type: ignore[override]
+        from domains.base import FRONT_DESK_TOOL, _chunk
+        from callcenter.llm.embedded import route_call
+
+        yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {self.other}"}, path="fast", confidence=None))
+
+
+async def test_loop_guard_ends_ping_pong_gracefully(line, store: Store) -> None:
+    from domains.registry import by_name
+
+    billing, technical = by_name("billing"), by_name("technical")
+
+    class Ping(_PingPong):
+        other = "technical"
+
+    class Pong(_PingPong):
+        other = "billing"
+
+    ping = DomainSpec(name="billing", description=billing.description, topic="billing", supervisor=Ping, specialists=billing.specialists, utterances=billing.utterances)
+    pong = DomainSpec(name="technical", description=technical.description, topic="tech", supervisor=Pong, specialists=technical.specialists, utterances=technical.utterances)
+    Ping.spec, Pong.spec = ping, pong
+    call = await start_call(line, customer_id="C1001")
+    # Swap in a meta-supervisor that only knows the ping-pong domains.
+    state: CallState = call.state
+    await call.session.aclose()
+    from livekit.agents import AgentSession
+
+    session = AgentSession(llm=line.llm, vad=None, turn_handling={"turn_detection": "manual"}, userdata=state, max_tool_steps=8)
+    from meta.observer import CallObserver
+
+    call.session, call.observer = session, CallObserver(session, state, provider="embedded")
+    await session.start(MetaSupervisor(state=state, domains=(ping, pong)))
+    turn = await call.send("I was charged twice")
+    reply = " ".join(turn.replies)
+    assert t.LOOP_GUARD in reply
+    # billing -> technical -> billing(same request): the repeated state trips the guard.
+    assert [h.to_agent for h in turn.hops] == ["billing", "technical"]
+    assert [r.status for r in turn.results] == ["unclear"]
+    assert store.list_tickets("C1001", kind="callback")
+    assert store.list_refunds() == []
+    await call.close()
+
+
+async def test_max_delegations_per_turn(line, store: Store) -> None:
+    settings = line.settings.model_copy(update={"max_delegations_per_turn": 1})
+    state = CallState(store=store, settings=settings, router=line.router)
+    meta = MetaSupervisor(state=state)
+    state.new_turn()
+    assert meta._loop_guard("billing", "refund") is None
+    blocked = meta._loop_guard("technical", "429 errors")
+    assert blocked is not None and t.LOOP_GUARD in blocked
+    assert state.loop_guard_trips == ["max_delegations"]
+    state.new_turn()
+    assert meta._loop_guard("technical", "429 errors") is None  # counters are per turn
+
+
+async def test_domain_result_json_shape(open_call) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("what's my balance")
+    data = turn.results[0].as_json()
+    assert set(data) == {"domain", "specialist", "status", "data"}
+    assert data["data"]["balance_cents"] == 0
+    assert isinstance(turn.results[0], DomainResult)
