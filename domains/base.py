@@ -8,6 +8,7 @@ the session's LLM (hosted or embedded) when unsure.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, function_tool, llm
 
-from callcenter.llm.embedded import ROUTE, route_call, user_texts
+from callcenter.llm.embedded import FRONT_DESK_TOOL, LEAVE_TOOL, ROUTE, route_call, user_texts
 from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState
 
@@ -24,7 +25,44 @@ R = TypeVar("R", bound=SpecialistResult)
 
 MAX_SPECIALIST_ATTEMPTS = 4
 MAX_SUPERVISOR_TURNS = 3
-FRONT_DESK_TOOL = "return_to_front_desk"
+GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
+
+
+# Mid-request the caller is usually answering a question ("yes", "C1001 94107"), which the
+# intent classifier was not trained on; leaving is therefore read from explicit phrases only.
+_GOODBYE = re.compile(
+    r"^\W*(ok(ay)?,?\s+)?(bye|good\s?bye|that'?s (all|it)|that is (all|it)|nothing else|never ?mind,? bye|"
+    r"i ha(ve|ta) to go|gotta go|hang(ing)? up|forget it)\b", re.I
+)
+_HUMAN = re.compile(
+    r"\b(talk|speak|connect|transfer|put)\b.{0,30}\b(human|person|agent|representative|operator|someone|manager)\b"
+    r"|^\W*(human|operator|representative|agent|a person|real person)\W*(please)?\W*$", re.I
+)
+
+
+def caller_wants_out(state: CallState, chat_ctx: llm.ChatContext) -> str | None:
+    """'goodbye' or 'human' when the caller's newest words explicitly say so."""
+    latest = next(iter(user_texts(chat_ctx)), "")
+    if _HUMAN.search(latest):
+        return "human"
+    if _GOODBYE.search(latest):
+        return "goodbye"
+    return None
+
+
+def book_callback(state: CallState, reason: str) -> str:
+    """Record a callback ticket for a person to call back; returns what to tell the caller."""
+    ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
+    state.human_requested = True
+    return (
+        f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
+        "They'll call you within one business day."
+    )
+
+
+def leave_summary(state: CallState, reason: str) -> str:
+    state.stop_delegating = True  # the rest of this turn's needs wait (goodbye) or go to the person
+    return book_callback(state, "asked mid-request") if reason == "human" else GOODBYE
 
 
 @dataclass(frozen=True)
@@ -90,6 +128,27 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # Only the exception type is logged: messages may carry caller data.
         log.error("specialist %s failed: %s", self.id, type(exc).__name__)
         self.finish(self.result_type(status="failed", summary=_FAILED))  # type: ignore[arg-type]
+
+    async def llm_node(
+        self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
+    ) -> AsyncIterable[llm.ChatChunk | str]:
+        # A caller who says goodbye or asks for a person mid-question is let go at once,
+        # whatever the LLM would have made of it.
+        wish = caller_wants_out(self.state, chat_ctx) if self.attempts else None
+        if wish is not None:
+            yield _chunk(route_call(LEAVE_TOOL, {"reason": wish}, path="fast", confidence=None))
+            return
+        async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+            yield chunk
+
+    @function_tool(name=LEAVE_TOOL)
+    async def _leave_topic(self, reason: str) -> None:
+        """Stop this request because the caller wants to end the call or talk to a person.
+
+        Args:
+            reason: "goodbye" if the caller is ending the call, "human" if they asked for a person.
+        """
+        self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, reason)))  # type: ignore[arg-type]
 
     def another_attempt(self) -> bool:
         """Count a turn that did not finish; give up after a few so a call cannot stall here."""
@@ -171,6 +230,15 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         latest = next(iter(user_texts(chat_ctx)), "")
         text = self.request if first else latest
         router = self.state.router
+        if self.state.stop_delegating:
+            # Queued behind a need whose caller said goodbye (tool calls of one turn start
+            # together and wait for their turn), so stop before doing anything.
+            yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": "stopped"}, path="fast", confidence=None))
+            return
+        wish = None if first else caller_wants_out(self.state, chat_ctx)
+        if wish is not None:
+            yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": wish}, path="fast", confidence=None))
+            return
         if self.user_turns >= MAX_SUPERVISOR_TURNS:
             yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": "unclear"}, path="fast", confidence=None))
             return
@@ -224,8 +292,13 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
     async def _to_front_desk(self, reason: str) -> None:
         suggested = reason.removeprefix("belongs to ").strip() if reason.startswith("belongs to ") else None
-        status = "misrouted" if suggested else "unclear"
-        summary = "" if suggested else _UNCLEAR.format(domain=self.spec.name)
+        if reason == "stopped":
+            status, summary = "cancelled", ""
+        elif reason in ("goodbye", "human"):
+            status, summary = "cancelled", leave_summary(self.state, reason)
+        else:
+            status = "misrouted" if suggested else "unclear"
+            summary = "" if suggested else _UNCLEAR.format(domain=self.spec.name)
         self._finish(DomainResult(domain=self.spec.name, specialist=None, status=status, summary=summary, suggested_domain=suggested))
         return None
 
@@ -234,7 +307,7 @@ _UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted
 _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
 
 Args:
-    reason: "belongs to <domain>" (billing, technical or account) when another department owns it, otherwise "unclear".
+    reason: "belongs to <domain>" (billing, technical or account) when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, otherwise "unclear".
 """
 
 

@@ -15,6 +15,7 @@ Status = Literal[
     "unverified",  # the caller could not be verified
     "unclear",  # we could not work out what was needed
     "misrouted",  # belongs to another domain
+    "cancelled",  # the caller stopped (goodbye, or asked for a person instead)
     "failed",  # something broke; nothing was changed
 ]
 

@@ -52,12 +52,14 @@ class CallState:
     returning: dict[str, float] = field(default_factory=dict)
     loop_guard_trips: list[str] = field(default_factory=list)
     human_requested: bool = False
+    stop_delegating: bool = False  # the caller said goodbye or asked for a person this turn
     started_at: float = field(default_factory=time.perf_counter)
 
     def new_turn(self) -> None:
         self.turn += 1
         self.delegations_this_turn = 0
         self.states_this_turn.clear()
+        self.stop_delegating = False
 
     def note_route(self, to_agent: str, extra: dict[str, Any] | None) -> RouteNote:
         """Remember how the decision to enter `to_agent` was made; the observer reads it."""

@@ -13,7 +13,7 @@ from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import TRANSFER, route_call, user_texts
-from domains.base import DomainSpec, recent_context
+from domains.base import DomainSpec, book_callback, recent_context
 from domains.registry import DOMAINS
 from domains.results import DomainResult
 from domains.state import CallState
@@ -83,6 +83,8 @@ class MetaSupervisor(Agent):
         state = self.state
         request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
         while True:
+            if state.stop_delegating:
+                return ""
             guard = self._loop_guard(spec.name, request)
             if guard:
                 return guard
@@ -125,13 +127,7 @@ class MetaSupervisor(Agent):
         Args:
             reason: Why the caller wants a person, in a few words.
         """
-        state = self.state
-        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
-        state.human_requested = True
-        return (
-            f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
-            "They'll call you within one business day."
-        )
+        return book_callback(self.state, reason)
 
 
 def _fresh_user_turn(chat_ctx: llm.ChatContext) -> str | None:

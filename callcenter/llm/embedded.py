@@ -43,6 +43,11 @@ ROUTING_EXTRA = "callcenter_route"  # FunctionCall.extra key: how the routing de
 REASON_EXTRA = "callcenter_reason"  # assistant message extra: why the embedded LLM said it
 _PLACEHOLDER_KEY = "__lk_running_placeholder__"
 _HUMAN_TOOL = "request_human"
+# Tools that end a task early; the supervisors' and specialists' fast path calls them, so the
+# embedded LLM never picks them as a specialist's action.
+LEAVE_TOOL = "leave_topic"
+FRONT_DESK_TOOL = "return_to_front_desk"
+CONTROL_TOOLS = frozenset({LEAVE_TOOL, FRONT_DESK_TOOL})
 
 
 @dataclass(slots=True)
@@ -141,8 +146,9 @@ class EmbeddedPolicy:
         routes = {n[len(ROUTE) :]: n for n in by_name if n.startswith(ROUTE)}
         if routes:
             return self._supervisor(text, routes)
-        if by_name:
-            return self._specialist(chat_ctx, by_name)
+        actions = {n: tl for n, tl in by_name.items() if n not in CONTROL_TOOLS}
+        if actions:
+            return self._specialist(chat_ctx, actions)
         return Decision(text=t.HOW_CAN_I_HELP, reason="no_tools")
 
     # --- meta-supervisor -------------------------------------------------------------
@@ -243,7 +249,7 @@ class EmbeddedPolicy:
             if said and said not in parts:
                 parts.append(said)
         text = " ".join(parts) or t.HOW_CAN_I_HELP
-        if transfer and not text.rstrip().endswith("?"):
+        if transfer and not text.rstrip().endswith(("?", "goodbye!")):
             text += " " + t.ANYTHING_ELSE
         return Decision(text=text, reason="speak_output")
 

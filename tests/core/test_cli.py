@@ -50,7 +50,15 @@ def test_scripted_call_json_hop_trail(tmp_path: Path) -> None:
     # twice: that need stays open and only the other two return results this turn.
     assert [r["specialist"] for r in multi["results"]] == ["api_errors"]
     assert "don't see a duplicate charge" in multi["reply"]
-    assert turns[4]["reply"] == "Thanks for calling. Goodbye!"
+    # "bye" while billing waits for an answer: billing stops, the rest of the turn is not
+    # started, and what was already found is still said.
+    bye = turns[4]
+    assert bye["reply"].startswith("Your 429 errors are rate limiting")
+    assert bye["reply"].endswith("Thanks for calling, goodbye!")
+    assert [(r["domain"], r["specialist"], r["status"]) for r in bye["results"]] == [
+        ("billing", "refund", "cancelled"),
+        ("account", None, "cancelled"),
+    ]
 
 
 def test_plain_output_from_a_file(tmp_path: Path) -> None:
