@@ -91,8 +91,8 @@ class _PingPong(DomainSupervisorTask):
         self.session.generate_reply()
 
     async def llm_node(self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings):  # type: ignore[override]
-        from domains.base import FRONT_DESK_TOOL, _chunk
         from callcenter.llm.embedded import route_call
+        from domains.base import FRONT_DESK_TOOL, _chunk
 
         yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {self.other}"}, path="fast", confidence=None))
 
