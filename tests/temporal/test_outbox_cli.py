@@ -1,0 +1,125 @@
+"""Temporal down: nothing lost, fast answers. Operator CLI: output, exit codes, one-line errors.
+The embedded default: a local dev server and worker that start and stop with the line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from callcenter.settings import load_settings
+from callcenter.store import Store
+from meta.cli_temporal import embedded_durable
+from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
+from workflows.devserver import discover, free_port
+
+from .conftest import ROOT, uid
+
+DRIVER = Path(__file__).with_name("cli_driver.py")
+
+
+def refund(request_id: str) -> ApprovalRequest:
+    return ApprovalRequest("refund", "C1002", 24900, "CH-1002-D", "charged twice", "duplicate",
+                           "billing/refund", request_id)
+
+
+async def test_down_requests_are_queued_then_flushed(client, settings, store, worker) -> None:
+    down = load_settings(data_dir=settings.data_dir, temporal_address=f"127.0.0.1:{free_port()}",
+                         temporal_task_queue=settings.temporal_task_queue)
+    offline = DurableWork(down, store)
+    req = refund(uid("refund-down"))
+    t0 = time.monotonic()
+    assert (await offline.submit_approval(req)).status == "queued"
+    ticket = await offline.open_escalation(EscalationRequest("T-DOWN01", "C1002", "webhooks stuck"))
+    assert ticket.status == "queued" and store.get_ticket("T-DOWN01") is not None
+    assert (await offline.status(req.request_id)).state == "queued"
+    assert (await offline.ticket_status("T-DOWN01")).state == "queued"
+    mine = await offline.find_for_customer("C1002")
+    assert {s.request_id for s in mine} >= {req.request_id, "ticket-T-DOWN01"}
+    assert all(s.state == "queued" for s in mine)
+    assert time.monotonic() - t0 < 2.0  # the whole conversation-side cost of a down server
+
+    # Temporal is back: the same store's outbox is submitted, once, however often flushed.
+    online = DurableWork(settings, store, client=client)
+    assert await online.flush_outbox() == 2
+    assert await online.flush_outbox() == 0
+    assert {w.status for w in store.list_work()} == {"submitted"}
+    st = await online.status(req.request_id)
+    assert (st.state, st.kind, st.amount_cents) == ("pending", "refund", 24900)
+    await client.get_workflow_handle(req.request_id).execute_update(
+        "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+    assert (await online.wait_for_decision(req.request_id, 10)).state == "completed"
+    assert len(store.list_refunds("C1002")) == 1
+    # Down again: what the activities recorded still answers the caller.
+    assert (await offline.status(req.request_id)).state == "completed"
+    assert (await offline.ticket_status("T-DOWN01")).state == "pending"
+
+
+def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(DRIVER), *args], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+
+
+async def test_operator_cli(client, settings, store, worker, temporal) -> None:
+    env = {"CALLCENTER_DATA_DIR": str(settings.data_dir), "CALLCENTER_TEMPORAL_ADDRESS": temporal.address,
+           "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
+    strict = settings.model_copy(update={"approval_limit_agent": 100})  # agents: up to $100
+    work = DurableWork(strict, store, client=client)
+    req = refund(uid("refund-cli"))
+    await work.submit_approval(req)
+
+    run = lambda *a: asyncio.to_thread(cli, *a, env=env)  # noqa: E731
+    listed = await run("approvals", "list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    row = next(r for r in json.loads(listed.stdout) if r["request_id"] == req.request_id)
+    assert (row["kind"], row["amount_cents"], row["customer_id"], row["state"]) == ("refund", 24900, "C1002", "pending")
+    assert row["caller_reason"] == "charged twice" and row["policy_finding"] == "duplicate"
+    text = await run("approvals", "list")
+    assert req.request_id in text.stdout and "$249.00" in text.stdout
+
+    over = await run("approvals", "approve", req.request_id, "--operator", "kim", "--reason", "ok", "--role", "agent")
+    ok = await run("approvals", "deny", req.request_id, "--operator", "kim", "--reason", "not a duplicate")
+    again = await run("approvals", "approve", req.request_id, "--operator", "lee", "--reason", "x", "--role", "manager")
+    unknown = await run("approvals", "show", "refund-nope")
+    malformed = await run("approvals", "deny", "bad id!", "--operator", "kim", "--reason", "x")
+    empty = await run("approvals", "deny", req.request_id, "--operator", "kim", "--reason", "  ")
+    shown = await run("approvals", "show", req.request_id)
+    down = await asyncio.to_thread(cli, "approvals", "list", env={**env, "CALLCENTER_TEMPORAL_ADDRESS": f"127.0.0.1:{free_port()}"})
+    assert ok.returncode == 0 and "denied by kim" in ok.stdout, ok.stderr
+    for bad, needle in [(unknown, "no such request"), (malformed, "malformed"), (empty, "reason"),
+                        (down, "cannot reach Temporal")]:
+        assert bad.returncode != 0 and needle in bad.stderr, (bad.stdout, bad.stderr)
+        assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    # A decision on a decided or finished request: refused, one line.
+    assert again.returncode == 1 and ("already" in again.stderr) and "Traceback" not in again.stderr
+    # The over-limit attempt was rejected before it counted.
+    assert over.returncode == 1 and "rejected: role 'agent' may approve up to $100.00" in over.stderr
+    assert "denied" in shown.stdout and "kim" in shown.stdout and "not a duplicate" in shown.stdout
+    assert [a.action for a in store.audit_for(req.request_id)][-1] == "denied"
+
+
+async def test_embedded_default_starts_and_stops_local_temporal(tmp_path: Path) -> None:
+    settings = load_settings(data_dir=tmp_path, temporal_task_queue="embedded", hold_on_line_s=2)
+    store = Store(settings.db_path)
+    async with embedded_durable(settings, store) as work:
+        address = discover(tmp_path)
+        assert address is not None and (tmp_path / "temporal.sqlite3").exists()
+        req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", "2fa-emb")
+        assert (await work.submit_approval(req)).status == "pending"
+        info = json.loads((tmp_path / "temporal.json").read_text())
+    assert discover(tmp_path) is None and not (tmp_path / "temporal.json").exists()
+    for _ in range(50):
+        try:
+            os.kill(info["pid"], 0)
+        except ProcessLookupError:
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the local server outlived the line")
+    # Next run of the line, same data dir: the pending approval is still there.
+    async with embedded_durable(settings, store) as work:
+        assert (await work.status("2fa-emb")).state == "pending"
