@@ -105,6 +105,19 @@ class Prometheus:
                 raise TimeoutError(f"no data for {expr!r}: {res}")
             time.sleep(0.5)
 
+    def wait_value(self, expr: str, expected: float, timeout: float = 30) -> None:
+        """Poll until the single-valued instant query equals ``expected``; report the last value."""
+        deadline = time.monotonic() + timeout
+        last: object = None
+        while time.monotonic() < deadline:
+            res = self.query(expr)
+            result = res.get("data", {}).get("result", [])
+            last = [r["value"][1] for r in result] if res.get("status") == "success" else res
+            if len(result) == 1 and float(result[0]["value"][1]) == expected:
+                return
+            time.sleep(0.5)
+        raise AssertionError(f"{expr} = {last}, expected {expected}")
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()

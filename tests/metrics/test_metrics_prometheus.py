@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import math
+import os
+import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -54,3 +59,176 @@ def test_prometheus_loads_the_alert_rules_and_scrapes_serve(prometheus_factory, 
         raise AssertionError("metrics port still open")
     except OSError:
         pass
+
+
+# --- the whole line, scraped for real ------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent / "callcenter"
+TURNS = ["what is my balance?",
+         "I was charged twice and also the API keeps returning 500 errors",
+         "what's the weather in Paris tomorrow?",
+         "hmm"]
+# Round two repeats every kind of turn except the refund, already requested by then.
+TURNS_AGAIN = ["what is my balance and also the API keeps returning 500 errors",
+               "the API keeps returning 500 errors",
+               "what's the weather in Paris tomorrow?",
+               "hmm"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CALLCENTER_")}
+    env.update(CALLCENTER_DATA_DIR=str(data_dir), CALLCENTER_LOG_LEVEL="WARNING", **extra)
+    return env
+
+
+def _wait(pred, what: str, timeout: float = 30.0):  # noqa: ANN001, ANN202
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = pred()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise TimeoutError(what)
+
+
+def _healthy(port: int) -> bool:
+    try:
+        return urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=1).status == 200
+    except OSError:
+        return False
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        if proc.stdin and not proc.stdin.closed:
+            proc.stdin.close()
+        else:
+            proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
+        prometheus_factory, dashboard_builder, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    procs: list[subprocess.Popen] = []
+
+    def start(args: list[str], env: dict[str, str], **kw) -> subprocess.Popen:  # noqa: ANN003
+        log = (tmp_path / f"proc{len(procs)}.log").open("w")
+        proc = subprocess.Popen(args, env=env, stderr=log, cwd=ROOT, text=True, **kw)
+        procs.append(proc)
+        return proc
+
+    try:
+        # Temporal dev server, then a standalone worker with both metrics endpoints.
+        start([str(BIN), "temporal-server"], _env(data), stdout=subprocess.DEVNULL)
+        info = _wait(lambda: (data / "temporal.json").exists() and json.loads((data / "temporal.json").read_text()),
+                     "temporal dev server")
+        address = info["address"]
+        worker_port, sdk_port, call_port, line_port = (_free_port() for _ in range(4))
+        start([str(BIN), "temporal-worker"],
+              _env(data, CALLCENTER_WORKER_METRICS_PORT=str(worker_port),
+                   CALLCENTER_TEMPORAL_SDK_METRICS_PORT=str(sdk_port), CALLCENTER_TEMPORAL_ADDRESS=address),
+              stdout=subprocess.DEVNULL)
+        # A line process that serves whole calls (completed-call metrics), like the agent worker.
+        line = start([sys.executable, str(Path(__file__).with_name("line_process.py")), str(line_port)],
+                     _env(data, CALLCENTER_TEMPORAL_ADDRESS=address, CALLCENTER_HOLD_ON_LINE_S="0"),
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # The call under test: refunds need approval, and the caller does not hold.
+        call = start([str(BIN), "call", "--json", "--customer", "C1001", "--metrics-port", str(call_port)],
+                     _env(data, CALLCENTER_TEMPORAL_ADDRESS=address, CALLCENTER_AUTO_REFUND_LIMIT="0",
+                          CALLCENTER_HOLD_ON_LINE_S="0"),
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert json.loads(call.stdout.readline())["turn"] == 0  # greeting: the call is up
+        assert json.loads(line.stdout.readline())["ready"]
+        for port in (worker_port, sdk_port, call_port, line_port):
+            _wait(lambda p=port: _healthy(p), f"metrics on {port}", timeout=60)
+
+        prom = prometheus_factory({
+            "callcenter-agent": [f"127.0.0.1:{call_port}", f"127.0.0.1:{line_port}"],
+            "callcenter-temporal-worker": [f"127.0.0.1:{worker_port}"],
+            "callcenter-temporal-worker-sdk": [f"127.0.0.1:{sdk_port}"],
+        })
+        prom.wait_for('count(up{job=~"callcenter.*"} == 1) == 4', timeout=30)
+        time.sleep(2)  # a couple of scrapes before anything happens, so rates have a base
+
+        # Two rounds of traffic with scrapes in between: Prometheus only sees an increase
+        # on series it scraped before (a series born at 1 has a rate of 0), as in production.
+        def talk(texts: list[str]) -> tuple[int, list[str]]:
+            hops, requests = 0, []
+            for text in texts:
+                call.stdin.write(text + "\n")
+                call.stdin.flush()
+                turn = json.loads(call.stdout.readline())
+                hops += 2 * len(turn["hops"])  # the trail lists hops down; each one returns
+                requests += [r["data"]["request_id"] for r in turn["results"] if r["status"] == "needs_approval"]
+            return hops, requests
+
+        def whole_call(customer: str, texts: list[str]) -> list[str]:
+            line.stdin.write(json.dumps({"customer": customer, "turns": texts}) + "\n")
+            line.stdin.flush()
+            done = json.loads(line.stdout.readline())
+            return [r["data"]["request_id"] for r in done["results"] if r["status"] == "needs_approval"]
+
+        def approve(request_id: str) -> None:
+            out = subprocess.run([str(BIN), "approvals", "approve", request_id, "--operator", "op1",
+                                  "--reason", "double charge confirmed", "--role", "supervisor"],
+                                 env=_env(data, CALLCENTER_TEMPORAL_ADDRESS=address),
+                                 capture_output=True, text=True, timeout=60)
+            assert out.returncode == 0, out.stderr
+
+        inst = f'instance="127.0.0.1:{call_port}"'
+        hops1, requests = talk(TURNS)
+        assert len(requests) == 1, "Ada's duplicate charge needs approval with the limit at $0"
+        whole_call("C1003", TURNS)
+        approve(requests[0])
+        prom.wait_value('sum(callcenter_approval_decisions_total{decision="approved",kind="refund"})', 1)
+        prom.wait_value(f"sum(callcenter_hops_total{{{inst}}})", hops1)
+        time.sleep(2)
+
+        hops2, _ = talk(TURNS_AGAIN)
+        requests = whole_call("C1002", TURNS[1:2])
+        assert len(requests) == 1, "Grace's duplicate charge is above the auto-refund limit"
+        approve(requests[0])
+
+        # Exact values, read back from Prometheus for the running call process.
+        prom.wait_value(f"sum(callcenter_hops_total{{{inst}}})", hops1 + hops2)
+        prom.wait_value(f"callcenter_turns_total{{{inst}}}", len(TURNS) + len(TURNS_AGAIN))
+        prom.wait_value(f"callcenter_calls_active{{{inst}}}", 1)  # still on the line
+        prom.wait_value(f"callcenter_calls_started_total{{{inst}}}", 1)
+        prom.wait_value('sum(callcenter_approval_decisions_total{decision="approved",kind="refund"})', 2)
+        prom.wait_value('sum(callcenter_workflow_outcomes_total{workflow="approval",outcome="completed"})', 2)
+        prom.wait_for('sum({__name__=~"temporal_workflow_completed(_total)?"}) >= 2')
+        prom.wait_value("sum(callcenter_call_duration_seconds_count)", 2)
+        time.sleep(2)  # one more scrape everywhere
+
+        # Every panel query of the shipped dashboard parses, runs and returns data.
+        dash = json.loads((ROOT / "deploy/helm/callcenter/files/dashboard.json").read_text())
+        empty, no_numbers = [], []
+        for title, ref, expr in dashboard_builder.panel_queries(dash, rate_interval="2m"):
+            res = prom.query(expr)
+            assert res["status"] == "success", (title, ref, expr, res)
+            values = [float(r["value"][1]) for r in res["data"]["result"]]
+            if not values:
+                empty.append((title, ref, expr))
+            elif not any(math.isfinite(v) for v in values):
+                no_numbers.append((title, ref, expr, values))
+        assert empty == [], "panel queries without data"
+        assert no_numbers == [], "panel queries with only NaN/Inf"
+
+        # Healthy line: the shipped alert rules evaluate and none fires.
+        firing = prom.query('ALERTS{alertstate="firing"}')["data"]["result"]
+        assert firing == []
+    finally:
+        for proc in reversed(procs):
+            _stop(proc)
