@@ -1,0 +1,41 @@
+"""Determinism guard: recorded histories (approve, escalate + auto-deny, ticket SLA breach +
+resolution) must replay against the current workflow code. A change that breaks replay
+would break every workflow running in production: version it with workflow.patched().
+
+Re-record with a time-skipping env only when a deliberate, versioned change needs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from temporalio.client import WorkflowHistory
+from temporalio.worker import Replayer
+
+from workflows.client import ApprovalRequest, DurableWork
+from workflows.worker import WORKFLOWS
+
+from .conftest import uid
+
+HISTORIES = sorted(Path(__file__).with_name("histories").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", HISTORIES, ids=[p.stem for p in HISTORIES])
+async def test_recorded_history_replays(path: Path) -> None:
+    history = WorkflowHistory.from_json(path.stem, path.read_text())
+    result = await Replayer(workflows=WORKFLOWS).replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None, result.replay_failure
+
+
+async def test_fresh_history_replays(client, store, settings, worker) -> None:
+    work = DurableWork(settings, store, client=client)
+    req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", uid("2fa"))
+    await work.submit_approval(req)
+    handle = client.get_workflow_handle(req.request_id)
+    await handle.execute_update("deny", {"operator": "li", "reason": "not verified", "role": "agent"})
+    await handle.result()
+    await Replayer(workflows=WORKFLOWS).replay_workflow(await handle.fetch_history())
+
+
+def test_histories_are_present() -> None:
+    assert len(HISTORIES) >= 3
