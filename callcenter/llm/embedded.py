@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -299,7 +300,8 @@ class EmbeddedLLM(llm.LLM):
     def __init__(self, router: IntentRouter, topics: dict[str, str]) -> None:
         super().__init__()
         self.policy = EmbeddedPolicy(router, topics)
-        self.calls = 0  # chat() invocations: the benchmark counts LLM calls with this
+        self.calls = 0  # chat() invocations
+        self.decisions: Counter[str] = Counter()  # by reason: route, clarify, act, speak_output...
 
     @property
     def model(self) -> str:
@@ -330,6 +332,7 @@ class EmbeddedStream(llm.LLMStream):
             decision = Decision(text=_summarize(self._chat_ctx), reason="summary")
         else:
             decision = llm_.policy.decide(self._chat_ctx, list(self._tools))
+        llm_.decisions[decision.reason] += 1
         rid = f"emb_{uuid.uuid4().hex[:8]}"
         delta = llm.ChoiceDelta(
             role="assistant", content=decision.text, tool_calls=decision.calls, extra={REASON_EXTRA: decision.reason}
