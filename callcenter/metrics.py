@@ -20,7 +20,8 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 
@@ -216,10 +217,10 @@ def _seconds(value: float) -> float:
     return value if value >= 0.0 else 0.0
 
 
-_children: dict[tuple, object] = {}
+_children: dict[tuple, Any] = {}
 
 
-def _child(metric, *labels: str):  # type: ignore[no-untyped-def]
+def _child(metric: Any, *labels: str) -> Any:
     # Keys are normalized values, so this dict is bounded like the series themselves.
     key = (id(metric), *labels)
     child = _children.get(key)
@@ -228,25 +229,73 @@ def _child(metric, *labels: str):  # type: ignore[no-untyped-def]
     return child
 
 
+def _site(cache: dict[tuple, tuple], key: tuple, norm: Callable[[tuple], tuple],
+          build: Callable[[tuple], tuple]) -> tuple:
+    """The children one hot call site updates, looked up by the caller's raw label values.
+
+    Saves normalizing and resolving every label on every call. Only keys that are already
+    valid label values are cached, so the cache is bounded like the series themselves.
+    """
+    try:
+        hit = cache.get(key)
+    except TypeError:  # an unhashable label value
+        hit = None
+    if hit is None:
+        normalized = norm(key)
+        hit = build(normalized)
+        if normalized == key:
+            cache[key] = hit
+    return hit
+
+
+def _hop_norm(k: tuple) -> tuple:
+    return AGENTS(k[0]), AGENTS(k[1]), PATHS(k[2]), HOP_OUTCOMES(k[3])
+
+
+def _hop_build(n: tuple) -> tuple:
+    return HOPS.labels(*n), HOP_SECONDS.labels(*n[:3])
+
+
+def _routing_norm(k: tuple) -> tuple:
+    return LEVELS(k[0]), DECISIONS(k[1])
+
+
+def _routing_build(n: tuple) -> tuple:
+    return ROUTING.labels(*n), CONFIDENCE.labels(*n)
+
+
+def _llm_norm(k: tuple) -> tuple:
+    return AGENTS(k[0]), PROVIDERS(k[1])
+
+
+def _llm_build(n: tuple) -> tuple:
+    return LLM_CALLS.labels(*n), LLM_TOKENS.labels(*n, "prompt"), LLM_TOKENS.labels(*n, "completion")
+
+
+_hop_site: dict[tuple, tuple] = {}
+_routing_site: dict[tuple, tuple] = {}
+_llm_site: dict[tuple, tuple] = {}
+
+
 # --- recording API ----------------------------------------------------------------------------
 def hop(*, from_agent: str, to_agent: str, path: str, outcome: str, seconds: float) -> None:
     """One transfer of control. path: fast|llm|embedded|return; outcome: ok|error|loop_guard|..."""
     if not _enabled:
         return
-    f, t, p = AGENTS(from_agent), AGENTS(to_agent), PATHS(path)
-    _child(HOPS, f, t, p, HOP_OUTCOMES(outcome)).inc()
+    count, duration = _site(_hop_site, (from_agent, to_agent, path, outcome), _hop_norm, _hop_build)
+    count.inc()
     if seconds == seconds:  # not NaN
-        _child(HOP_SECONDS, f, t, p).observe(_seconds(seconds))
+        duration.observe(seconds if seconds >= 0.0 else 0.0)
 
 
 def routing_decision(*, level: str, decision: str, confidence: float) -> None:
     """A router decided. level: meta|domain; decision: fast|llm|embedded|clarify|oos."""
     if not _enabled:
         return
-    lv, d = LEVELS(level), DECISIONS(decision)
-    _child(ROUTING, lv, d).inc()
+    count, conf = _site(_routing_site, (level, decision), _routing_norm, _routing_build)
+    count.inc()
     if confidence == confidence:
-        _child(CONFIDENCE, lv, d).observe(min(1.0, max(0.0, confidence)))
+        conf.observe(min(1.0, max(0.0, confidence)))
 
 
 def call_started() -> None:
@@ -302,12 +351,12 @@ def specialist_result(*, domain: str, specialist: str, status: str) -> None:
 def llm_call(*, agent: str, provider: str, prompt_tokens: int, completion_tokens: int) -> None:
     if not _enabled:
         return
-    a, p = AGENTS(agent), PROVIDERS(provider)
-    _child(LLM_CALLS, a, p).inc()
+    calls, prompt, completion = _site(_llm_site, (agent, provider), _llm_norm, _llm_build)
+    calls.inc()
     if prompt_tokens > 0:
-        _child(LLM_TOKENS, a, p, "prompt").inc(prompt_tokens)
+        prompt.inc(prompt_tokens)
     if completion_tokens > 0:
-        _child(LLM_TOKENS, a, p, "completion").inc(completion_tokens)
+        completion.inc(completion_tokens)
 
 
 def approval_pending(*, kind: str, delta: int) -> None:
