@@ -91,7 +91,7 @@ class Settings(BaseSettings):
     approval_limit_manager: Decimal = Field(Decimal("100000"), ge=0, description="Largest amount a 'manager' may approve.")
     approval_timeout_s: int = Field(3600, ge=1, description="Seconds an approval waits before escalating.")
     approval_escalations: int = Field(1, ge=0, le=5, description="Escalations before an approval is auto-denied.")
-    hold_on_line_s: float = Field(20.0, ge=0, le=300, description="Seconds a caller may wait on the line for a decision.")
+    hold_on_line_s: float = Field(10.0, ge=0, le=300, description="Seconds a caller may wait on the line for a decision.")
     ticket_sla_s: int = Field(86400, ge=1, description="Seconds before an engineering ticket breaches its SLA.")
 
     # --- routing ---------------------------------------------------------------------

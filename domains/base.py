@@ -115,6 +115,11 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             self.fail(exc)
 
     @property
+    def caller_words(self) -> str:
+        """The caller's latest words to this specialist: the operator sees them with an approval."""
+        return next(iter(user_texts(self.chat_ctx)), "")
+
+    @property
     def customer_id(self) -> str:
         assert self.state.customer_id is not None, "identity is verified before a specialist starts"
         return self.state.customer_id

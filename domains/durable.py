@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from domains.state import CallState
@@ -33,6 +34,7 @@ async def request_approval(
     what: str,
     charge_id: str | None = None,
     caller_reason: str = "",
+    say: Callable[[str], object] | None = None,
 ) -> ApprovalOutcome:
     customer_id = state.customer_id or ""
     if state.durable is None:
@@ -61,7 +63,12 @@ async def request_approval(
     if submitted.status == "queued":
         return ApprovalOutcome("queued", _queued(what, request_id), request_id)
     hold = state.settings.hold_on_line_s
-    status = await state.durable.wait_for_decision(request_id, hold) if hold > 0 else await state.durable.status(request_id)
+    if hold > 0:
+        if say is not None:  # silence on a phone line sounds like a dropped call
+            say(f"That needs a supervisor's approval. I've asked one; please hold for up to {hold:.0f} seconds.")
+        status = await state.durable.wait_for_decision(request_id, hold)
+    else:
+        status = await state.durable.status(request_id)
     if status.state in ("approved", "completed"):
         return ApprovalOutcome("done", f"Good news: a supervisor approved {what}, and it's done.", request_id)
     if status.state == "denied":

@@ -38,7 +38,7 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
                 return None
             return "Closing the account ends your subscription and deletes your data after 30 days. Are you sure you want to close it?"
         outcome = await request_approval(
-            self.state, kind="close_account", request_id=f"close_account-{self.customer_id}", amount_cents=None,
+            self.state, say=self.session.say, caller_reason=self.caller_words, kind="close_account", request_id=f"close_account-{self.customer_id}", amount_cents=None,
             policy_finding="account closure always requires operator approval", requested_by=self.id,
             what="closing your account",
         )

@@ -25,7 +25,7 @@ class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
     async def reset_two_factor(self) -> None:
         """Ask for the caller's two-factor authentication to be reset (an operator approves it)."""
         outcome = await request_approval(
-            self.state, kind="two_factor_reset", request_id=f"two_factor_reset-{self.customer_id}", amount_cents=None,
+            self.state, say=self.session.say, caller_reason=self.caller_words, kind="two_factor_reset", request_id=f"two_factor_reset-{self.customer_id}", amount_cents=None,
             policy_finding="two-factor reset always requires operator approval", requested_by=self.id,
             what="resetting your two-factor authentication",
         )

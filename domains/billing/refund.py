@@ -89,6 +89,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             return None
         outcome = await request_approval(
             self.state,
+            say=self.session.say, caller_reason=self.caller_words,
             kind="refund",
             request_id=f"refund-{charge.id}",
             amount_cents=decision.amount_cents,
