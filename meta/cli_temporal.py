@@ -134,7 +134,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             print(json.dumps([asdict(i) for i in items], indent=2))
             return 0
         if not items:
-            print("no pending approvals")
+            print("no pending approvals" if not a.all else "no running approvals")
             return 0
         print(f"{'ID':<28} {'KIND':<16} {'AMOUNT':>11} {'CUSTOMER':<9} {'AGE':>5} {'STATE':<9} CALLER SAID / POLICY")
         for i in items:

@@ -185,6 +185,13 @@ async def resolve_ticket(client: Client, ticket_id: str, *, engineer: str, resol
         raise ConsoleError("--resolution must not be empty")
     handle = client.get_workflow_handle(ticket_workflow_id(ticket_id))
     try:
+        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
+    except RPCError as err:
+        raise _rpc_error(err, ticket_id) from None
+    if desc.status != WorkflowExecutionStatus.RUNNING:
+        by = (await desc.memo()).get("decided_by")
+        raise ConsoleError(f"ticket {ticket_id} is already closed" + (f" (resolved by {by})" if by else ""))
+    try:
         return await handle.execute_update(
             "resolve", Resolution(engineer, resolution.strip()), id=f"resolve-{engineer}",
             rpc_timeout=timedelta(seconds=10),

@@ -123,3 +123,73 @@ async def test_embedded_default_starts_and_stops_local_temporal(tmp_path: Path) 
     # Next run of the line, same data dir: the pending approval is still there.
     async with embedded_durable(settings, store) as work:
         assert (await work.status("2fa-emb")).state == "pending"
+
+
+async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> None:
+    """`temporal-server` in one process, `temporal-worker` in another, the operator CLI and
+    the standard `temporal` CLI finding them through the data dir: what the README shows."""
+    import signal
+    import urllib.request
+
+    from workflows.devserver import temporal_binary
+
+    probes = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CALLCENTER_DATA_DIR": str(tmp_path),
+           "CALLCENTER_WORKER_METRICS_PORT": str(probes), "CALLCENTER_TEMPORAL_SDK_METRICS_PORT": str(free_port())}
+    env.pop("CALLCENTER_TEMPORAL_ADDRESS", None)
+    server = subprocess.Popen([sys.executable, str(DRIVER), "temporal-server"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    worker = None
+    try:
+        for _ in range(200):
+            if discover(tmp_path):
+                break
+            await asyncio.sleep(0.05)
+        address = discover(tmp_path)
+        assert address, server.stderr.read() if server.poll() is not None else "no temporal.json"
+        worker = subprocess.Popen([sys.executable, str(DRIVER), "temporal-worker"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+        def ready() -> bool:
+            try:
+                return urllib.request.urlopen(f"http://127.0.0.1:{probes}/readyz", timeout=1).status == 200
+            except OSError:
+                return False
+
+        for _ in range(200):
+            if await asyncio.to_thread(ready):
+                break
+            await asyncio.sleep(0.1)
+        assert await asyncio.to_thread(ready)
+        metrics = urllib.request.urlopen(f"http://127.0.0.1:{probes}/metrics", timeout=2).read().decode()
+        assert "callcenter_" in metrics
+
+        settings = load_settings(data_dir=tmp_path)
+        store = Store(settings.db_path)
+        work = DurableWork(settings, store)  # no address: found through temporal.json
+        req = refund("refund-CH-1002-D")
+        assert (await work.submit_approval(req)).status == "pending"
+        listed = await asyncio.to_thread(cli, "approvals", "list", "--json", env={"CALLCENTER_DATA_DIR": str(tmp_path)})
+        assert [r["request_id"] for r in json.loads(listed.stdout)] == ["refund-CH-1002-D"], listed.stderr
+        tcli = [temporal_binary(), "--address", address]
+        q = "WorkflowType='ApprovalWorkflow' AND ExecutionStatus='Running' AND RequestState='pending'"
+        out = subprocess.run([*tcli[:1], "workflow", "list", *tcli[1:], "--query", q], capture_output=True, text=True)
+        assert "refund-CH-1002-D" in out.stdout, out.stderr
+        out = subprocess.run([tcli[0], "workflow", "query", *tcli[1:], "--workflow-id", req.request_id, "--name", "state"],
+                             capture_output=True, text=True)
+        assert '"state":"pending"' in out.stdout, out.stderr
+        out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", req.request_id,
+                              "--name", "approve", "--update-id", "approve-maria",
+                              "--input", '{"operator":"maria","role":"agent","reason":"duplicate"}'],
+                             capture_output=True, text=True)
+        assert out.returncode == 0 and "approved" in out.stdout, out.stderr
+        assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
+        assert len(store.list_refunds("C1002")) == 1
+        assert [a.actor for a in store.audit_for(req.request_id)] == ["maria"]
+    finally:
+        for p in (worker, server):
+            if p is not None and p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                p.wait(10)
+    assert server.returncode == 0 and worker is not None and worker.returncode == 0
+    assert not (tmp_path / "temporal.json").exists()
