@@ -13,8 +13,8 @@ from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import TRANSFER, route_call, user_texts
+from domains import registry
 from domains.base import DomainSpec, book_callback, recent_context
-from domains.registry import DOMAINS
 from domains.results import DomainResult
 from domains.state import CallState
 
@@ -31,10 +31,10 @@ Keep answers short and spoken: no lists, no markdown."""
 
 
 class MetaSupervisor(Agent):
-    def __init__(self, *, state: CallState, domains: tuple[DomainSpec, ...] = DOMAINS) -> None:
+    def __init__(self, *, state: CallState, domains: tuple[DomainSpec, ...] | None = None) -> None:
         self.state = state
-        self.domains = domains
-        tools: list[llm.Tool] = [self._transfer_tool(d) for d in domains]
+        self.domains = registry.DOMAINS if domains is None else domains
+        tools: list[llm.Tool] = [self._transfer_tool(d) for d in self.domains]
         super().__init__(instructions=INSTRUCTIONS, tools=tools, id="meta")
 
     async def on_enter(self) -> None:

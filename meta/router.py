@@ -14,14 +14,14 @@ from pathlib import Path
 
 from callcenter.routing import IntentRouter, RouterModelError, read_labelled
 from callcenter.settings import Settings
-from domains.registry import DOMAINS
+from domains import registry
 
 log = logging.getLogger("callcenter.router")
 META_UTTERANCES = Path(__file__).parent / "utterances"
 
 
 def training_files() -> list[Path]:
-    return [d.utterances / "train.jsonl" for d in DOMAINS] + [META_UTTERANCES / "train.jsonl"]
+    return [d.utterances / "train.jsonl" for d in registry.DOMAINS] + [META_UTTERANCES / "train.jsonl"]
 
 
 def training_examples() -> list[tuple[str, str]]:
@@ -34,19 +34,28 @@ def training_examples() -> list[tuple[str, str]]:
 def topics() -> dict[str, str]:
     """Caller-facing names of every label and domain, for clarifying questions."""
     out: dict[str, str] = {}
-    for d in DOMAINS:
+    for d in registry.DOMAINS:
         out[d.name] = d.topic
         for s in d.specialists:
             out[f"{d.name}/{s.name}"] = s.topic
     return out
 
 
-@lru_cache(maxsize=4)
-def _trained(cache_dir: Path | None) -> IntentRouter:
+def _digest() -> str:
     digest = hashlib.sha256()
     for path in training_files():
+        digest.update(str(path).encode())
         digest.update(path.read_bytes())
-    cached = cache_dir / f"router-{digest.hexdigest()[:16]}.model" if cache_dir else None
+    return digest.hexdigest()[:16]
+
+
+def _trained(cache_dir: Path | None) -> IntentRouter:
+    return _trained_for(_digest(), cache_dir)
+
+
+@lru_cache(maxsize=4)
+def _trained_for(digest: str, cache_dir: Path | None) -> IntentRouter:
+    cached = cache_dir / f"router-{digest}.model" if cache_dir else None
     if cached and cached.exists():
         try:
             return IntentRouter.load(cached)

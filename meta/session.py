@@ -17,7 +17,7 @@ from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.settings import Settings
 from callcenter.store import Store
-from domains.registry import DOMAINS
+from domains import registry
 from domains.state import CallState
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
@@ -51,7 +51,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
 
 def agent_ids() -> list[str]:
     ids = ["meta", "identity"]
-    for d in DOMAINS:
+    for d in registry.DOMAINS:
         ids.append(d.name)
         ids.extend(f"{d.name}.{s.name}" for s in d.specialists)
     return ids
