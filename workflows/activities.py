@@ -128,7 +128,7 @@ class CallcenterActivities:
             status, state = "open", "pending"
             body = f"We opened ticket {req.ticket_id} with our engineers; we will let you know when it is resolved."
         elif inp.step == "sla_breached":
-            status, state = "escalated", "escalated"
+            status, state = "breached", "escalated"  # tickets table words: open, breached, resolved
             body = f"Ticket {req.ticket_id} is taking longer than we promised; it has been escalated."
         elif inp.step == "resolved":
             status, state = "resolved", "completed"

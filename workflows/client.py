@@ -285,7 +285,7 @@ class DurableWork:
             if ticket:
                 t = self.store.get_ticket(request_id)
                 if t is not None:
-                    state = {"open": "pending", "escalated": "escalated", "resolved": "completed"}.get(t.status, t.status)
+                    state = {"open": "pending", "breached": "escalated", "resolved": "completed"}.get(t.status, t.status)
                     return RequestStatus(request_id, kind, state, updated_at=t.updated_at, customer_id=t.customer_id)
             return RequestStatus(request_id, kind, "unknown")
 

@@ -87,7 +87,7 @@ async def test_ticket_sla_breach_then_resolution(env: WorkflowEnvironment, tmp_p
         handle = env.client.get_workflow_handle(ticket_workflow_id("T-TS0001"))
         await env.sleep(86400 + 60)
         assert (await handle.query("state"))["state"] == "escalated"
-        assert store.get_ticket("T-TS0001").status == "escalated"
+        assert store.get_ticket("T-TS0001").status == "breached"
         await handle.execute_update("resolve", Resolution("eng-ana", "rolled back the deploy"))
         result = await handle.result()
     assert (result["state"], result["sla_breached"]) == ("completed", True)
