@@ -307,6 +307,10 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
                 except TemporalUnavailable as err:
                     log.warning("%s; durable requests will be queued", err)
             work = DurableWork(settings, store, address=address or "127.0.0.1:1")
+            if address is not None:
+                # Connecting now also submits, in the background, what earlier runs queued.
+                with contextlib.suppress(TemporalUnavailable):
+                    await work.client()
             yield work
             await work.close()
     finally:

@@ -345,11 +345,37 @@ class DurableWork:
         """Start every queued request; safe to repeat (business ids make starts idempotent)."""
         sent = 0
         for w in await asyncio.to_thread(self.store.list_work, status="queued"):
-            res = await self._submit(w.id, w.payload, queued_at=w.created_at)
+            payload = _normalise(w)
+            if payload is None:
+                # Not a request this version can start: park it for a human instead of
+                # retrying it forever (the row and its payload stay in the store).
+                log.error("outbox row %s (%s) cannot be submitted; marked 'invalid'", w.id, w.kind)
+                await asyncio.to_thread(self.store.set_work_status, w.id, "invalid")
+                continue
+            res = await self._submit(w.id, payload, queued_at=w.created_at)
             if res.status == "queued":
                 break  # still down: keep the rest for the next flush
             sent += 1
         return sent
+
+
+def _normalise(w: Any) -> str | None:
+    """The outbox row as this module's payload. Rows written by the line without Temporal
+    configured (`--no-durable`) carry only a few fields; the row itself has the rest."""
+    try:
+        data = json.loads(w.payload)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and data.get("type") in ("approval", "escalation"):
+        return w.payload
+    if not isinstance(data, dict) or w.kind not in APPROVAL_KINDS or not w.customer_id:
+        return None
+    req = ApprovalRequest(
+        kind=w.kind, customer_id=w.customer_id, amount_cents=w.amount_cents, charge_id=data.get("charge_id"),
+        caller_reason=str(data.get("caller_reason") or ""), policy_finding=str(data.get("policy_finding") or ""),
+        requested_by=str(data.get("requested_by") or "line"), request_id=w.id,
+    )
+    return json.dumps({"type": "approval", "request": asdict(req)})
 
 
 def _now() -> str:

@@ -59,6 +59,19 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
     assert (await offline.ticket_status("T-DOWN01")).state == "pending"
 
 
+async def test_flush_accepts_rows_written_without_temporal(client, settings, store, worker) -> None:
+    # `callcenter call --no-durable` queues only a few fields; the row has the rest.
+    store.queue_work(request_id="refund-CH-1002-1-legacy", kind="refund", customer_id="C1002", amount_cents=2000,
+                     payload=json.dumps({"charge_id": "CH-1002-1", "policy_finding": "dup", "requested_by": "billing.refund"}))
+    store.queue_work(request_id="junk-1", kind="mystery", customer_id=None, amount_cents=None, payload="{not json")
+    work = DurableWork(settings, store, client=client)
+    assert await work.flush_outbox() == 1
+    assert {w.id: w.status for w in store.list_work()} == {"refund-CH-1002-1-legacy": "submitted", "junk-1": "invalid"}
+    st = await work.status("refund-CH-1002-1-legacy")
+    assert (st.state, st.amount_cents, st.extra["charge_id"]) == ("pending", 2000, "CH-1002-1")
+    await client.get_workflow_handle("refund-CH-1002-1-legacy").terminate("test cleanup")
+
+
 def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(DRIVER), *args], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(ROOT), **env})
