@@ -198,6 +198,14 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         assert out.returncode == 0 and "approved" in out.stdout, out.stderr
         assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
         assert len(store.list_refunds("C1002")) == 1
+        # deny without a role, as the README shows (role defaults to 'agent')
+        other = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", "close-C1005")
+        await work.submit_approval(other)
+        out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", other.request_id,
+                              "--name", "deny", "--update-id", "deny-lee", "--input", '{"operator":"lee","reason":"open invoice"}'],
+                             capture_output=True, text=True)
+        assert out.returncode == 0 and "denied" in out.stdout, out.stderr
+        assert (await work.wait_for_decision(other.request_id, 10)).state == "denied"
         assert [a.actor for a in store.audit_for(req.request_id)] == ["maria"]
     finally:
         for p in (worker, server):
