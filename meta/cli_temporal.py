@@ -35,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = subparsers.add_parser("temporal-server", help="run the local Temporal dev server in the data dir")
     p.add_argument("--ui", action="store_true", help="also serve the Temporal web UI (127.0.0.1)")
     p.add_argument("--port", type=int, default=None, help="frontend port (default: a free one)")
+    p.add_argument("--worker", action="store_true", help="also run a worker in this process (one command for operators)")
     p.set_defaults(func=cmd_server)
 
     ap = subparsers.add_parser("approvals", help="the human-approval queue")
@@ -256,12 +257,22 @@ def cmd_server(args: argparse.Namespace) -> int:
             ui = f", web UI http://127.0.0.1:{server.ui_port}" if server.ui_port else ""
             print(f"Temporal dev server on {server.address}{ui} (db {server.db_filename}); Ctrl-C stops it",
                   flush=True)
-            waiter = asyncio.create_task(stop.wait())
-            while not stop.is_set():
-                await asyncio.wait([waiter], timeout=1)
-                if server.proc is None or server.proc.poll() is not None:
-                    print("error: the Temporal dev server exited; see " + str(server.log_path), file=sys.stderr)
-                    return 1
+            async with contextlib.AsyncExitStack() as stack:
+                if args.worker:
+                    from workflows.client import connect
+                    from workflows.devserver import ensure_worker
+
+                    store = Store(settings.db_path)
+                    stack.callback(store.close)
+                    client = await connect(settings, address=server.address)
+                    await stack.enter_async_context(ensure_worker(client, store, settings.temporal_task_queue))
+                    print(f"worker on task queue {settings.temporal_task_queue!r}", flush=True)
+                waiter = asyncio.create_task(stop.wait())
+                while not stop.is_set():
+                    await asyncio.wait([waiter], timeout=1)
+                    if server.proc is None or server.proc.poll() is not None:
+                        print("error: the Temporal dev server exited; see " + str(server.log_path), file=sys.stderr)
+                        return 1
         return 0
 
     try:
