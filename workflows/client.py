@@ -222,10 +222,14 @@ class DurableWork:
                                    _ticket=data["type"] != "approval")
             return SubmitResult(request_id, st.state)
         except Exception as err:
-            if not _unavailable(err):
-                raise
-            self._client = None  # reconnect next time
-            log.warning("Temporal unavailable, request %s kept in the outbox: %s", request_id, err)
+            # Whatever went wrong, the caller's request is safe in the outbox: tell them it is
+            # recorded rather than fail the call. A down server is expected; anything else
+            # (e.g. search attributes missing on a new cluster) is an operator's problem.
+            if _unavailable(err):
+                self._client = None  # reconnect next time
+                log.warning("Temporal unavailable, request %s kept in the outbox: %s", request_id, err)
+            else:
+                log.error("cannot start %s, kept in the outbox: %r", request_id, err)
             return SubmitResult(request_id, "queued")
         await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
         return SubmitResult(request_id, "pending")
@@ -248,6 +252,7 @@ class DurableWork:
         return await self.status(request_id)
 
     async def status(self, request_id: str, *, _ticket: bool = False) -> RequestStatus:
+        """The live state from Temporal (describe: no worker needed), else what the store knows."""
         wid = ticket_workflow_id(request_id) if _ticket else request_id
         try:
             client = await self.client()
@@ -257,12 +262,10 @@ class DurableWork:
             st = _status_from_execution(wid, desc, dict(await desc.memo()))
             st.request_id = request_id
             return st
-        except RPCError as err:
-            if err.status != RPCStatusCode.NOT_FOUND and not _unavailable(err):
-                raise
-            if err.status == RPCStatusCode.NOT_FOUND:
-                return await self._stored_status(request_id, wid, _ticket, reachable=True)
         except Exception as err:
+            if isinstance(err, RPCError) and err.status == RPCStatusCode.NOT_FOUND:
+                # Never started: still in the outbox, or unknown.
+                return await self._stored_status(request_id, wid, _ticket, reachable=True)
             if not _unavailable(err):
                 raise
             self._client = None

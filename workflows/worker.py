@@ -19,13 +19,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from temporalio.client import Client
 from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
+from temporalio.service import RPCError, RPCStatusCode
 from temporalio.worker import Worker
 
 from callcenter.settings import Settings
 from callcenter.store import Store
 from workflows import observe
 from workflows.activities import CallcenterActivities
-from workflows.models import APPROVAL_KINDS
+from workflows.models import APPROVAL_KINDS, SEARCH_ATTRIBUTES
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,36 @@ def serve_probes(port: int, health: _Health) -> ThreadingHTTPServer:
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, name="worker-probes", daemon=True).start()
     return server
+
+
+async def register_search_attributes(client: Client) -> None:
+    """Create the custom search attributes if missing (self-hosted clusters; the local dev
+    server gets them on its command line). Temporal Cloud needs them created by its admin."""
+    from temporalio.api.enums.v1 import IndexedValueType
+    from temporalio.api.operatorservice.v1 import (
+        AddSearchAttributesRequest,
+        ListSearchAttributesRequest,
+    )
+
+    kinds = {"Keyword": IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD, "Int": IndexedValueType.INDEXED_VALUE_TYPE_INT}
+    missing = {k: kinds[v] for k, v in SEARCH_ATTRIBUTES.items()}
+    try:
+        have = await client.operator_service.list_search_attributes(
+            ListSearchAttributesRequest(namespace=client.namespace), timeout=timedelta(seconds=5))
+        missing = {k: v for k, v in missing.items() if k not in have.custom_attributes}
+    except RPCError:
+        pass  # some servers (the time-skipping test server) cannot list: try to add all
+    if not missing:
+        return
+    try:
+        await client.operator_service.add_search_attributes(
+            AddSearchAttributesRequest(namespace=client.namespace, search_attributes=missing),
+            timeout=timedelta(seconds=5))
+        log.info("registered search attributes %s", ", ".join(missing))
+    except RPCError as err:
+        if err.status != RPCStatusCode.ALREADY_EXISTS:
+            log.warning("could not register search attributes (%s); create them with"
+                        " `temporal operator search-attribute create`: %s", err.message, ", ".join(missing))
 
 
 async def count_pending(client: Client) -> dict[str, int]:
@@ -141,6 +172,7 @@ async def run_worker(settings: Settings, *, address: str | None = None, stop: as
                     await asyncio.wait_for(stop.wait(), 2)
         if client is None:
             return 0
+        await register_search_attributes(client)
         worker = build_worker(client, store, settings.temporal_task_queue)
         async with worker:
             health.ready = True

@@ -10,8 +10,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from temporalio.api.enums.v1 import IndexedValueType
-from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
 from temporalio.testing import WorkflowEnvironment
 
 from callcenter.settings import load_settings
@@ -19,7 +17,8 @@ from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.devserver import ensure_worker
-from workflows.models import SEARCH_ATTRIBUTES, Resolution, ticket_workflow_id
+from workflows.models import Resolution, ticket_workflow_id
+from workflows.worker import register_search_attributes
 
 TEST_SERVER = Path(sys.executable).parent / "temporal-test-server"
 
@@ -28,11 +27,10 @@ TEST_SERVER = Path(sys.executable).parent / "temporal-test-server"
 async def env() -> AsyncIterator[WorkflowEnvironment]:
     path = str(TEST_SERVER) if TEST_SERVER.exists() else shutil.which("temporal-test-server")
     e = await WorkflowEnvironment.start_time_skipping(test_server_existing_path=path)
-    # Unregistered attributes make the test server retry the workflow task forever: register first.
-    kinds = {"Keyword": IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD, "Int": IndexedValueType.INDEXED_VALUE_TYPE_INT}
-    await e.client.operator_service.add_search_attributes(AddSearchAttributesRequest(
-        namespace=e.client.namespace, search_attributes={k: kinds[v] for k, v in SEARCH_ATTRIBUTES.items()},
-    ))
+    # Unregistered attributes make the test server retry the workflow task forever: register
+    # first, with the worker's own start-up step (what a fresh self-hosted cluster gets).
+    await register_search_attributes(e.client)
+    await register_search_attributes(e.client)  # idempotent
     try:
         yield e
     finally:
