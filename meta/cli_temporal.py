@@ -43,6 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("list", help="pending approvals, oldest first")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--all", action="store_true", help="include running requests already decided")
+    p.add_argument("--kind", help="refund | close_account | two_factor_reset")
+    p.add_argument("--customer", help="a customer id, e.g. C1002")
+    p.add_argument("--min-amount", type=float, default=None, help="only amounts at or above this many dollars")
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="one request with its audit trail")
     p.add_argument("id")
@@ -130,7 +133,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
         client, _store, a = ctx
         states: tuple[str, ...] = () if a.all else ("pending", "escalated")
-        items = await list_queue(client, states=states)
+        cents = None if a.min_amount is None else int(round(a.min_amount * 100))
+        items = await list_queue(client, states=states, kind=a.kind, customer_id=a.customer, min_amount_cents=cents)
         if a.json:
             print(json.dumps([asdict(i) for i in items], indent=2))
             return 0

@@ -83,11 +83,22 @@ def _item(ex: Any, memo: dict[str, Any]) -> QueueItem:
     )
 
 
-async def list_queue(client: Client, *, states: tuple[str, ...] = ("pending", "escalated")) -> list[QueueItem]:
-    """Approvals waiting for an operator, oldest first (one list call; no worker needed)."""
+async def list_queue(
+    client: Client, *, states: tuple[str, ...] = ("pending", "escalated"), kind: str | None = None,
+    customer_id: str | None = None, min_amount_cents: int | None = None,
+) -> list[QueueItem]:
+    """Approvals waiting for an operator, oldest first (one list call; no worker needed).
+    Filters become search-attribute conditions, so the server does the filtering."""
     q = "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'"
     if states:
         q += " AND RequestState IN (" + ", ".join(f"'{s}'" for s in states) + ")"
+    for name, value in (("RequestKind", kind), ("CustomerId", customer_id)):
+        if value is not None:
+            if not _ID.match(value):
+                raise ConsoleError(f"malformed filter value: {value!r}")
+            q += f" AND {name} = '{value}'"
+    if min_amount_cents is not None:
+        q += f" AND AmountCents >= {int(min_amount_cents)}"
     items: list[QueueItem] = []
     try:
         async for ex in client.list_workflows(q, rpc_timeout=RPC_TIMEOUT):

@@ -28,6 +28,12 @@ async def test_approve_refund_runs_once_and_is_audited(client, store, worker, wo
     item = next(i for i in queue if i.request_id == req.request_id)
     assert (item.kind, item.amount_cents, item.customer_id) == ("refund", 24900, "C1002")
     assert item.caller_reason == "I was charged twice" and "auto limit" in item.policy_finding
+    assert [i.request_id for i in await list_queue(client, kind="refund", customer_id="C1002", min_amount_cents=24900)
+            if i.request_id == req.request_id] == [req.request_id]
+    assert not [i for i in await list_queue(client, min_amount_cents=24901) if i.request_id == req.request_id]
+    assert not [i for i in await list_queue(client, kind="close_account") if i.request_id == req.request_id]
+    with pytest.raises(ConsoleError, match="malformed"):
+        await list_queue(client, customer_id="x' OR 1=1")
 
     res = await decide(client, store, req.request_id, verdict="approve", operator="maria", reason="duplicate", role="agent")
     assert res.state == "approved"
