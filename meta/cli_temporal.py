@@ -296,6 +296,7 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
     """
     from workflows.client import DurableWork, TemporalUnavailable, connect
     from workflows.devserver import DevServerError, LocalTemporal, discover, ensure_worker
+    from workflows.worker import housekeeping
 
     own_store = store is None
     store = store or Store(settings.db_path)
@@ -319,6 +320,9 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
                 try:
                     client = await connect(settings, address=address)
                     await stack.enter_async_context(ensure_worker(client, store, settings.temporal_task_queue))
+                    # Pending-approvals gauge and outbox flush, as the standalone worker does.
+                    chores = asyncio.create_task(housekeeping(client, settings, store))
+                    stack.callback(chores.cancel)
                 except TemporalUnavailable as err:
                     log.warning("%s; durable requests will be queued", err)
             work = DurableWork(settings, store, address=address or "127.0.0.1:1")
