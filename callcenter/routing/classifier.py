@@ -62,18 +62,21 @@ class IntentRouter:
         validation: Sequence[tuple[str, str]] | None = None,
         seed: int = 0,
         target_accuracy: float = 0.97,
+        embeddings: bool | None = None,
     ) -> IntentRouter:
         """Train from ``(text, label)`` pairs; label ``"oos"`` marks out-of-scope examples.
 
         Thresholds and the calibration temperature are chosen on ``validation``; without it a
         seeded, stratified 20% of ``examples`` is held out for that, then the model is refit
-        on everything.
+        on everything. ``embeddings=None`` adds the MiniLM word-piece view when its package
+        is installed (it is a dependency); ``False`` trains on n-grams only.
         """
         fitted = _model.fit_calibrated(
             list(examples),
             None if validation is None else list(validation),
             seed=seed,
             target_accuracy=target_accuracy,
+            embeddings=embeddings,
         )
         return cls(fitted.core, fitted.threshold, fitted.oos_threshold)
 

@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.svm import LinearSVC
 
 from callcenter.routing import calibration as cal
+from callcenter.routing import embeddings as emb
 from callcenter.routing.features import TfidfView, normalize, stack
 
 FORMAT = "callcenter-router"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 VIEWS = ("word", "char")
 MIN_THRESHOLD = 0.4
 
@@ -26,7 +28,7 @@ class ModelFileError(Exception):
 
 
 class LinearCore:
-    """TF-IDF views -> one linear scorer -> temperature-scaled softmax."""
+    """TF-IDF views (+ the MiniLM word-piece view) -> one linear scorer -> softmax(s / T)."""
 
     def __init__(
         self,
@@ -35,29 +37,48 @@ class LinearCore:
         coef: np.ndarray,
         intercept: np.ndarray,
         temperature: float = 1.0,
+        embedding: emb.EmbeddingView | None = None,
     ) -> None:
         self.labels = labels
         self.views = views
+        self.embedding = embedding
         # Dense, C-contiguous, transposed: sparse(1 x F) @ dense(F x L) is the hot path.
         self.coef_t = np.ascontiguousarray(coef.T, dtype=np.float32)
         self.intercept = np.asarray(intercept, dtype=np.float32)
         self.temperature = float(temperature)
+        self.n_sparse = sum(v.size for v in views)
 
     def scores(self, texts: list[str]) -> np.ndarray:
-        x = stack(self.views, [normalize(t) for t in texts])
-        return np.asarray(x @ self.coef_t) + self.intercept
+        norm = [normalize(t) for t in texts]
+        x = stack(self.views, norm)
+        out = np.asarray(x @ self.coef_t[: self.n_sparse]) + self.intercept
+        if self.embedding is not None:
+            out += self.embedding.transform(norm) @ self.coef_t[self.n_sparse :]
+        return out
 
     def predict_proba(self, texts: list[str]) -> np.ndarray:
         return cal.softmax(self.scores(texts), self.temperature)
 
 
-def fit_core(texts: list[str], labels: list[str], *, seed: int = 0, c: float = 0.5) -> LinearCore:
+def fit_core(
+    texts: list[str],
+    labels: list[str],
+    *,
+    seed: int = 0,
+    c: float = 1.0,
+    embeddings: bool | None = None,
+) -> LinearCore:
+    """Fit the views and the linear scorer; ``embeddings=None`` uses MiniLM when installed."""
     classes = sorted(set(labels))
     if len(classes) < 2:
         raise ValueError("need at least two distinct labels to train a router")
     norm = [normalize(t) for t in texts]
     views = [TfidfView.fit(name, norm) for name in VIEWS]
     x = stack(views, norm)
+    use_emb = emb.available() if embeddings is None else embeddings
+    view = emb.EmbeddingView.fit(norm) if use_emb else None
+    if view is not None:
+        x = sp.hstack([x, sp.csr_matrix(view.transform(norm))], format="csr")
     index = {lab: i for i, lab in enumerate(classes)}
     y = np.array([index[lab] for lab in labels])
     # One-vs-rest linear SVM: the best accuracy/speed trade-off for short texts on sparse
@@ -68,7 +89,7 @@ def fit_core(texts: list[str], labels: list[str], *, seed: int = 0, c: float = 0
     if len(classes) == 2:  # binary LinearSVC returns one row; expand to two symmetric scorers
         coef = np.vstack([-coef[0], coef[0]]) / 2
         intercept = np.array([-intercept[0], intercept[0]]) / 2
-    return LinearCore(classes, views, coef, intercept)
+    return LinearCore(classes, views, coef, intercept, embedding=view)
 
 
 @dataclass
@@ -136,6 +157,7 @@ def fit_calibrated(
     *,
     seed: int = 0,
     target_accuracy: float = 0.97,
+    embeddings: bool | None = None,
 ) -> Fitted:
     _validate(examples, "examples")
     if validation is not None:
@@ -143,17 +165,17 @@ def fit_calibrated(
     if len(Counter(lab for _, lab in examples)) < 2:
         raise ValueError("need at least two distinct labels to train a router")
     if validation is not None and validation:
-        core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed)
+        core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed, embeddings=embeddings)
         _, threshold, oos_t = calibrate(core, validation, target_accuracy)
         return Fitted(core, threshold, oos_t)
     fit_idx, val_idx = _holdout(examples, seed)
     if not val_idx:
-        core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed)
+        core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed, embeddings=embeddings)
         return Fitted(core, 0.5, 0.2)
     part = [examples[i] for i in fit_idx]
-    probe = fit_core([t for t, _ in part], [lab for _, lab in part], seed=seed)
+    probe = fit_core([t for t, _ in part], [lab for _, lab in part], seed=seed, embeddings=embeddings)
     temperature, threshold, oos_t = calibrate(probe, [examples[i] for i in val_idx], target_accuracy)
-    core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed)
+    core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed, embeddings=embeddings)
     core.temperature = temperature
     return Fitted(core, threshold, oos_t)
 
@@ -175,6 +197,11 @@ def save(path: Path, core: LinearCore, threshold: float, oos_threshold: float) -
         "temperature": core.temperature,
         "views": views_meta,
     }
+    if core.embedding is not None:
+        meta, idf, mean = core.embedding.export()
+        header["embedding"] = meta
+        arrays["emb_idf"] = idf
+        arrays["emb_mean"] = mean
     arrays["header"] = np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8)
     arrays["coef_t"] = core.coef_t
     arrays["intercept"] = core.intercept
@@ -203,13 +230,20 @@ def load(path: Path) -> tuple[LinearCore, float, float]:
             ]
             coef_t = npz["coef_t"]
             intercept = npz["intercept"]
+            embedding = None
+            if header.get("embedding"):
+                embedding = emb.EmbeddingView.restore(
+                    header["embedding"], npz["emb_idf"], npz["emb_mean"]
+                )
     except ModelFileError:
         raise
+    except emb.EmbeddingsUnavailable as exc:
+        raise ModelFileError(f"router model {path} needs {exc}") from exc
     except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as exc:
         raise ModelFileError(f"router model {path} is corrupt or unreadable: {exc}") from exc
     labels = list(header["labels"])
-    n_features = sum(v.size for v in views)
+    n_features = sum(v.size for v in views) + (embedding.size if embedding else 0)
     if coef_t.shape != (n_features, len(labels)) or intercept.shape != (len(labels),):
         raise ModelFileError(f"router model {path} is corrupt: weight shapes do not match")
-    core = LinearCore(labels, views, coef_t.T, intercept, header["temperature"])
+    core = LinearCore(labels, views, coef_t.T, intercept, header["temperature"], embedding)
     return core, float(header["threshold"]), float(header["oos_threshold"])
