@@ -117,8 +117,8 @@ def _status_from_execution(wid: str, ex: Any, memo: dict[str, Any]) -> RequestSt
         state = "failed"
     elif ex.status in (WorkflowExecutionStatus.CANCELED, WorkflowExecutionStatus.TERMINATED):
         state = "canceled"
-    extra = {k: str(v) for k, v in memo.items() if k in ("caller_reason", "policy_finding", "requested_by",
-                                                          "charge_id", "summary", "detail")}
+    extra = {k: str(v) for k, v in memo.items() if v is not None and k in (
+        "caller_reason", "policy_finding", "requested_by", "charge_id", "summary", "detail")}
     return RequestStatus(
         request_id=wid, kind=sa.get(SA_KIND) or "unknown", state=state,
         decided_by=memo.get("decided_by"), reason=memo.get("decision_reason"),
