@@ -162,7 +162,9 @@ ROUTING = Counter("routing_decisions", "Routing decisions by level and how they 
                   ["level", "decision"], namespace=_NS)
 CONFIDENCE = Histogram("routing_confidence", "Classifier confidence (0..1) of routing decisions.",
                        ["level", "decision"], namespace=_NS, buckets=_CONFIDENCE_BUCKETS)
-CALLS_ACTIVE = Gauge("calls_active", "Calls in progress in this process.", namespace=_NS)
+# Gauges say how they combine across LiveKit's job processes in multiprocess mode
+# (PROMETHEUS_MULTIPROC_DIR): the default would add a `pid` label, one series per process.
+CALLS_ACTIVE = Gauge("calls_active", "Calls in progress.", namespace=_NS, multiprocess_mode="livesum")
 CALLS_STARTED = Counter("calls_started", "Calls started.", namespace=_NS)
 CALLS = Counter("calls", "Calls completed, by outcome.", ["outcome"], namespace=_NS)
 CALL_SECONDS = Histogram("call_duration_seconds", "Duration of completed calls.",
@@ -179,7 +181,10 @@ SPECIALIST = Counter("specialist_results", "Typed results returned by specialist
                      ["domain", "specialist", "status"], namespace=_NS)
 LLM_CALLS = Counter("llm_calls", "LLM completions requested.", ["agent", "provider"], namespace=_NS)
 LLM_TOKENS = Counter("llm_tokens", "LLM tokens used.", ["agent", "provider", "type"], namespace=_NS)
-APPROVALS_PENDING = Gauge("approvals_pending", "Approvals waiting for an operator.", ["kind"], namespace=_NS)
+# Set from one source of truth (the Temporal worker counts pending workflows), so processes
+# that report it agree: max, not sum.
+APPROVALS_PENDING = Gauge("approvals_pending", "Approvals waiting for an operator.", ["kind"],
+                          namespace=_NS, multiprocess_mode="livemax")
 APPROVAL_DECISIONS_TOTAL = Counter("approval_decisions", "Operator (or timeout) approval decisions.",
                                    ["kind", "decision"], namespace=_NS)
 APPROVAL_SECONDS = Histogram("approval_decision_duration_seconds", "Time from approval request to decision.",

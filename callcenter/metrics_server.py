@@ -8,6 +8,7 @@ threading wsgiref server we control.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 from collections.abc import Callable, Iterable
@@ -15,7 +16,7 @@ from socketserver import ThreadingMixIn
 from typing import Any
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-from prometheus_client import REGISTRY, CollectorRegistry, make_wsgi_app
+from prometheus_client import REGISTRY, CollectorRegistry, make_wsgi_app, multiprocess
 
 __all__ = ["MetricsServer", "serve"]
 
@@ -35,7 +36,17 @@ class _ThreadingServerV6(_ThreadingServer):
     address_family = socket.AF_INET6
 
 
+def _multiprocess_registry() -> CollectorRegistry:
+    # As LiveKit's own metrics server does: with PROMETHEUS_MULTIPROC_DIR set, the values
+    # live in per-process files (LiveKit job processes) and are merged at scrape time.
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry)
+    return registry
+
+
 def _app(registry: CollectorRegistry) -> Callable[..., Iterable[bytes]]:
+    if registry is REGISTRY and os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = _multiprocess_registry()
     metrics_app = make_wsgi_app(registry)
 
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:

@@ -127,8 +127,21 @@ async def test_multi_intent_call_fans_out_to_two_domains(line) -> None:
     assert len(turn.hops) == 4
 
 
-async def test_out_of_scope_and_unclear_turns_count_fallbacks_and_clarifications(line) -> None:
-    d, turns = await run_call(line, "C1001", "what's the weather in Paris tomorrow?", "hmm")
+@pytest.fixture(scope="module")
+def strict_line(tmp_path_factory: pytest.TempPathFactory):
+    # A fast-path threshold of 0.999 makes any less-than-certain request a clarifying
+    # question, so the clarification counter can be checked whatever the router model is.
+    from meta.session import build_line
+
+    settings = Settings(data_dir=Path(tmp_path_factory.mktemp("metrics-strict")), router_confidence=0.999)
+    line = build_line(settings)
+    yield line
+    line.store.close()
+
+
+async def test_out_of_scope_and_unclear_turns_count_fallbacks_and_clarifications(strict_line) -> None:
+    d, _ = await run_call(strict_line, "C1001", "what's the weather in Paris tomorrow?",
+                          "I need help with my thing")
     assert counts(d, "callcenter_hops_total") == {}
     assert counts(d, "callcenter_fallbacks_total") == {L(reason="oos"): 1}
     assert counts(d, "callcenter_clarifications_total") == {L(reason="low_confidence"): 1}
@@ -138,27 +151,31 @@ async def test_out_of_scope_and_unclear_turns_count_fallbacks_and_clarifications
 
 
 async def test_customer_ids_and_free_text_leave_series_count_unchanged(line) -> None:
-    # The same conversations twice with different caller data: customer numbers, ZIP codes,
-    # amounts, references and junk words. Routing sees the same intents, so the second round
-    # must not add a single series, and no label anywhere may carry caller data.
+    # The same conversations again and again with different caller data in them: customer
+    # numbers, ZIP codes, e-mail addresses, charge ids, request ids, place names. Routing sees
+    # the same requests, so after the first round not a single series may be added, and no
+    # label anywhere may carry caller data.
     rnd = random.Random(44)
 
+    def rand(chars: str, n: int) -> str:
+        return "".join(rnd.choice(chars) for _ in range(n))
+
     def script() -> tuple[list[str], list[str]]:
-        cid = "C" + "".join(rnd.choice(string.digits) for _ in range(6))
-        ref = "".join(rnd.choice(string.ascii_uppercase + string.digits) for _ in range(10))
-        word = "".join(rnd.choice(string.ascii_lowercase) for _ in range(9))
-        known = [f"what is my balance? reference {ref}",
-                 f"I was charged twice and also the API keeps returning 500 errors, ticket {ref}",
-                 f"what's the weather in {word} tomorrow?", "hmm"]
+        cid, word = "C" + rand(string.digits, 6), rand(string.ascii_lowercase, 9)
+        known = [f"please change my email to {word}@{rand(string.ascii_lowercase, 6)}.com",
+                 f"I was charged twice, the charge id is CH-{rnd.randint(1000, 9999)}-{rnd.randint(1, 9)}",
+                 f"the API keeps returning 500 errors for request {rand(string.ascii_uppercase + string.digits, 10)}",
+                 f"what's the weather in {word} tomorrow?"]
         unknown = [f"hi, what is my balance? I'm {cid}",
                    f"my customer number is {cid} and zip {rnd.randint(10000, 99999)}"]
         return known, unknown
 
     async def round_() -> tuple[list, list[str]]:
         known, unknown = script()
-        _, recs_a = await run_call(line, "C1002", *known)
-        _, recs_b = await run_call(line, None, *unknown)
-        trail = [[(h.from_agent, h.to_agent, h.path) for h in r.hops] for r in recs_a + recs_b]
+        trail = []
+        for customer, texts in [("C1002", [t]) for t in known] + [(None, unknown)]:
+            _, recs = await run_call(line, customer, *texts)
+            trail += [[(h.from_agent, h.to_agent, h.path) for h in r.hops] for r in recs]
         return trail, known + unknown
 
     first_trail, _ = await round_()
