@@ -214,3 +214,35 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
                 p.wait(10)
     assert server.returncode == 0 and worker is not None and worker.returncode == 0
     assert not (tmp_path / "temporal.json").exists()
+
+
+async def test_local_server_dies_with_a_killed_parent(tmp_path: Path) -> None:
+    """A line killed with SIGKILL must not leave its dev server holding the SQLite file."""
+    import signal
+
+    script = ("import asyncio, sys\n"
+              "from workflows.devserver import LocalTemporal\n"
+              "async def main():\n"
+              "    async with LocalTemporal(sys.argv[1]):\n"
+              "        print('up', flush=True)\n"
+              "        await asyncio.sleep(60)\n"
+              "asyncio.run(main())\n")
+    parent = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert (await asyncio.to_thread(parent.stdout.readline)).strip() == "up"  # type: ignore[union-attr]
+        pid = json.loads((tmp_path / "temporal.json").read_text())["pid"]
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the dev server outlived its killed parent")
+        assert discover(tmp_path) is None  # a stale temporal.json is ignored: its pid is gone
+    finally:
+        if parent.poll() is None:
+            parent.kill()
