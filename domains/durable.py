@@ -71,6 +71,10 @@ async def request_approval(
         status = await state.durable.status(request_id)
     if status.state in ("approved", "completed"):
         return ApprovalOutcome("done", f"Good news: a supervisor approved {what}, and it's done.", request_id)
+    if status.state == "failed":
+        return ApprovalOutcome(
+            "failed", f"A supervisor approved {what}, but it couldn't be carried out; a colleague will follow up. Your reference is {request_id}.", request_id
+        )
     if status.state == "denied":
         return ApprovalOutcome("refused", f"A supervisor reviewed {what} and couldn't approve it. Nothing was changed.", request_id)
     return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)

@@ -65,5 +65,6 @@ _STATE_WORDS = {
     "approved": "approved and being paid out",
     "completed": "approved and paid",
     "denied": "declined",
+    "failed": "approved but could not be paid out; a colleague will follow up",
     "queued": "recorded and waiting to be reviewed",
 }

@@ -9,7 +9,16 @@ from livekit.agents import function_tool
 from domains.base import SpecialistTask, guarded
 from domains.results import SpecialistResult
 
-_WORDS = {"open": "open and with our engineers", "resolved": "resolved", "breached": "past its target time and escalated"}
+# Store states (open/resolved/breached) and live workflow states (pending/escalated/completed/queued).
+_WORDS = {
+    "open": "open and with our engineers",
+    "pending": "open and with our engineers",
+    "queued": "recorded and waiting to be picked up by our engineers",
+    "resolved": "resolved",
+    "completed": "resolved",
+    "breached": "past its target time and escalated",
+    "escalated": "past its target time and escalated",
+}
 
 
 @dataclass(kw_only=True)
