@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Train the fast-path intent router from labelled utterances, or measure it.",
     )
     sub = router.add_subparsers(dest="router_command", metavar="{train,eval}")
-    router.set_defaults(handler=lambda _args: _no_subcommand(router))
+    router.set_defaults(func=lambda _args: _no_subcommand(router))
 
     train = sub.add_parser(
         "train",
@@ -45,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(train)
     train.add_argument("--validation", type=Path, help="held-out labelled file for thresholds and calibration")
     train.add_argument("--seed", type=int, default=0, help="seed of the held-out split (default 0)")
-    train.set_defaults(handler=cmd_train)
+    train.set_defaults(func=cmd_train)
 
     ev = sub.add_parser(
         "eval",
@@ -62,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ev.add_argument("--multi", type=Path, help="multi-intent JSONL ({\"text\", \"labels\": [...]}) to score detection")
     ev.add_argument("--seed", type=int, default=0, help="seed of the held-out split (default 0)")
     ev.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
-    ev.set_defaults(handler=cmd_eval)
+    ev.set_defaults(func=cmd_eval)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="callcenter")
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
+    handler = getattr(args, "func", None)
     if handler is None:
         parser.print_usage(sys.stderr)
         return EXIT_USAGE

@@ -61,7 +61,7 @@ class IntentRouter:
         *,
         validation: Sequence[tuple[str, str]] | None = None,
         seed: int = 0,
-        target_accuracy: float = 0.97,
+        target_accuracy: float = 0.975,
         embeddings: bool | None = None,
     ) -> IntentRouter:
         """Train from ``(text, label)`` pairs; label ``"oos"`` marks out-of-scope examples.
@@ -105,7 +105,7 @@ class IntentRouter:
         """
         if not text or not text.strip():
             return Intent(OOS, 1.0, text)
-        return self._from_probs(text, self.probabilities([text])[0], within)
+        return self._from_probs(text, self._core.predict_proba_one(text), within)
 
     def _from_probs(self, text: str, p: np.ndarray, within: str | None) -> Intent:
         labels = self.labels
@@ -172,21 +172,32 @@ class IntentRouter:
                 merged[intent.label] = intent
         return list(merged.values())
 
-    def _split_weak(self, segment: str, depth: int = 0) -> list[Intent]:
-        whole = self.classify(segment)
+    def _split_weak(
+        self, segment: str, depth: int = 0, memo: dict[str, Intent] | None = None
+    ) -> list[Intent]:
+        """Cut at a weak boundary only if the left part and every part of the rest are
+        confident, in scope and not all one label; otherwise keep the segment whole."""
+        memo = {} if memo is None else memo
+
+        def read(text: str) -> Intent:
+            if text not in memo:
+                memo[text] = self.classify(text)
+            return memo[text]
+
+        whole = read(segment)
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
             if _seg.is_filler(left) or _seg.is_filler(right):
                 continue
-            a, b = self.classify(left), self.classify(right)
-            if (
-                a.in_scope
-                and b.in_scope
-                and a.label != b.label
-                and min(a.confidence, b.confidence) >= self.threshold
+            a = read(left)
+            if not (a.in_scope and a.confidence >= self.threshold):
+                continue
+            rest = self._split_weak(right, depth + 1, memo)
+            if all(i.in_scope and i.confidence >= self.threshold for i in rest) and any(
+                i.label != a.label for i in rest
             ):
-                return [a, *self._split_weak(right, depth + 1)]
+                return [a, *rest]
         return [whole]
 
 
