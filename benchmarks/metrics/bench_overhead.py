@@ -39,7 +39,7 @@ RECORDERS = ["hop", "routing_decision", "call_started", "call_ended", "turn", "f
              "approval_pending", "set_approvals_pending", "approval_decision", "workflow_outcome"]
 
 # Side-effect free turns (no refunds), so every call sees the same store and routes:
-# one level, a multi-intent turn over two domains, a fast technical turn, oos, unclear.
+# one level, a multi-intent turn over two domains, a fast technical turn, oos, a vague "hmm".
 SCRIPT = ["what is my balance?",
           "what is my balance and also the API keeps returning 500 errors",
           "the API keeps returning 500 errors",

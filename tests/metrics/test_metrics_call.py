@@ -141,7 +141,7 @@ def strict_line(tmp_path_factory: pytest.TempPathFactory):
 
 async def test_out_of_scope_and_unclear_turns_count_fallbacks_and_clarifications(strict_line) -> None:
     d, _ = await run_call(strict_line, "C1001", "what's the weather in Paris tomorrow?",
-                          "I need help with my thing")
+                          "I have a question about my bill")
     assert counts(d, "callcenter_hops_total") == {}
     assert counts(d, "callcenter_fallbacks_total") == {L(reason="oos"): 1}
     assert counts(d, "callcenter_clarifications_total") == {L(reason="low_confidence"): 1}

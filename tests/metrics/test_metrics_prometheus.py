@@ -38,10 +38,10 @@ def _start_exporter(port: int) -> subprocess.Popen:
 def test_prometheus_loads_the_alert_rules_and_scrapes_serve(prometheus_factory, port: int) -> None:
     proc = _start_exporter(port)
     try:
-        prom = prometheus_factory({"callcenter-agent": [f"127.0.0.1:{port}"]})
-        result = prom.wait_for('callcenter_hops_total{job="callcenter-agent",to_agent="billing"}')
+        prom = prometheus_factory({"callcenter-agent-worker": [f"127.0.0.1:{port}"]})
+        result = prom.wait_for('callcenter_hops_total{job="callcenter-agent-worker",to_agent="billing"}')
         assert float(result[0]["value"][1]) == 1.0
-        assert prom.wait_for('up{job="callcenter-agent"} == 1')
+        assert prom.wait_for('up{job="callcenter-agent-worker"} == 1')
         assert prom.wait_for("callcenter_calls_active == 1")
         groups = prom.api("rules")["data"]["groups"]
         loaded = {r["name"]: r["health"] for g in groups for r in g["rules"]}
@@ -155,9 +155,9 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
             _wait(lambda p=port: _healthy(p), f"metrics on {port}", timeout=60)
 
         prom = prometheus_factory({
-            "callcenter-agent": [f"127.0.0.1:{call_port}", f"127.0.0.1:{line_port}"],
-            "callcenter-temporal-worker": [f"127.0.0.1:{worker_port}"],
-            "callcenter-temporal-worker-sdk": [f"127.0.0.1:{sdk_port}"],
+            "callcenter-agent-worker": [f"127.0.0.1:{call_port}", f"127.0.0.1:{line_port}"],
+            # one job for both worker endpoints, as the chart's ServiceMonitor names them
+            "callcenter-temporal-worker": [f"127.0.0.1:{worker_port}", f"127.0.0.1:{sdk_port}"],
         })
         prom.wait_for('count(up{job=~"callcenter.*"} == 1) == 4', timeout=30)
         time.sleep(2)  # a couple of scrapes before anything happens, so rates have a base
