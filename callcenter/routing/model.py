@@ -23,6 +23,7 @@ FORMAT_VERSION = 2
 VIEWS = ("word", "char")
 MIN_THRESHOLD = 0.4
 DOMAIN_BOOST = 1.0
+OOS_WEIGHT = 1.0
 
 
 class ModelFileError(Exception):
@@ -102,7 +103,8 @@ def fit_core(
     y = np.array([index[lab] for lab in labels])
     # One-vs-rest linear SVM: the best accuracy/speed trade-off for short texts on sparse
     # n-grams; its margins become probabilities through the fitted temperature.
-    coef, intercept = _svm(x, y, len(classes), c, seed)
+    weights = {index[cal.OOS]: OOS_WEIGHT} if cal.OOS in index else None
+    coef, intercept = _svm(x, y, len(classes), c, seed, weights)
     domains = sorted({_domain(lab) for lab in classes})
     if len(domains) >= 2 and len(domains) < len(classes):
         # Hierarchical boost: a domain-level scorer (trained on the same features) adds its
@@ -122,8 +124,15 @@ def _domain(label: str) -> str:
     return label.split("/", 1)[0]
 
 
-def _svm(x: sp.csr_matrix, y: np.ndarray, n_classes: int, c: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    svm = LinearSVC(C=c, random_state=seed, max_iter=5000, dual="auto")
+def _svm(
+    x: sp.csr_matrix,
+    y: np.ndarray,
+    n_classes: int,
+    c: float,
+    seed: int,
+    class_weight: dict[int, float] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    svm = LinearSVC(C=c, random_state=seed, max_iter=5000, dual="auto", class_weight=class_weight)
     svm.fit(x, y)
     coef, intercept = svm.coef_, svm.intercept_
     if n_classes == 2:  # binary LinearSVC returns one row; expand to two symmetric scorers
