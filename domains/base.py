@@ -16,7 +16,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, function_tool, llm
 
-from callcenter.llm.embedded import FRONT_DESK_TOOL, LEAVE_TOOL, ROUTE, route_call, user_texts
+from callcenter.llm.embedded import (
+    FRONT_DESK_TOOL,
+    LEAVE_TOOL,
+    ROUTE,
+    fresh_user_text,
+    route_call,
+    user_texts,
+)
+from callcenter.routing.slots import extract_slots
 from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState
 
@@ -24,6 +32,7 @@ log = logging.getLogger("callcenter.domains")
 R = TypeVar("R", bound=SpecialistResult)
 
 MAX_SPECIALIST_ATTEMPTS = 4
+TOPIC_CHANGE_CONFIDENCE = 0.8
 MAX_SUPERVISOR_TURNS = 3
 GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
 
@@ -40,9 +49,8 @@ _HUMAN = re.compile(
 )
 
 
-def caller_wants_out(state: CallState, chat_ctx: llm.ChatContext) -> str | None:
+def caller_wants_out(latest: str) -> str | None:
     """'goodbye' or 'human' when the caller's newest words explicitly say so."""
-    latest = next(iter(user_texts(chat_ctx)), "")
     if _HUMAN.search(latest):
         return "human"
     if _GOODBYE.search(latest):
@@ -126,7 +134,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     def finish(self, result: R) -> None:
         if not self.done():
-            self.state.note_return(self.id)
+            self.state.note_return(self.id, result.status)
             self.complete(result)
 
     def fail(self, exc: BaseException) -> None:
@@ -139,20 +147,36 @@ class SpecialistTask(AgentTask[R], Generic[R]):
     ) -> AsyncIterable[llm.ChatChunk | str]:
         # A caller who says goodbye or asks for a person mid-question is let go at once,
         # whatever the LLM would have made of it.
-        wish = caller_wants_out(self.state, chat_ctx) if self.attempts else None
+        fresh = fresh_user_text(chat_ctx) if self.attempts else None
+        wish = (caller_wants_out(fresh) or self._topic_change(fresh)) if fresh else None
         if wish is not None:
             yield _chunk(route_call(LEAVE_TOOL, {"reason": wish}, path="fast", confidence=None))
             return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
 
+    def _topic_change(self, latest: str) -> str | None:
+        """'topic' when, instead of answering our question, the caller raised another need."""
+        if extract_slots(latest).as_dict():
+            return None  # ids, amounts, yes/no: an answer, not a new topic
+        router = self.state.router
+        intent = router.classify(latest)
+        own = self.id.replace(".", "/", 1)
+        if intent.domain in ("meta", "oos") or intent.label == own:
+            return None
+        return "topic" if intent.confidence >= max(router.threshold, TOPIC_CHANGE_CONFIDENCE) else None
+
     @function_tool(name=LEAVE_TOOL)
     async def _leave_topic(self, reason: str) -> None:
-        """Stop this request because the caller wants to end the call or talk to a person.
+        """Stop this request because the caller wants to end the call, talk to a person, or raised another need instead.
 
         Args:
-            reason: "goodbye" if the caller is ending the call, "human" if they asked for a person.
+            reason: "goodbye" if the caller is ending the call, "human" if they asked for a person, "topic" if they asked about something else.
         """
+        if reason == "topic":
+            self.state.follow_up = self.caller_words
+            self.finish(self.result_type(status="cancelled", summary=""))  # type: ignore[arg-type]
+            return
         self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, reason)))  # type: ignore[arg-type]
 
     def another_attempt(self) -> bool:
@@ -224,7 +248,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
     def _finish(self, result: DomainResult) -> None:
         if not self.done():
-            self.state.note_return(self.id)
+            self.state.note_return(self.id, result.status)
             self.complete(result)
 
     async def llm_node(
@@ -240,7 +264,8 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             # together and wait for their turn), so stop before doing anything.
             yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": "stopped"}, path="fast", confidence=None))
             return
-        wish = None if first else caller_wants_out(self.state, chat_ctx)
+        fresh = None if first else fresh_user_text(chat_ctx)
+        wish = caller_wants_out(fresh) if fresh else None
         if wish is not None:
             yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": wish}, path="fast", confidence=None))
             return
@@ -304,6 +329,9 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         else:
             status = "misrouted" if suggested else "unclear"
             summary = "" if suggested else _UNCLEAR.format(domain=self.spec.name)
+            if suggested and self.user_turns:
+                # The caller's newest words, not the original request, are what to route.
+                self.state.follow_up = self._latest_user()[0]
         self._finish(DomainResult(domain=self.spec.name, specialist=None, status=status, summary=summary, suggested_domain=suggested))
         return None
 

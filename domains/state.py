@@ -49,10 +49,11 @@ class CallState:
     results: list[DomainResult] = field(default_factory=list)
     hops: list[Hop] = field(default_factory=list)
     pending_routes: dict[str, RouteNote] = field(default_factory=dict)
-    returning: dict[str, float] = field(default_factory=dict)
+    returning: dict[str, tuple[float, str]] = field(default_factory=dict)
     loop_guard_trips: list[str] = field(default_factory=list)
     human_requested: bool = False
     stop_delegating: bool = False  # the caller said goodbye or asked for a person this turn
+    follow_up: str | None = None  # a new need the caller raised while a task waited for an answer
     started_at: float = field(default_factory=time.perf_counter)
 
     def new_turn(self) -> None:
@@ -72,8 +73,10 @@ class CallState:
         self.pending_routes[to_agent] = note
         return note
 
-    def note_return(self, from_agent: str) -> None:
-        self.returning[from_agent] = time.perf_counter()
+    def note_return(self, from_agent: str, status: str = "info") -> None:
+        """Stamp a task's completion; the hop back is labelled by how it ended."""
+        outcome = {"failed": "error", "misrouted": "misrouted", "cancelled": "cancelled"}.get(status, "ok")
+        self.returning[from_agent] = (time.perf_counter(), outcome)
 
     def verify(self, customer_id: str) -> None:
         self.customer_id = customer_id

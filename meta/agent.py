@@ -12,7 +12,7 @@ from collections.abc import AsyncIterable
 from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
-from callcenter.llm.embedded import TRANSFER, route_call, user_texts
+from callcenter.llm.embedded import TRANSFER, fresh_user_text, route_call, user_texts
 from domains import registry
 from domains.base import DomainSpec, book_callback, recent_context
 from domains.results import DomainResult
@@ -51,7 +51,7 @@ class MetaSupervisor(Agent):
         self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
     ) -> AsyncIterable[llm.ChatChunk | str]:
         # Fast path: a confident single need goes straight to its domain, no LLM call.
-        fresh = _fresh_user_turn(chat_ctx)
+        fresh = fresh_user_text(chat_ctx)
         if fresh is not None:
             router = self.state.router
             intents = router.detect(fresh[: self.state.settings.max_turn_chars])
@@ -67,6 +67,14 @@ class MetaSupervisor(Agent):
                     return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
+
+    def _route_text(self, text: str) -> tuple[DomainSpec, str, float] | None:
+        router = self.state.router
+        for intent in router.detect(text):
+            spec = self._domain(intent.domain)
+            if spec is not None and intent.confidence >= router.threshold:
+                return spec, intent.text, round(intent.confidence, 4)
+        return None
 
     def _domain(self, name: str | None) -> DomainSpec | None:
         return next((d for d in self.domains if d.name == name), None)
@@ -94,8 +102,17 @@ class MetaSupervisor(Agent):
             except Exception as exc:
                 log.error("domain %s failed: %s", spec.name, type(exc).__name__)
                 result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)
-            if result.status == "misrouted" and (nxt := self._domain(result.suggested_domain)):
-                spec, extra = nxt, {"callcenter_route": {"path": "fast", "confidence": None}}
+            if state.follow_up:
+                # The caller raised another need while a task waited on them: route it now.
+                text, state.follow_up = state.follow_up, None
+                if result.status != "misrouted":
+                    state.results.append(result)
+                nxt = self._route_text(text)
+                if nxt is not None:
+                    spec, request, extra = nxt[0], nxt[1], {"callcenter_route": {"path": "fast", "confidence": nxt[2]}}
+                    continue
+            if result.status == "misrouted" and (nxt_spec := self._domain(result.suggested_domain)):
+                spec, extra = nxt_spec, {"callcenter_route": {"path": "fast", "confidence": None}}
                 continue
             if result.status == "misrouted":
                 result = DomainResult(domain=spec.name, specialist=None, status="unclear", summary=t.CLARIFY_OPEN)
@@ -128,16 +145,3 @@ class MetaSupervisor(Agent):
             reason: Why the caller wants a person, in a few words.
         """
         return book_callback(self.state, reason)
-
-
-def _fresh_user_turn(chat_ctx: llm.ChatContext) -> str | None:
-    """The caller's latest words, if nothing has answered them yet this turn."""
-    for item in reversed(chat_ctx.items):
-        if item.type in ("function_call", "function_call_output"):
-            return None
-        if item.type == "message":
-            if item.role == "user":
-                return (item.text_content or "").strip() or None
-            if item.role == "assistant":
-                return None
-    return None

@@ -22,7 +22,7 @@ from livekit.agents.voice.events import (
 from livekit.agents.voice.run_result import RunResult
 
 from callcenter import metrics
-from callcenter.llm.embedded import REASON_EXTRA, ROUTE, ROUTING_EXTRA, TRANSFER
+from callcenter.llm.embedded import CONFIDENCE_EXTRA, REASON_EXTRA, ROUTE, ROUTING_EXTRA, TRANSFER
 from domains.results import DomainResult
 from domains.state import CallState, Hop
 
@@ -87,13 +87,15 @@ class CallObserver:
             text = item.text_content or ""
             (self.turn.replies if self.turn else self.greeting).append(text)
             reason = item.extra.get(REASON_EXTRA)
+            confidence = float(item.extra.get(CONFIDENCE_EXTRA) or 0.0)
             if reason in _CLARIFY_REASONS:
                 metrics.clarification(reason=_CLARIFY_REASONS[reason])
-                metrics.routing_decision(level="meta" if self._at_meta() else "domain", decision="clarify", confidence=0.0)
+                if reason == "clarify":
+                    metrics.routing_decision(level="meta" if self._at_meta() else "domain", decision="clarify", confidence=confidence)
             elif reason in _FALLBACK_REASONS:
                 metrics.fallback(reason=_FALLBACK_REASONS[reason])
                 if reason == "oos":
-                    metrics.routing_decision(level="meta", decision="oos", confidence=0.0)
+                    metrics.routing_decision(level="meta", decision="oos", confidence=confidence)
 
     def _at_meta(self) -> bool:
         agent = self.session.current_agent
@@ -105,15 +107,16 @@ class CallObserver:
             return  # the session starting, not a transfer
         now = time.perf_counter()
         note = self.state.pending_routes.pop(new, None)
+        outcome = "ok"
         if note is not None:
             hop = Hop(old, new, note.path, note.confidence, now - note.decided_at)
             if self.turn is not None:
                 self.turn.hops.append(hop)
         else:
-            done_at = self.state.returning.pop(old, now)
+            done_at, outcome = self.state.returning.pop(old, (now, "ok"))
             hop = Hop(old, new, "return", None, now - done_at)
         self.state.hops.append(hop)
-        metrics.hop(from_agent=hop.from_agent, to_agent=hop.to_agent, path=hop.path, outcome="ok", seconds=hop.seconds)
+        metrics.hop(from_agent=hop.from_agent, to_agent=hop.to_agent, path=hop.path, outcome=outcome, seconds=hop.seconds)
 
     def _on_tools(self, ev: FunctionToolsExecutedEvent) -> None:
         for call in ev.function_calls:

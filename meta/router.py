@@ -7,6 +7,7 @@ data's hash, makes later starts instant.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 from functools import lru_cache
@@ -79,5 +80,6 @@ def build_router(settings: Settings) -> IntentRouter:
     else:
         router = _trained(settings.data_dir / "models")
     if settings.router_confidence > 0:
+        router = copy.copy(router)  # the trained router is shared by every line in the process
         router.threshold = settings.router_confidence
     return router

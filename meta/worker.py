@@ -45,6 +45,8 @@ def build_server(settings: Settings) -> AgentServer:
         api_secret=settings.livekit_api_secret.get_secret_value() if settings.livekit_api_secret else None,
         drain_timeout=settings.drain_timeout_s,
         prometheus_port=settings.metrics_port or None,
+        # Each call runs in its own job process; they share metrics through this folder.
+        prometheus_multiproc_dir=str(settings.data_dir / "prometheus-multiproc") if settings.metrics_port else None,
     )
     session_kwargs = speech_kwargs(settings)
 

@@ -42,6 +42,7 @@ TRANSFER = "transfer_to_"
 ROUTE = "route_to_"
 ROUTING_EXTRA = "callcenter_route"  # FunctionCall.extra key: how the routing decision was made
 REASON_EXTRA = "callcenter_reason"  # assistant message extra: why the embedded LLM said it
+CONFIDENCE_EXTRA = "callcenter_confidence"  # ... and how sure the classifier was
 _PLACEHOLDER_KEY = "__lk_running_placeholder__"
 _HUMAN_TOOL = "request_human"
 # Tools that end a task early; the supervisors' and specialists' fast path calls them, so the
@@ -56,6 +57,7 @@ class Decision:
     text: str | None = None
     calls: list[llm.FunctionToolCall] = field(default_factory=list)
     reason: str = ""  # why: route, clarify, oos, greeting, ask_slot, speak_output, ...
+    confidence: float | None = None  # the classifier's, for clarify/oos decisions
 
 
 def route_call(name: str, args: dict[str, Any], *, path: str, confidence: float | None) -> llm.FunctionToolCall:
@@ -89,6 +91,19 @@ def user_texts(chat_ctx: llm.ChatContext) -> list[str]:
         if item.type == "message" and item.role == "user":
             out.append(item.text_content or "")
     return out
+
+
+def fresh_user_text(chat_ctx: llm.ChatContext) -> str | None:
+    """The caller's newest words, if nothing has answered them yet (else None)."""
+    for item in reversed(chat_ctx.items):
+        if item.type in ("function_call", "function_call_output"):
+            return None
+        if item.type == "message":
+            if item.role == "user":
+                return (item.text_content or "").strip() or None
+            if item.role == "assistant":
+                return None
+    return None
 
 
 def _visible_items(chat_ctx: llm.ChatContext, own: set[str]) -> list[llm.ChatItem]:
@@ -179,8 +194,8 @@ class EmbeddedPolicy:
         if top.label.startswith("meta/") and top.confidence >= self.router.threshold:
             return Decision(text=t.META_REPLIES.get(top.name, t.HOW_CAN_I_HELP), reason=top.name)
         if top.label == "oos":
-            return Decision(text=t.OUT_OF_SCOPE, reason="oos")
-        return Decision(text=self._clarify(top), reason="clarify")
+            return Decision(text=t.OUT_OF_SCOPE, reason="oos", confidence=top.confidence)
+        return Decision(text=self._clarify(top), reason="clarify", confidence=top.confidence)
 
     def _clarify(self, top: Intent, within: str | None = None) -> str:
         options = [top.label, *(label for label, _ in top.alternatives)]
@@ -209,7 +224,7 @@ class EmbeddedPolicy:
                 calls=[route_call(routes[intent.name], {}, path="embedded", confidence=round(intent.confidence, 4))],
                 reason="route",
             )
-        return Decision(text=self._clarify(intent, within), reason="clarify")
+        return Decision(text=self._clarify(intent, within), reason="clarify", confidence=intent.confidence)
 
     # --- specialist ------------------------------------------------------------------
     def _specialist(self, chat_ctx: llm.ChatContext, tools: dict[str, llm.Tool]) -> Decision:
@@ -335,7 +350,10 @@ class EmbeddedStream(llm.LLMStream):
         llm_.decisions[decision.reason] += 1
         rid = f"emb_{uuid.uuid4().hex[:8]}"
         delta = llm.ChoiceDelta(
-            role="assistant", content=decision.text, tool_calls=decision.calls, extra={REASON_EXTRA: decision.reason}
+            role="assistant",
+            content=decision.text,
+            tool_calls=decision.calls,
+            extra={REASON_EXTRA: decision.reason, CONFIDENCE_EXTRA: decision.confidence},
         )
         self._event_ch.send_nowait(llm.ChatChunk(id=rid, delta=delta))
         prompt = sum(len((it.text_content or "").split()) for it in self._chat_ctx.items if it.type == "message")

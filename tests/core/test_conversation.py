@@ -10,7 +10,7 @@ from domains.base import DomainSpec, DomainSupervisorTask
 from domains.results import DomainResult
 from domains.state import CallState
 from meta.agent import MetaSupervisor
-from meta.session import start_call
+from meta.session import build_line, start_call
 
 MULTI = "My API calls fail with 429, I was charged twice, and I can't log in"
 
@@ -63,14 +63,42 @@ async def test_out_of_scope_is_declined_without_routing(open_call) -> None:
     assert turn.hops == []
 
 
-async def test_unsure_turn_gets_a_clarifying_question_not_a_guess(open_call) -> None:
-    call = await open_call("C1001")
-    turn = await call.send("the thing")
+async def test_unsure_turn_gets_a_clarifying_question_not_a_guess(settings, store: Store) -> None:
+    # A strict threshold makes "my bill" (balance or invoices?) an unsure turn whatever the model.
+    strict = build_line(settings.model_copy(update={"router_confidence": 0.999}), store=store)
+    call = await start_call(strict, customer_id="C1001")
+    turn = await call.send("my bill")
     [reply] = turn.replies
-    assert reply.startswith("Just so I get this right") or reply == t.CLARIFY_OPEN
+    assert reply.startswith("Just so I get this right: is it about")
+    assert "your balance" in reply or "your invoices" in reply
     assert turn.hops == [] and turn.results == []
-    answer = await call.send("I was charged twice")
-    assert answer.results[0].specialist == "refund"
+    assert store.list_refunds() == []
+    await call.close()
+
+
+def test_policy_clarifies_below_threshold_and_routes_above() -> None:
+    from callcenter.llm.embedded import EmbeddedPolicy
+    from callcenter.routing import Intent
+    from meta.router import topics
+
+    class FixedRouter:
+        threshold = 0.7
+        labels = ["billing/balance", "billing/invoices"]
+
+        def __init__(self, confidence: float) -> None:
+            self.confidence = confidence
+
+        def detect(self, text: str) -> list[Intent]:
+            return [Intent("billing/balance", self.confidence, text, (("billing/invoices", 0.3),))]
+
+    ctx = llm.ChatContext()
+    ctx.add_message(role="user", content="my bill")
+    tools = MetaSupervisor(state=CallState(store=None, settings=None, router=None)).tools  # type: ignore[arg-type]
+    unsure = EmbeddedPolicy(FixedRouter(0.5), topics()).decide(ctx, tools)  # type: ignore[arg-type]
+    assert unsure.reason == "clarify" and not unsure.calls
+    assert unsure.text == t.CLARIFY_TWO.format(a="your balance", b="your invoices or payments")
+    sure = EmbeddedPolicy(FixedRouter(0.9), topics()).decide(ctx, tools)  # type: ignore[arg-type]
+    assert [c.name for c in sure.calls] == ["transfer_to_billing"]
 
 
 async def test_human_request_records_callback_ticket(open_call, store: Store) -> None:
@@ -153,3 +181,29 @@ async def test_domain_result_json_shape(open_call) -> None:
     assert set(data) == {"domain", "specialist", "status", "data"}
     assert data["data"]["balance_cents"] == 0
     assert isinstance(turn.results[0], DomainResult)
+
+
+async def test_new_need_while_a_specialist_waits_is_routed(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("I was charged twice")
+    asking = await call.send("I was charged twice")  # refunded already: the specialist asks which charge
+    assert "Which charge" in " ".join(asking.replies)
+    turn = await call.send("what is my balance")
+    assert [(r.specialist, r.status) for r in turn.results] == [("refund", "cancelled"), ("balance", "info")]
+    assert "balance is $0.00" in " ".join(turn.replies)
+    assert [(h.from_agent, h.to_agent) for h in turn.hops] == [("meta", "billing"), ("billing", "billing.balance")]
+    # An answer to the question is not mistaken for a new need.
+    again = await call.send("I was charged twice")
+    await call.send("CH-1001-D")
+    assert len(store.list_refunds()) == 1 and again.results == []
+
+
+async def test_return_hops_are_labelled_by_outcome(open_call) -> None:
+    from callcenter import metrics
+
+    before = metrics.HOPS.labels("billing.refund", "billing", "return", "error")._value.get()
+    call = await open_call("C1001")
+    call.state.store.refunded_cents = None  # type: ignore[assignment]  # makes the specialist fail
+    await call.send("I was charged twice")
+    after = metrics.HOPS.labels("billing.refund", "billing", "return", "error")._value.get()
+    assert after == before + 1
