@@ -4,7 +4,7 @@ The input embedding matrix of all-MiniLM-L6-v2 (shipped on PyPI by ``gt-all-mini
 places synonyms near each other ("refund" / "reimburse"), which the n-gram views cannot
 see. An IDF-weighted mean of an utterance's word-piece vectors costs tens of microseconds,
 while running the 6-layer transformer costs tens of milliseconds here, far over the 2 ms
-decision budget. On CLINC150 this view adds about 1.2 points of accuracy to TF-IDF alone.
+decision budget. On CLINC150 this view adds about 1.4 points of accuracy to TF-IDF alone.
 
 Only ``vocab.txt`` and one tensor of ``model.safetensors`` are read, straight from the
 installed package's folder: nothing is downloaded and neither torch nor the package's own
@@ -142,7 +142,9 @@ class EmbeddingView:
         return int(self.table.shape[1])
 
     @classmethod
-    def fit(cls, texts: Sequence[str], weight: float = 1.5) -> EmbeddingView:
+    def fit(cls, texts: Sequence[str], weight: float = 0.75) -> EmbeddingView:
+        # weight: this view's share against the two unit-norm TF-IDF views. 0.75 had the best
+        # CLINC150 *validation* accuracy of 0.5/0.6/0.75/1.0/1.25/1.5 (94.5% vs 94.2-94.5%).
         tokenizer, table, _ = load_table()
         df = np.zeros(table.shape[0], dtype=np.float64)
         for text in texts:
