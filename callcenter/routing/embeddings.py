@@ -127,24 +127,32 @@ def load_table() -> tuple[WordPiece, np.ndarray, str]:
 
 
 class EmbeddingView:
-    """IDF-weighted mean of word-piece vectors, centred, L2-normalised, scaled by ``weight``."""
+    """IDF-weighted mean of word-piece vectors, centred, projected onto its top principal
+    directions, L2-normalised and scaled by ``weight``."""
 
     name = "minilm-wordpiece"
 
-    def __init__(self, idf: np.ndarray, mean: np.ndarray, weight: float) -> None:
+    def __init__(self, idf: np.ndarray, mean: np.ndarray, proj: np.ndarray, weight: float) -> None:
+        self._fit_pooled: np.ndarray | None = None
         self.tokenizer, self.table, self.fingerprint = load_table()
         self.idf = np.asarray(idf, dtype=np.float32)
         self.mean = np.asarray(mean, dtype=np.float32)
+        self.proj = np.ascontiguousarray(proj, dtype=np.float32)  # (384, dims)
         self.weight = float(weight)
 
     @property
     def size(self) -> int:
-        return int(self.table.shape[1])
+        return int(self.proj.shape[1])
 
     @classmethod
-    def fit(cls, texts: Sequence[str], weight: float = 0.75) -> EmbeddingView:
-        # weight: this view's share against the two unit-norm TF-IDF views. 0.75 had the best
-        # CLINC150 *validation* accuracy of 0.5/0.6/0.75/1.0/1.25/1.5 (94.5% vs 94.2-94.5%).
+    def fit(cls, texts: Sequence[str], weight: float = 0.75, dims: int = 128) -> EmbeddingView:
+        """Fit IDF, mean and projection on ``texts``.
+
+        weight: this view's share against the two unit-norm TF-IDF views; 0.75 had the best
+        CLINC150 *validation* accuracy of 0.5/0.6/0.75/1.0/1.25/1.5 (94.5% vs 94.2-94.5%).
+        dims: 128 principal directions keep that accuracy (94.6% on validation) while
+        halving SVM training time, which scales with the dense columns of every row.
+        """
         tokenizer, table, _ = load_table()
         df = np.zeros(table.shape[0], dtype=np.float64)
         for text in texts:
@@ -153,9 +161,24 @@ class EmbeddingView:
                 df[np.unique(ids)] += 1
         # smoothed IDF as in TF-IDF: frequent pieces ("my", "the") count less in the mean
         idf = np.log((1.0 + len(texts)) / (1.0 + df)) + 1.0
-        view = cls(idf, np.zeros(table.shape[1]), weight)
-        view.mean = view._pooled(texts).mean(axis=0)
+        width = table.shape[1]
+        view = cls(idf, np.zeros(width), np.eye(width), weight)
+        pooled = view._pooled(texts)
+        view.mean = pooled.mean(axis=0)
+        k = max(1, min(dims, width, len(texts)))
+        _, _, vt = np.linalg.svd(pooled - view.mean, full_matrices=False)
+        # SVD signs are arbitrary; fix them so training is reproducible bit for bit
+        vt = vt[:k] * np.where(vt[:k].sum(axis=1, keepdims=True) < 0, -1.0, 1.0)
+        view.proj = np.ascontiguousarray(vt.T, dtype=np.float32)
+        view._fit_pooled = pooled
         return view
+
+    def fit_transform(self, texts: Sequence[str]) -> np.ndarray:
+        """``transform`` of the texts just fitted on, reusing the pooled vectors."""
+        pooled, self._fit_pooled = self._fit_pooled, None
+        if pooled is None or len(pooled) != len(texts):
+            return self.transform(texts)
+        return self._finish(pooled)
 
     def _pooled(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
@@ -167,22 +190,31 @@ class EmbeddingView:
         return out
 
     def transform(self, texts: Sequence[str]) -> np.ndarray:
-        x = self._pooled(texts) - self.mean
+        return self._finish(self._pooled(texts))
+
+    def _finish(self, pooled: np.ndarray) -> np.ndarray:
+        x = (pooled - self.mean) @ self.proj
         norms = np.linalg.norm(x, axis=1, keepdims=True)
         return x / np.maximum(norms, 1e-6) * self.weight
 
-    def export(self) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
+    def export(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
         meta = {"name": self.name, "fingerprint": self.fingerprint, "weight": self.weight}
-        return meta, self.idf, self.mean
+        return meta, {"emb_idf": self.idf, "emb_mean": self.mean, "emb_proj": self.proj}
 
     @classmethod
-    def restore(cls, meta: dict[str, Any], idf: np.ndarray, mean: np.ndarray) -> EmbeddingView:
-        view = cls(idf, mean, float(meta["weight"]))
+    def restore(cls, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> EmbeddingView:
+        view = cls(arrays["emb_idf"], arrays["emb_mean"], arrays["emb_proj"], float(meta["weight"]))
         if meta.get("fingerprint") != view.fingerprint:
             raise ValueError(
                 "the model was trained with a different MiniLM table "
                 f"({meta.get('fingerprint')} vs installed {view.fingerprint}); retrain it"
             )
-        if len(view.idf) != view.table.shape[0] or len(view.mean) != view.table.shape[1]:
+        width = view.table.shape[1]
+        if (
+            len(view.idf) != view.table.shape[0]
+            or len(view.mean) != width
+            or view.proj.ndim != 2
+            or view.proj.shape[0] != width
+        ):
             raise ValueError("embedding view arrays do not match the installed table")
         return view

@@ -62,10 +62,14 @@ class TfidfView:
 
     @classmethod
     def fit(cls, name: str, texts: Sequence[str]) -> TfidfView:
+        return cls.fit_transform(name, texts)[0]
+
+    @classmethod
+    def fit_transform(cls, name: str, texts: Sequence[str]) -> tuple[TfidfView, sp.csr_matrix]:
         params = dict(VIEW_PARAMS[name])
         vec = TfidfVectorizer(lowercase=False, dtype=np.float32, **params)
-        vec.fit(texts)
-        return cls(name, vec)
+        x = vec.fit_transform(texts)  # one analysis pass instead of fit + transform
+        return cls(name, vec), x.tocsr()
 
     def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
         return self.vectorizer.transform(texts)

@@ -10,11 +10,12 @@ holding out whole groups measures what matters: new wording.
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from callcenter.routing.features import normalize
 
-SIMILAR = 0.6  # cosine of char 2-4 grams above which two phrasings count as variants
+SIMILAR = 0.6  # cosine of char n-grams above which two phrasings count as variants
 
 
 def _groups(vectors, idx: list[int]) -> list[list[int]]:
@@ -40,7 +41,13 @@ def _groups(vectors, idx: list[int]) -> list[list[int]]:
     return list(comps.values())
 
 
-def holdout(pairs: list[tuple[str, str]], seed: int, frac: float = 0.2) -> tuple[list[int], list[int]]:
+def holdout(
+    pairs: list[tuple[str, str]],
+    seed: int,
+    frac: float = 0.2,
+    *,
+    vectors: sp.csr_matrix | None = None,
+) -> tuple[list[int], list[int]]:
     """Seeded, stratified, near-duplicate-aware split -> (fit indices, validation indices).
 
     Labels with fewer than 5 examples stay entirely in training. When one group of variants
@@ -50,8 +57,9 @@ def holdout(pairs: list[tuple[str, str]], seed: int, frac: float = 0.2) -> tuple
     by_label: dict[str, list[int]] = {}
     for i, (_, lab) in enumerate(pairs):
         by_label.setdefault(lab, []).append(i)
-    vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True, dtype=np.float32)
-    vectors = vec.fit_transform([normalize(t) for t, _ in pairs]).tocsr()
+    if vectors is None:  # any L2-normalised character n-gram rows will do
+        vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True, dtype=np.float32)
+        vectors = vec.fit_transform([normalize(t) for t, _ in pairs]).tocsr()
     fit_idx: list[int] = []
     val_idx: list[int] = []
     for lab in sorted(by_label):
