@@ -107,7 +107,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     print(
         f"trained on {report.examples} utterances, {len(report.labels)} labels "
         f"in {report.seconds:.1f}s; threshold {r.threshold:.2f}, "
-        f"out-of-scope threshold {r.oos_threshold:.2f}"
+        f"out-of-scope threshold {r.oos_threshold:.3f} (at T={r.oos_temperature:.2f})"
     )
     print(f"wrote {out}  (use it with CALLCENTER_ROUTER_MODEL={out})")
     return EXIT_OK

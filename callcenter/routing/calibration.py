@@ -33,28 +33,71 @@ def fit_temperature(scores: np.ndarray, y: np.ndarray) -> float:
     return best_t
 
 
-def decide(probs: np.ndarray, labels: list[str], oos_threshold: float) -> tuple[list[str], np.ndarray]:
+def decide(
+    probs: np.ndarray,
+    labels: list[str],
+    oos_threshold: float,
+    oos_probs: np.ndarray | None = None,
+) -> tuple[list[str], np.ndarray]:
     """Top label per row with the out-of-scope rule, and the probability of the in-scope top.
 
-    A row is out of scope when the explicit ``oos`` class wins or when the best in-scope
-    probability is below ``oos_threshold``.
+    A row is out of scope when the explicit ``oos`` class wins or when its best in-scope
+    probability in ``oos_probs`` (the same scores at the out-of-scope temperature; defaults
+    to ``probs``) is below ``oos_threshold``.
     """
     inscope = np.array([lab != OOS for lab in labels])
     masked = np.where(inscope[None, :], probs, -1.0)
     best = masked.argmax(axis=1)
     best_p = masked[np.arange(len(probs)), best]
+    q = probs if oos_probs is None else oos_probs
+    floor_p = q[np.arange(len(q)), best]
     top = probs.argmax(axis=1)
     out: list[str] = []
     for i in range(len(probs)):
-        if labels[top[i]] == OOS or best_p[i] < oos_threshold:
+        if labels[top[i]] == OOS or floor_p[i] < oos_threshold:
             out.append(OOS)
         else:
             out.append(labels[best[i]])
     return out, best_p
 
 
+def choose_oos_temperature(
+    scores: np.ndarray, labels: list[str], gold: list[str], temperature: float
+) -> float:
+    """Temperature whose max in-scope probability best separates in-scope from OOS items.
+
+    The calibrated temperature is the right one for *confidence*, but it is sharp (about
+    0.3 on CLINC150) and so measures only the gap between the top two labels; a softer one
+    also reflects how strongly any label matches at all, which is what out-of-scope
+    detection needs. Picked by validation AUROC from a short list (calibrated one first,
+    so it wins ties). On CLINC150 validation 1.0 wins (AUROC 0.984 vs 0.972).
+    """
+    is_oos = np.array([g == OOS for g in gold])
+    inscope_rows = np.array([g != OOS and g != "?" for g in gold])
+    if not is_oos.any() or not inscope_rows.any():
+        return temperature
+    from sklearn.metrics import roc_auc_score
+
+    rows = is_oos | inscope_rows
+    top_is_oos = np.array([labels[i] == OOS for i in scores.argmax(axis=1)])
+    inscope_cols = np.array([lab != OOS for lab in labels])
+    best_t, best_auc = temperature, -1.0
+    for t in [temperature, 0.5, 0.75, 1.0, 1.5, 2.0]:
+        p = softmax(scores, t)
+        score = np.where(top_is_oos, 0.0, p[:, inscope_cols].max(axis=1))
+        auc = float(roc_auc_score(inscope_rows[rows], score[rows]))
+        if auc > best_auc + 1e-6:
+            best_t, best_auc = float(t), auc
+    return best_t
+
+
 def choose_oos_threshold(
-    probs: np.ndarray, labels: list[str], gold: list[str], *, max_inscope_loss: float = 0.025
+    probs: np.ndarray,
+    labels: list[str],
+    gold: list[str],
+    *,
+    oos_probs: np.ndarray | None = None,
+    max_inscope_loss: float = 0.025,
 ) -> float:
     """Pick the out-of-scope probability floor on validation data.
 
@@ -68,14 +111,19 @@ def choose_oos_threshold(
     Without any: reject at most ``max_inscope_loss`` of the in-scope
     items, so the floor only catches utterances the model is really unsure about.
     """
-    grid = np.round(np.arange(0.0, 0.91, 0.01), 2)
+    q = probs if oos_probs is None else oos_probs
     has_oos = any(g == OOS for g in gold)
     if not has_oos:
-        _, best_p = decide(probs, labels, 0.0)
+        _, best_p = decide(q, labels, 0.0)
         conf = np.sort(best_p)
         if len(conf) == 0:
             return 0.2
         return float(min(0.3, np.quantile(conf, max_inscope_loss)))
+    # candidate floors from the data: a fixed grid is too coarse for soft temperatures,
+    # where 150 labels share the probability mass and useful floors are a few hundredths
+    _, floor_p = decide(q, labels, 0.0)
+    grid = np.unique(np.round(np.quantile(floor_p, np.linspace(0.0, 0.5, 201)), 4))
+    grid = np.concatenate([[0.0], grid])
     gold_arr = np.array(gold)
     is_oos = gold_arr == OOS
     if not (~is_oos).any():
@@ -83,7 +131,7 @@ def choose_oos_threshold(
     base_acc: float | None = None
     best_t, best_recall = 0.0, -1.0
     for t in grid:
-        pred_arr = np.array(decide(probs, labels, float(t))[0])
+        pred_arr = np.array(decide(probs, labels, float(t), q)[0])
         recall = float((pred_arr[is_oos] == OOS).mean())
         acc = float((pred_arr[~is_oos] == gold_arr[~is_oos]).mean())
         if base_acc is None:

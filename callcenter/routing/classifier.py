@@ -14,7 +14,7 @@ import numpy as np
 
 from callcenter.routing import model as _model
 from callcenter.routing import segment as _seg
-from callcenter.routing.calibration import OOS
+from callcenter.routing.calibration import OOS, decide
 
 __all__ = ["OOS", "Intent", "IntentRouter", "RouterModelError"]
 
@@ -96,6 +96,11 @@ class IntentRouter:
         """Calibrated probabilities, one row per text, columns in ``labels`` order."""
         return self._core.predict_proba(list(texts))
 
+    def decisions(self, texts: Sequence[str]) -> tuple[np.ndarray, list[str]]:
+        """Calibrated probabilities and the decided label per text (``oos`` rule applied)."""
+        p, q = self._core.predict_pair(list(texts))
+        return p, decide(p, self.labels, self.oos_threshold, q)[0]
+
     def classify(self, text: str, *, within: str | None = None) -> Intent:
         """The single best intent for ``text``.
 
@@ -105,34 +110,44 @@ class IntentRouter:
         """
         if not text or not text.strip():
             return Intent(OOS, 1.0, text)
-        return self._from_probs(text, self._core.predict_proba_one(text), within)
+        p, q = self._core.predict_pair_one(text)
+        return self._from_probs(text, p, q, within)
 
-    def _from_probs(self, text: str, p: np.ndarray, within: str | None) -> Intent:
+    def _from_probs(self, text: str, p: np.ndarray, q: np.ndarray, within: str | None) -> Intent:
+        """``p``: calibrated probabilities (reported); ``q``: the same scores at the
+        out-of-scope temperature, compared with ``oos_threshold`` only."""
         labels = self.labels
         top = int(p.argmax())
         inscope_p = np.where(self._inscope, p, -1.0)
         best_in = int(inscope_p.argmax())
-        globally_oos = labels[top] == OOS or p[best_in] < self.oos_threshold
+        globally_oos = labels[top] == OOS or q[best_in] < self.oos_threshold
         oos_conf = float(max(p[top] if labels[top] == OOS else 0.0, 1.0 - p[best_in]))
         if within is not None:
             prefix = within.rstrip("/") + "/"
             mask = np.array([lab.startswith(prefix) for lab in labels])
             if not mask.any():
                 raise ValueError(f"no labels under {within!r}; known: {self.domains()}")
-            q = np.where(mask, p, 0.0)
-            q = q / max(q.sum(), 1e-12)
-            order = [int(i) for i in np.argsort(-q, kind="stable") if mask[i]]
-            if globally_oos or q[order[0]] < self.oos_threshold:
-                alts = tuple((labels[i], round(float(q[i]), 4)) for i in order[:3])
+            r = np.where(mask, p, 0.0)
+            r = r / max(r.sum(), 1e-12)
+            rq = np.where(mask, q, 0.0)
+            rq = rq / max(rq.sum(), 1e-12)
+            order = [int(i) for i in np.argsort(-r, kind="stable") if mask[i]]
+            if globally_oos or rq[order[0]] < self.oos_threshold:
+                alts = tuple((labels[i], round(float(r[i]), 4)) for i in order[:3])
                 return Intent(OOS, oos_conf, text, alts)
-            alts = tuple((labels[i], round(float(q[i]), 4)) for i in order[1:4])
-            return Intent(labels[order[0]], float(q[order[0]]), text, alts)
+            alts = tuple((labels[i], round(float(r[i]), 4)) for i in order[1:4])
+            return Intent(labels[order[0]], float(r[order[0]]), text, alts)
         order = [int(i) for i in np.argsort(-p, kind="stable")]
         if globally_oos:
             alts = tuple((labels[i], round(float(p[i]), 4)) for i in order if labels[i] != OOS)
             return Intent(OOS, oos_conf, text, alts[:3])
         alts = tuple((labels[i], round(float(p[i]), 4)) for i in order if i != best_in)
         return Intent(labels[best_in], float(p[best_in]), text, alts[:3])
+
+    @property
+    def oos_temperature(self) -> float:
+        """Softmax temperature at which ``oos_threshold`` applies (chosen on validation)."""
+        return self._core.oos_temperature
 
     def domains(self) -> list[str]:
         return sorted({lab.split("/", 1)[0] for lab in self.labels if lab != OOS})

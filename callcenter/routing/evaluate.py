@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from callcenter.routing.calibration import OOS, decide
+from callcenter.routing.calibration import OOS
 from callcenter.routing.classifier import IntentRouter
 
 
@@ -90,12 +90,11 @@ def evaluate(
     texts = [t for t, _ in test]
     gold = [g for _, g in test]
     labels = router.labels
-    probs = router.probabilities(texts)
+    probs, decisions = router.decisions(texts)
     inscope_cols = np.array([lab != OOS for lab in labels])
     masked = np.where(inscope_cols[None, :], probs, -1.0)
     top1 = [labels[i] for i in masked.argmax(axis=1)]
     top1_conf = masked.max(axis=1)
-    decisions, _ = decide(probs, labels, router.oos_threshold)
 
     ins = np.array([g != OOS for g in gold])
     ins_idx = np.flatnonzero(ins)
@@ -122,6 +121,7 @@ def evaluate(
         "labels": len([lab for lab in labels if lab != OOS]),
         "threshold": router.threshold,
         "oos_threshold": router.oos_threshold,
+        "oos_temperature": router.oos_temperature,
         "accuracy": _r(correct.mean()) if len(correct) else None,
         "macro_f1": _r(macro_f1(g_in, p_in)) if g_in else None,
         "domain_accuracy": _r(np.mean([_domain(a) == _domain(b) for a, b in zip(g_in, p_in, strict=True)]))
@@ -190,7 +190,7 @@ def format_report(m: dict[str, Any]) -> str:
         f"calibration (ECE) {m['ece']:.4f}",
         f"threshold {m['threshold']:.2f}    coverage {pct('coverage')}    "
         f"selective accuracy {pct('selective_accuracy')}",
-        f"oos threshold {m['oos_threshold']:.2f}  accuracy with rejection {pct('accuracy_with_rejection')}",
+        f"oos threshold {m['oos_threshold']:.3f} (at T={m['oos_temperature']:.2f})  accuracy with rejection {pct('accuracy_with_rejection')}",
     ]
     if "oos_recall" in m:
         lines.append(

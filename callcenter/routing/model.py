@@ -19,7 +19,7 @@ from callcenter.routing.features import TfidfView, normalize, stack
 from callcenter.routing.split import holdout
 
 FORMAT = "callcenter-router"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 VIEWS = ("word", "char")
 MIN_THRESHOLD = 0.4
 DOMAIN_BOOST = 1.0
@@ -41,6 +41,7 @@ class LinearCore:
         intercept: np.ndarray,
         temperature: float = 1.0,
         embedding: emb.EmbeddingView | None = None,
+        oos_temperature: float | None = None,
     ) -> None:
         self.labels = labels
         self.views = views
@@ -49,6 +50,8 @@ class LinearCore:
         self.coef_t = np.ascontiguousarray(coef.T, dtype=np.float32)
         self.intercept = np.asarray(intercept, dtype=np.float32)
         self.temperature = float(temperature)
+        # softer temperature used only for the out-of-scope floor (see choose_oos_temperature)
+        self.oos_temperature = float(temperature if oos_temperature is None else oos_temperature)
         self.n_sparse = sum(v.size for v in views)
 
     def scores(self, texts: list[str]) -> np.ndarray:
@@ -75,6 +78,15 @@ class LinearCore:
 
     def predict_proba_one(self, text: str) -> np.ndarray:
         return cal.softmax(self.scores_one(text)[None, :], self.temperature)[0]
+
+    def predict_pair_one(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(calibrated probabilities, probabilities at the out-of-scope temperature)."""
+        s = self.scores_one(text)[None, :]
+        return cal.softmax(s, self.temperature)[0], cal.softmax(s, self.oos_temperature)[0]
+
+    def predict_pair(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        s = self.scores(texts)
+        return cal.softmax(s, self.temperature), cal.softmax(s, self.oos_temperature)
 
     def predict_proba(self, texts: list[str]) -> np.ndarray:
         return cal.softmax(self.scores(texts), self.temperature)
@@ -184,8 +196,8 @@ def _validate(pairs: list[tuple[str, str]], what: str) -> None:
             raise ValueError(f"{what}[{i}] has an empty label")
 
 
-def calibrate(core: LinearCore, val: list[tuple[str, str]], target_accuracy: float) -> tuple[float, float, float]:
-    """Fit the temperature and choose (threshold, oos_threshold) on ``val``."""
+def calibrate(core: LinearCore, val: list[tuple[str, str]], target_accuracy: float) -> tuple[float, float]:
+    """Fit both temperatures (set on ``core``); return (threshold, oos_threshold) from ``val``."""
     known = {lab: i for i, lab in enumerate(core.labels)}
     texts = [t for t, _ in val]
     gold = [lab if lab in known or lab == cal.OOS else "?" for _, lab in val]
@@ -193,9 +205,11 @@ def calibrate(core: LinearCore, val: list[tuple[str, str]], target_accuracy: flo
     rows = [i for i, g in enumerate(gold) if g in known]
     temperature = cal.fit_temperature(scores[rows], np.array([known[gold[i]] for i in rows]))
     core.temperature = temperature
+    core.oos_temperature = cal.choose_oos_temperature(scores, core.labels, gold, temperature)
     probs = cal.softmax(scores, temperature) if texts else scores
-    oos_t = cal.choose_oos_threshold(probs, core.labels, gold)
-    pred, conf = cal.decide(probs, core.labels, oos_t)
+    q = cal.softmax(scores, core.oos_temperature) if texts else scores
+    oos_t = cal.choose_oos_threshold(probs, core.labels, gold, oos_probs=q)
+    pred, conf = cal.decide(probs, core.labels, oos_t, q)
     ins = [i for i, g in enumerate(gold) if g not in (cal.OOS, "?")]
     decided = [i for i in ins if pred[i] != cal.OOS]
     threshold = cal.choose_threshold(
@@ -203,9 +217,9 @@ def calibrate(core: LinearCore, val: list[tuple[str, str]], target_accuracy: flo
         np.array([pred[i] == gold[i] for i in decided], dtype=bool),
         target=target_accuracy,
         # a fast-path decision must at least be the more likely reading than all others
-        floor=max(oos_t, MIN_THRESHOLD),
+        floor=max(oos_t if core.oos_temperature == temperature else 0.0, MIN_THRESHOLD),
     )
-    return temperature, threshold, oos_t
+    return threshold, oos_t
 
 
 def fit_calibrated(
@@ -223,7 +237,7 @@ def fit_calibrated(
         raise ValueError("need at least two distinct labels to train a router")
     if validation is not None and validation:
         core = fit_core([t for t, _ in examples], [lab for _, lab in examples], seed=seed, embeddings=embeddings)
-        _, threshold, oos_t = calibrate(core, validation, target_accuracy)
+        threshold, oos_t = calibrate(core, validation, target_accuracy)
         return Fitted(core, threshold, oos_t)
     # The held-out probe shares the views fitted on all texts (vocabulary and IDF use no
     # labels), so features are built once: training stays well under 2 s for ~2,500 items.
@@ -234,9 +248,9 @@ def fit_calibrated(
         return Fitted(fit_heads(feats, labels, seed=seed), 0.5, 0.2)
     rows = np.array(fit_idx)
     probe = fit_heads(feats, [labels[i] for i in fit_idx], rows=rows, seed=seed)
-    temperature, threshold, oos_t = calibrate(probe, [examples[i] for i in val_idx], target_accuracy)
+    threshold, oos_t = calibrate(probe, [examples[i] for i in val_idx], target_accuracy)
     core = fit_heads(feats, labels, seed=seed)
-    core.temperature = temperature
+    core.temperature, core.oos_temperature = probe.temperature, probe.oos_temperature
     return Fitted(core, threshold, oos_t)
 
 
@@ -255,6 +269,7 @@ def save(path: Path, core: LinearCore, threshold: float, oos_threshold: float) -
         "threshold": threshold,
         "oos_threshold": oos_threshold,
         "temperature": core.temperature,
+        "oos_temperature": core.oos_temperature,
         "views": views_meta,
     }
     if core.embedding is not None:
@@ -300,9 +315,20 @@ def load(path: Path) -> tuple[LinearCore, float, float]:
         raise ModelFileError(f"router model {path} needs {exc}") from exc
     except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as exc:
         raise ModelFileError(f"router model {path} is corrupt or unreadable: {exc}") from exc
-    labels = list(header["labels"])
-    n_features = sum(v.size for v in views) + (embedding.size if embedding else 0)
-    if coef_t.shape != (n_features, len(labels)) or intercept.shape != (len(labels),):
-        raise ModelFileError(f"router model {path} is corrupt: weight shapes do not match")
-    core = LinearCore(labels, views, coef_t.T, intercept, header["temperature"], embedding)
-    return core, float(header["threshold"]), float(header["oos_threshold"])
+    try:
+        labels = [str(lab) for lab in header["labels"]]
+        n_features = sum(v.size for v in views) + (embedding.size if embedding else 0)
+        if coef_t.shape != (n_features, len(labels)) or intercept.shape != (len(labels),):
+            raise ModelFileError(f"router model {path} is corrupt: weight shapes do not match")
+        core = LinearCore(
+            labels,
+            views,
+            coef_t.T,
+            intercept,
+            float(header["temperature"]),
+            embedding,
+            float(header["oos_temperature"]),
+        )
+        return core, float(header["threshold"]), float(header["oos_threshold"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ModelFileError(f"router model {path} is corrupt: bad header ({exc})") from exc

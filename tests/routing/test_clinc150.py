@@ -1,7 +1,7 @@
 """Issue 6 targets on CLINC150 (slow: ~1 minute per router; skipped without the dataset).
 
-Floors sit a little under the measured numbers in benchmarks/README.md so a library update
-that moves accuracy by a tenth of a point does not flap; a real regression still fails.
+The asserted floors are the issue's targets; the measured numbers (benchmarks/README.md) sit
+0.3-5 points above them.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def test_in_scope_targets(clinc: dict[str, list[tuple[str, str]]]) -> None:
     seconds = time.perf_counter() - start
     m = evaluate(router, clinc["test"], latency_samples=1000)
     assert len(train) == 15000 and seconds < 60
-    assert m["accuracy"] >= 0.94  # target 0.94; measured 0.9429
+    assert m["accuracy"] >= 0.94  # target 0.94; measured 0.9444
     assert m["domain_accuracy"] >= 0.98
     assert m["selective_accuracy"] >= 0.97 and m["coverage"] >= 0.85
     assert m["latency_ms_p95"] <= 2.0
@@ -51,8 +51,7 @@ def test_out_of_scope_targets(clinc: dict[str, list[tuple[str, str]]]) -> None:
         clinc["train"] + clinc["oos_train"], validation=clinc["val"] + clinc["oos_val"]
     )
     m = evaluate(router, clinc["test"] + clinc["oos_test"], latency_samples=200)
-    # targets: recall >= 0.80 with in-scope accuracy (rejections as errors) >= 0.91.
-    # Measured 0.797 / 0.918: the recall target is missed by 0.3 points (benchmarks/README.md);
-    # these floors guard against regressions, they do not claim the target.
-    assert m["oos_recall"] >= 0.79
+    # targets: recall >= 0.80 with in-scope accuracy (rejections as errors) >= 0.91;
+    # measured 0.852 / 0.9156
+    assert m["oos_recall"] >= 0.80
     assert m["accuracy_with_rejection"] >= 0.91
