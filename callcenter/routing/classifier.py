@@ -44,7 +44,14 @@ class Intent:
 
 
 class IntentRouter:
-    """Classify caller text into ``domain/specialist`` labels, with calibrated confidence."""
+    """Classify caller text into ``domain/specialist`` labels, with calibrated confidence.
+
+    ``threshold``: a confident (fast-path) decision has ``confidence >= threshold``; below it
+    the caller should get a clarifying question or the LLM. ``oos_threshold``: an utterance
+    whose best in-scope probability, read at ``oos_temperature``, is below it is out of
+    scope (as is one where the trained ``oos`` class wins). All three are chosen on
+    validation data and saved with the model.
+    """
 
     def __init__(self, core: _model.LinearCore, threshold: float, oos_threshold: float) -> None:
         self._core = core
