@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from callcenter.routing import IntentRouter, RouterModelError, read_labelled
+from callcenter.routing.model import FORMAT_VERSION
 from callcenter.settings import Settings
 from domains import registry
 
@@ -43,7 +44,7 @@ def topics() -> dict[str, str]:
 
 
 def _digest() -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"format={FORMAT_VERSION}".encode())  # new training code, new model
     for path in training_files():
         digest.update(str(path).encode())
         digest.update(path.read_bytes())
