@@ -98,7 +98,7 @@ async def test_validator_rejections_record_nothing_in_history(client, store, wor
         await decide(client, store, req.request_id, verdict="approve", operator="kim", reason="ok", role="janitor")
     # The same operator may retry with a sufficient role: a rejected update id is not burnt.
     await decide(client, store, req.request_id, verdict="approve", operator="kim", reason="ok", role="supervisor")
-    with pytest.raises(ConsoleError, match="already decided: approved by kim|already finished"):
+    with pytest.raises(ConsoleError, match="already decided: approved by kim|already finished|finished before the decision arrived"):
         await decide(client, store, req.request_id, verdict="deny", operator="lee", reason="no")
     assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
     with pytest.raises(ConsoleError, match="already finished: completed by kim"):
