@@ -12,7 +12,13 @@ from collections.abc import AsyncIterable
 from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
-from callcenter.llm.embedded import TRANSFER, fresh_user_text, route_call, user_texts
+from callcenter.llm.embedded import (
+    TRANSFER,
+    domain_confidence,
+    fresh_user_text,
+    route_call,
+    user_texts,
+)
 from domains import registry
 from domains.base import DomainSpec, book_callback, recent_context
 from domains.results import DomainResult
@@ -57,8 +63,9 @@ class MetaSupervisor(Agent):
             intents = router.detect(fresh[: self.state.settings.max_turn_chars])
             if len(intents) == 1:
                 intent = intents[0]
-                if intent.confidence >= router.threshold and self._domain(intent.domain):
-                    call = route_call(f"{TRANSFER}{intent.domain}", {"request": intent.text}, path="fast", confidence=round(intent.confidence, 4))
+                sure = domain_confidence(intent)
+                if sure >= router.threshold and self._domain(intent.domain):
+                    call = route_call(f"{TRANSFER}{intent.domain}", {"request": intent.text}, path="fast", confidence=round(sure, 4))
                     yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
                     return
                 if intent.label == "meta/human" and intent.confidence >= router.threshold:
@@ -72,8 +79,8 @@ class MetaSupervisor(Agent):
         router = self.state.router
         for intent in router.detect(text):
             spec = self._domain(intent.domain)
-            if spec is not None and intent.confidence >= router.threshold:
-                return spec, intent.text, round(intent.confidence, 4)
+            if spec is not None and domain_confidence(intent) >= router.threshold:
+                return spec, intent.text, round(domain_confidence(intent), 4)
         return None
 
     def _domain(self, name: str | None) -> DomainSpec | None:

@@ -28,7 +28,7 @@ from domains.state import CallState
 from meta.session import Line, build_line, start_call
 
 LEVEL_1 = "hello"  # the meta-supervisor answers itself
-LEVEL_2 = "billing question"  # meta -> billing supervisor, which asks which billing topic
+LEVEL_2 = "my bill"  # meta -> billing (sure of the domain), which asks: balance or invoices?
 LEVEL_3 = "what's my balance"  # meta -> billing -> billing.balance -> back
 MULTI = "My API calls fail with 429, what's my balance, and is the service down"
 

@@ -93,6 +93,18 @@ def user_texts(chat_ctx: llm.ChatContext) -> list[str]:
     return out
 
 
+def domain_confidence(intent: Intent) -> float:
+    """How sure the router is of the intent's *domain*: the meta level only picks a domain.
+
+    "my bill" may be balance or invoices (the supervisor asks which) yet surely billing.
+    Sums the top label and its same-domain alternatives (the tail beyond them is tiny).
+    """
+    if "/" not in intent.label or intent.label.startswith("meta/"):
+        return intent.confidence
+    prefix = intent.domain + "/"
+    return min(1.0, intent.confidence + sum(p for label, p in intent.alternatives if label.startswith(prefix)))
+
+
 def fresh_user_text(chat_ctx: llm.ChatContext) -> str | None:
     """The caller's newest words, if nothing has answered them yet (else None)."""
     for item in reversed(chat_ctx.items):
@@ -176,7 +188,7 @@ class EmbeddedPolicy:
         intents = self.router.detect(text)
         routable: list[Intent] = []
         for intent in intents:
-            if intent.confidence >= self.router.threshold and f"{TRANSFER}{intent.domain}" in tools:
+            if domain_confidence(intent) >= self.router.threshold and f"{TRANSFER}{intent.domain}" in tools:
                 if all(i.label != intent.label for i in routable):
                     routable.append(intent)
         wants_human = any(i.label == "meta/human" and i.confidence >= self.router.threshold for i in intents)
@@ -184,7 +196,7 @@ class EmbeddedPolicy:
             return Decision(calls=[route_call(_HUMAN_TOOL, {"reason": "caller asked for a person"}, path="embedded", confidence=None)], reason="human")
         if routable:
             calls = [
-                route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="embedded", confidence=round(i.confidence, 4))
+                route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="embedded", confidence=round(domain_confidence(i), 4))
                 for i in routable
             ]
             return Decision(calls=calls, reason="route")

@@ -85,20 +85,24 @@ def test_policy_clarifies_below_threshold_and_routes_above() -> None:
         threshold = 0.7
         labels = ["billing/balance", "billing/invoices"]
 
-        def __init__(self, confidence: float) -> None:
+        def __init__(self, confidence: float, alternative: str = "technical/api_errors") -> None:
             self.confidence = confidence
+            self.alternative = alternative
 
         def detect(self, text: str) -> list[Intent]:
-            return [Intent("billing/balance", self.confidence, text, (("billing/invoices", 0.3),))]
+            return [Intent("billing/balance", self.confidence, text, ((self.alternative, 0.3),))]
 
     ctx = llm.ChatContext()
     ctx.add_message(role="user", content="my bill")
     tools = MetaSupervisor(state=CallState(store=None, settings=None, router=None)).tools  # type: ignore[arg-type]
     unsure = EmbeddedPolicy(FixedRouter(0.5), topics()).decide(ctx, tools)  # type: ignore[arg-type]
     assert unsure.reason == "clarify" and not unsure.calls
-    assert unsure.text == t.CLARIFY_TWO.format(a="your balance", b="your invoices or payments")
+    assert unsure.text == t.CLARIFY_TWO.format(a="your balance", b="errors from the API")
     sure = EmbeddedPolicy(FixedRouter(0.9), topics()).decide(ctx, tools)  # type: ignore[arg-type]
     assert [c.name for c in sure.calls] == ["transfer_to_billing"]
+    # Unsure which billing specialist but sure it is billing: the meta level still routes.
+    domain_sure = EmbeddedPolicy(FixedRouter(0.5, "billing/invoices"), topics()).decide(ctx, tools)  # type: ignore[arg-type]
+    assert [c.name for c in domain_sure.calls] == ["transfer_to_billing"]
 
 
 async def test_human_request_records_callback_ticket(open_call, store: Store) -> None:
@@ -207,3 +211,14 @@ async def test_return_hops_are_labelled_by_outcome(open_call) -> None:
     await call.send("I was charged twice")
     after = metrics.HOPS.labels("billing.refund", "billing", "return", "error")._value.get()
     assert after == before + 1
+
+
+async def test_sure_of_domain_unsure_of_specialist_asks_at_the_supervisor(open_call) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("my bill")
+    [reply] = turn.replies
+    assert [(h.from_agent, h.to_agent) for h in turn.hops] == [("meta", "billing")]
+    assert reply.startswith("Just so I get this right") and turn.results == []
+    answer = await call.send("my balance please")
+    assert [(h.from_agent, h.to_agent) for h in answer.hops] == [("billing", "billing.balance")]
+    assert answer.results[0].specialist == "balance"
