@@ -65,7 +65,7 @@ async def request_approval(
     hold = state.settings.hold_on_line_s
     if hold > 0:
         if say is not None:  # silence on a phone line sounds like a dropped call
-            say(f"That needs a supervisor's approval. I've asked one; please hold for up to {hold:.0f} seconds.")
+            say(f"That needs a supervisor's approval. I've asked one; please hold for up to {hold:.0f} second{'s' if round(hold) != 1 else ''}.")
         status = await state.durable.wait_for_decision(request_id, hold)
     else:
         status = await state.durable.status(request_id)
