@@ -11,6 +11,7 @@ import logging
 
 from temporalio import activity
 
+from callcenter.logsafe import ref
 from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows import observe
@@ -86,7 +87,7 @@ class CallcenterActivities:
         except ValueError as err:
             # The action is impossible (charge fully refunded, unknown customer): retrying
             # cannot help. Record the decision and the failure so both stay visible.
-            log.warning("approval %s could not be carried out: %s", req.request_id, err)
+            log.warning("approval %s could not be carried out: %s", ref(req.request_id), type(err).__name__)
             outcome, created = d.apply_once(
                 self._store, key=key, request_id=req.request_id, kind=req.kind, customer_id=req.customer_id,
                 state="failed", decided_by=inp.decided_by, reason=inp.reason, detail=str(err),

@@ -28,6 +28,7 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.runtime import Runtime
 from temporalio.service import RPCError, RPCStatusCode
 
+from callcenter.logsafe import ref
 from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store import durable as d
@@ -227,9 +228,9 @@ class DurableWork:
             # (e.g. search attributes missing on a new cluster) is an operator's problem.
             if _unavailable(err):
                 self._client = None  # reconnect next time
-                log.warning("Temporal unavailable, request %s kept in the outbox: %s", request_id, err)
+                log.warning("Temporal unavailable, request %s kept in the outbox: %s", ref(request_id), type(err).__name__)
             else:
-                log.error("cannot start %s, kept in the outbox: %r", request_id, err)
+                log.error("cannot start %s, kept in the outbox: %s", ref(request_id), type(err).__name__)
             return SubmitResult(request_id, "queued")
         await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
         return SubmitResult(request_id, "pending")
@@ -352,7 +353,7 @@ class DurableWork:
             if payload is None:
                 # Not a request this version can start: park it for a human instead of
                 # retrying it forever (the row and its payload stay in the store).
-                log.error("outbox row %s (%s) cannot be submitted; marked 'invalid'", w.id, w.kind)
+                log.error("outbox row %s (%s) cannot be submitted; marked 'invalid'", ref(w.id), w.kind)
                 await asyncio.to_thread(self.store.set_work_status, w.id, "invalid")
                 continue
             res = await self._submit(w.id, payload, queued_at=w.created_at)
