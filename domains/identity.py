@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
-from domains.base import SpecialistTask, guarded
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 from domains.state import CallState
 
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
-from domains.base import SpecialistTask, guarded
 from domains.durable import request_approval
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 
 
 @dataclass(kw_only=True)

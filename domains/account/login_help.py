@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
-from domains.base import SpecialistTask, guarded
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 
 
 @dataclass(kw_only=True)

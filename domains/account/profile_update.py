@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
-from domains.base import SpecialistTask, guarded
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 
 _EMAIL = re.compile(r"^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24}$", re.I)
 _PHONE = re.compile(r"^\+\d{10,15}$")

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
-from domains.base import SpecialistTask, guarded
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 
 
 @dataclass(kw_only=True)

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars, to_cents
-from domains.base import SpecialistTask, guarded
 from domains.billing.policy import evaluate_refund, find_duplicates
 from domains.durable import request_approval
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 
 
 @dataclass(kw_only=True)

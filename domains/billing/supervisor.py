@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domains.base import DomainSupervisorTask
+from domains.supervisor import DomainSupervisorTask
 
 
 class BillingSupervisorTask(DomainSupervisorTask):

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
-from domains.base import SpecialistTask, guarded
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
 
 _KINDS = ("401", "403", "429", "5xx")
 

@@ -6,9 +6,10 @@ from livekit.agents import llm
 
 from callcenter.llm import templates as t
 from callcenter.store import Store
-from domains.base import DomainSpec, DomainSupervisorTask
+from domains.base import DomainSpec
 from domains.results import DomainResult
 from domains.state import CallState
+from domains.supervisor import DomainSupervisorTask
 from meta.agent import MetaSupervisor
 from meta.session import build_line, start_call
 
@@ -123,10 +124,10 @@ class _PingPong(DomainSupervisorTask):
         self.session.generate_reply()
 
     async def llm_node(self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings):  # type: ignore[override]
-        from callcenter.llm.embedded import route_call
-        from domains.base import FRONT_DESK_TOOL, _chunk
+        from callcenter.llm.embedded import FRONT_DESK_TOOL, route_call
+        from domains.base import tool_call_chunk
 
-        yield _chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {self.other}"}, path="fast", confidence=None))
+        yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {self.other}"}, path="fast", confidence=None))
 
 
 async def test_loop_guard_ends_ping_pong_gracefully(line, store: Store) -> None:

@@ -12,8 +12,10 @@ from livekit.agents import function_tool
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from domains import registry
-from domains.base import DomainSpec, DomainSupervisorTask, SpecialistSpec, SpecialistTask, guarded
+from domains.base import DomainSpec, SpecialistSpec
 from domains.results import SpecialistResult
+from domains.specialist import SpecialistTask, guarded
+from domains.supervisor import DomainSupervisorTask
 from meta.session import build_line, start_call
 
 

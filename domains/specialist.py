@@ -1,0 +1,126 @@
+"""The specialist task: does one job against the store and completes with a typed result."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import AsyncIterable
+from typing import Any, ClassVar, Generic, TypeVar
+
+from livekit.agents import Agent, AgentTask, ModelSettings, function_tool, llm
+
+from callcenter.llm.embedded import LEAVE_TOOL, fresh_user_text, route_call, user_texts
+from callcenter.routing.slots import extract_slots
+from domains.base import FAILED, caller_wants_out, leave_summary, tool_call_chunk
+from domains.results import SpecialistResult
+from domains.state import CallState
+
+log = logging.getLogger("callcenter.domains")
+R = TypeVar("R", bound=SpecialistResult)
+
+MAX_SPECIALIST_ATTEMPTS = 4
+TOPIC_CHANGE_CONFIDENCE = 0.8
+
+
+class SpecialistTask(AgentTask[R], Generic[R]):
+    """A specialist: does one job against the store and completes with a typed result.
+
+    Subclasses set `result_type` and define their tools; a tool either returns a sentence
+    (a question for the caller: the task stays) or calls `self.finish(result)`.
+    """
+
+    result_type: ClassVar[type[SpecialistResult]] = SpecialistResult
+    instructions: ClassVar[str] = ""
+
+    def __init__(self, *, state: CallState, agent_id: str, chat_ctx: llm.ChatContext | None = None) -> None:
+        super().__init__(instructions=self.instructions or f"You are the {agent_id} specialist.", chat_ctx=chat_ctx or llm.ChatContext())
+        self._id = agent_id
+        self.state = state
+        self.attempts = 0
+
+    async def on_enter(self) -> None:
+        try:
+            self.session.generate_reply()
+        except Exception as exc:  # an exception here would leave the parent blocked forever
+            self.fail(exc)
+
+    @property
+    def caller_words(self) -> str:
+        """The caller's latest words to this specialist: the operator sees them with an approval."""
+        return next(iter(user_texts(self.chat_ctx)), "")
+
+    @property
+    def customer_id(self) -> str:
+        assert self.state.customer_id is not None, "identity is verified before a specialist starts"
+        return self.state.customer_id
+
+    def finish(self, result: R) -> None:
+        if not self.done():
+            self.state.note_return(self.id, result.status)
+            self.complete(result)
+
+    def fail(self, exc: BaseException) -> None:
+        # Only the exception type is logged: messages may carry caller data.
+        log.error("specialist %s failed: %s", self.id, type(exc).__name__)
+        self.finish(self.result_type(status="failed", summary=FAILED))  # type: ignore[arg-type]
+
+    async def llm_node(
+        self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
+    ) -> AsyncIterable[llm.ChatChunk | str]:
+        # A caller who says goodbye or asks for a person mid-question is let go at once,
+        # whatever the LLM would have made of it.
+        fresh = fresh_user_text(chat_ctx) if self.attempts else None
+        wish = (caller_wants_out(fresh) or self._topic_change(fresh)) if fresh else None
+        if wish is not None:
+            yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": wish}, path="fast", confidence=None))
+            return
+        async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+            yield chunk
+
+    def _topic_change(self, latest: str) -> str | None:
+        """'topic' when, instead of answering our question, the caller raised another need."""
+        if extract_slots(latest).as_dict():
+            return None  # ids, amounts, yes/no: an answer, not a new topic
+        router = self.state.router
+        intent = router.classify(latest)
+        own = self.id.replace(".", "/", 1)
+        if intent.domain in ("meta", "oos") or intent.label == own:
+            return None
+        return "topic" if intent.confidence >= max(router.threshold, TOPIC_CHANGE_CONFIDENCE) else None
+
+    @function_tool(name=LEAVE_TOOL)
+    async def _leave_topic(self, reason: str) -> None:
+        """Stop this request because the caller wants to end the call, talk to a person, or raised another need instead.
+
+        Args:
+            reason: "goodbye" if the caller is ending the call, "human" if they asked for a person, "topic" if they asked about something else.
+        """
+        if reason == "topic":
+            self.state.follow_up = self.caller_words
+            self.finish(self.result_type(status="cancelled", summary=""))  # type: ignore[arg-type]
+            return
+        self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, reason)))  # type: ignore[arg-type]
+
+    def another_attempt(self) -> bool:
+        """Count a turn that did not finish; give up after a few so a call cannot stall here."""
+        self.attempts += 1
+        if self.attempts >= MAX_SPECIALIST_ATTEMPTS:
+            self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
+            return False
+        return True
+
+
+_GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a colleague to follow up."
+
+
+def guarded(fn: Any) -> Any:
+    """Wrap a specialist tool so an exception ends the task with a 'failed' result."""
+    @functools.wraps(fn)
+    async def wrapper(self: SpecialistTask[Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await fn(self, *args, **kwargs)
+        except Exception as exc:
+            self.fail(exc)
+            return None
+
+    return wrapper

@@ -1,0 +1,167 @@
+"""The domain supervisor task: routes one request to one of its domain's specialists.
+
+It routes with the fast classifier in `llm_node` and falls through to the session's LLM
+(hosted or embedded) when unsure, then returns a DomainResult to the meta-supervisor.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterable
+from typing import ClassVar
+
+from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, function_tool, llm
+
+from callcenter.llm.embedded import FRONT_DESK_TOOL, ROUTE, fresh_user_text, route_call, user_texts
+from domains.base import (
+    FAILED,
+    DomainSpec,
+    SpecialistSpec,
+    caller_wants_out,
+    leave_summary,
+    said,
+    tool_call_chunk,
+)
+from domains.results import DomainResult
+from domains.state import CallState
+
+log = logging.getLogger("callcenter.domains")
+
+MAX_SUPERVISOR_TURNS = 3
+
+
+class DomainSupervisorTask(AgentTask[DomainResult]):
+    """Routes one request to one of its domain's specialists and returns a DomainResult."""
+
+    spec: ClassVar[DomainSpec]
+
+    def __init__(self, *, state: CallState, request: str, chat_ctx: llm.ChatContext | None = None) -> None:
+        tools: list[llm.Tool] = [self._route_tool(s) for s in self.spec.specialists]
+        tools.append(function_tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=_FRONT_DESK_DOC))
+        names = ", ".join(s.name for s in self.spec.specialists)
+        super().__init__(
+            instructions=(
+                f"You are the {self.spec.name} supervisor. {self.spec.instructions} Route the caller's "
+                f"request to exactly one specialist ({names}) with the matching route tool. If it is "
+                f"unclear, ask one short clarifying question. If it does not belong to {self.spec.name}, "
+                f"call {FRONT_DESK_TOOL}. The request: {request!r}"
+            ),
+            chat_ctx=chat_ctx or llm.ChatContext(),
+            tools=tools,
+        )
+        self._id = self.spec.name
+        self.state = state
+        self.request = request
+        self.user_turns = 0
+        self._first_turn = True
+        # The caller's message this request came from: lower levels reuse its id so their
+        # copy of it is not merged back into the parent's history as a second message.
+        origin = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
+        self._origin_id = origin.id if origin else None
+
+    async def on_enter(self) -> None:
+        try:
+            self.session.generate_reply()
+        except Exception as exc:
+            self._finish(DomainResult(domain=self.spec.name, specialist=None, status="failed", summary=FAILED))
+            log.error("supervisor %s failed to start: %s", self.id, type(exc).__name__)
+
+    async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        self.user_turns += 1
+
+    def _finish(self, result: DomainResult) -> None:
+        if not self.done():
+            self.state.note_return(self.id, result.status)
+            self.complete(result)
+
+    async def llm_node(
+        self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
+    ) -> AsyncIterable[llm.ChatChunk | str]:
+        first = self._first_turn
+        self._first_turn = False
+        latest = next(iter(user_texts(chat_ctx)), "")
+        text = self.request if first else latest
+        router = self.state.router
+        if self.state.stop_delegating:
+            # Queued behind a need whose caller said goodbye (tool calls of one turn start
+            # together and wait for their turn), so stop before doing anything.
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": "stopped"}, path="fast", confidence=None))
+            return
+        fresh = None if first else fresh_user_text(chat_ctx)
+        wish = caller_wants_out(fresh) if fresh else None
+        if wish is not None:
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": wish}, path="fast", confidence=None))
+            return
+        if self.user_turns >= MAX_SUPERVISOR_TURNS:
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": "unclear"}, path="fast", confidence=None))
+            return
+        intent = router.classify(text, within=self.spec.name)
+        if intent.confidence >= router.threshold and self.spec.specialist(intent.name):
+            yield tool_call_chunk(route_call(f"{ROUTE}{intent.name}", {}, path="fast", confidence=round(intent.confidence, 4)))
+            return
+        overall = router.classify(text)
+        if overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {overall.domain}"}, path="fast", confidence=round(overall.confidence, 4)))
+            return
+        if first and text != latest:
+            # The LLM must see the part of the caller's turn that was delegated here.
+            chat_ctx = chat_ctx.copy()
+            chat_ctx.add_message(role="user", content=text)
+        async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+            yield chunk
+
+    def _route_tool(self, spec: SpecialistSpec) -> llm.Tool:
+        async def route(context: RunContext) -> None:
+            agent_id = f"{self.spec.name}.{spec.name}"
+            try:
+                if spec.requires_identity and not self.state.verified:
+                    from domains.identity import VerifyIdentityTask
+
+                    self.state.note_route("identity", context.function_call.extra)
+                    identity = await VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
+                    if identity.status != "done":
+                        self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
+                        return None
+                self.state.note_route(agent_id, context.function_call.extra)
+                result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
+            except Exception as exc:
+                log.error("routing to %s failed: %s", agent_id, type(exc).__name__)
+                result = spec.task.result_type(status="failed", summary=FAILED)  # type: ignore[call-arg]
+            self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
+            return None
+
+        return function_tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
+
+    def _latest_user(self) -> tuple[str, str | None]:
+        msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
+        return (msg.text_content or "", msg.id) if msg else (self.request, None)
+
+    def _request_texts(self) -> list[tuple[str, str | None]]:
+        """What the specialist needs to hear: the delegated request, plus any clarification."""
+        texts = [(self.request, self._origin_id)]
+        if self.user_turns:
+            texts.append(self._latest_user())
+        return texts
+
+    async def _to_front_desk(self, reason: str) -> None:
+        suggested = reason.removeprefix("belongs to ").strip() if reason.startswith("belongs to ") else None
+        if reason == "stopped":
+            status, summary = "cancelled", ""
+        elif reason in ("goodbye", "human"):
+            status, summary = "cancelled", leave_summary(self.state, reason)
+        else:
+            status = "misrouted" if suggested else "unclear"
+            summary = "" if suggested else _UNCLEAR.format(domain=self.spec.name)
+            if suggested and self.user_turns:
+                # The caller's newest words, not the original request, are what to route.
+                self.state.follow_up = self._latest_user()[0]
+        self._finish(DomainResult(domain=self.spec.name, specialist=None, status=status, summary=summary, suggested_domain=suggested))
+        return None
+
+
+_UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted it for a colleague to call you back."
+_FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
+
+Args:
+    reason: "belongs to <domain>" (billing, technical or account) when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, otherwise "unclear".
+"""
