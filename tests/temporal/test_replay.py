@@ -15,7 +15,7 @@ from temporalio.worker import Replayer
 from workflows.client import ApprovalRequest, DurableWork
 from workflows.worker import WORKFLOWS
 
-from .conftest import uid
+from .conftest import signed, uid
 
 HISTORIES = sorted(Path(__file__).with_name("histories").glob("*.json"))
 
@@ -32,7 +32,7 @@ async def test_fresh_history_replays(client, store, settings, worker) -> None:
     req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", uid("2fa"))
     await work.submit_approval(req)
     handle = client.get_workflow_handle(req.request_id)
-    await handle.execute_update("deny", {"operator": "li", "reason": "not verified", "role": "agent"})
+    await handle.execute_update("deny", signed(store, req.request_id, "deny", "li", "not verified", "agent"))
     await handle.result()
     await Replayer(workflows=WORKFLOWS).replay_workflow(await handle.fetch_history())
 
