@@ -113,7 +113,7 @@ class ApprovalWorkflow:
             self._detail = str(err.cause or err)
             self._set_state("failed")
         await workflow.wait_condition(workflow.all_handlers_finished)
-        approvers = [a.operator for a in (self._first, self._decision) if a is not None]
+        approvers = [*([self._first.operator] if self._first else []), self._decided_by_person()]
         return ApprovalResult(
             inp.request.request_id, self._state, self._decision.operator, self._decision.reason, self._detail,
             approvers=approvers if self._verdict == "approved" else [],
@@ -231,6 +231,11 @@ class ApprovalWorkflow:
         self._verdict = verdict
         self._set_state(verdict)
         return DecisionResult(rid, verdict, self._decision.operator)
+
+    def _decided_by_person(self) -> str:
+        """The last approver alone (the combined "first+second" name is for the record)."""
+        assert self._decision is not None
+        return self._decision.operator.split("+")[-1] if self._first else self._decision.operator
 
     def _needs_second(self) -> bool:
         fe = self._inp.policy.four_eyes_cents

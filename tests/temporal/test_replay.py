@@ -1,5 +1,5 @@
 """Determinism guard: recorded histories (approve, escalate + auto-deny, ticket SLA breach +
-resolution) must replay against the current workflow code. A change that breaks replay
+resolution, and four-eyes: two approvals under the `four-eyes-v1` patch) must replay against the current workflow code. A change that breaks replay
 would break every workflow running in production: version it with workflow.patched().
 
 Re-record with a time-skipping env only when a deliberate, versioned change needs it."""
@@ -38,4 +38,7 @@ async def test_fresh_history_replays(client, store, settings, worker) -> None:
 
 
 def test_histories_are_present() -> None:
-    assert len(HISTORIES) >= 3
+    assert len(HISTORIES) >= 4
+    # The four-eyes history was recorded with the patch; the older ones without it.
+    marker = "EVENT_TYPE_MARKER_RECORDED"  # the patch marker (its id is base64 inside)
+    assert [p.stem for p in HISTORIES if marker in p.read_text()] == ["approval_four_eyes"]
