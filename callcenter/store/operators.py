@@ -131,7 +131,10 @@ def get_session(store: Store, sid: str, *, idle_s: int) -> Session | None:
     if row["expires_at"] <= now or idle_end <= now or op is None or op.disabled:
         end_session(store, sid)
         return None
-    store._conn().execute("UPDATE operator_sessions SET last_seen = ? WHERE id_hash = ?", (now, digest(sid)))
+    # Touch at most every 15 s: the live queue polls every 2 s, and a write per poll would
+    # contend with the worker for the database for nothing.
+    if (datetime.fromisoformat(now) - datetime.fromisoformat(row["last_seen"])).total_seconds() >= 15:
+        store._conn().execute("UPDATE operator_sessions SET last_seen = ? WHERE id_hash = ?", (now, digest(sid)))
     return Session(op, row["csrf"], row["expires_at"])
 
 

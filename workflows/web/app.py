@@ -32,6 +32,7 @@ def create_app(settings: Settings, *, store: Store | None = None, client: Client
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
         yield
+        await console.queue.close()
         if own_store:
             store.close()
 

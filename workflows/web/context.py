@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from temporalio.client import Client
 from callcenter.settings import Settings
 from callcenter.store import Store
 from workflows import authz
+from workflows.console import list_queue, queue_changes
 from workflows.web.signin import RateLimit
+from workflows.web.snapshot import QueueSnapshot
 
 HERE = Path(__file__).parent
 
@@ -51,6 +54,16 @@ class Console:
     logins: RateLimit = field(default_factory=RateLimit)
     templates: Jinja2Templates = field(default_factory=templates)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    queue: QueueSnapshot = field(init=False)
+
+    def __post_init__(self) -> None:
+        async def pending() -> list:
+            return await list_queue(await self.temporal())
+
+        async def changes(since: datetime) -> tuple[list, set[str]]:
+            return await queue_changes(await self.temporal(), since)
+
+        self.queue = QueueSnapshot(pending, changes)
 
     async def temporal(self) -> Client:
         """Connected on first use; a down Temporal shows as a one-line error on the page."""

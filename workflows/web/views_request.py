@@ -75,7 +75,9 @@ async def _decide(request: Request, verdict: str, reason: str) -> tuple[str | No
                            key=app.key, grant_ttl_s=app.settings.console_grant_ttl_s)
     except ConsoleError as err:
         msg = str(err).removeprefix("refused: ").removeprefix("rejected: ")
-        return None, msg[:1].upper() + msg[1:] + ("" if msg.endswith(".") else ".")
+        return None, msg + ("" if msg.endswith(".") else ".")
+    if res.state != "awaiting_second_approval":
+        app.queue.drop(rid)
     if res.state == "awaiting_second_approval":
         return (f"You approved {rid}. It is above the four-eyes amount: a second operator,"
                 " supervisor or above, must approve it too."), None
