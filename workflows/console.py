@@ -219,6 +219,11 @@ async def decide(
         if err.status == RPCStatusCode.NOT_FOUND:
             raise ConsoleError(f"{request_id} finished before the decision arrived") from None
         raise _rpc_error(err, request_id) from None
+    if res.state == "awaiting_second_approval":
+        # The final decision is audited by the workflow's activity with both names; the
+        # first approval is audited here, when it happens.
+        store.add_audit(subject=request_id, action="approved_first", actor=operator.name, role=operator.role,
+                        customer_id=customer, reason=reason)
     return res
 
 

@@ -101,6 +101,9 @@ async def test_csrf_forged_role_direct_api_and_four_eyes(console, store, setting
     assert (done.state, done.decided_by) == ("completed", "sam+lee")
     refunds = [r for r in store.list_refunds("C1003") if r.idempotency_key.startswith(large.request_id)]
     assert len(refunds) == 1 and refunds[0].approved_by == "sam+lee"
+    trail = [(e.action, e.actor, e.role) for e in store.audit_for(large.request_id)
+             if e.action in ("approved_first", "approved")]
+    assert trail == [("approved_first", "sam", "supervisor"), ("approved", "sam+lee", "manager")]
     views = [e for e in store.audit_for(large.request_id) if e.action == "request_viewed"]
     assert {e.actor for e in views} == {"sam", "lee"}
 
