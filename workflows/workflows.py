@@ -218,7 +218,9 @@ class ApprovalWorkflow:
 
     def _decide(self, verdict: str, d: Decision) -> DecisionResult:
         rid = self._inp.request.request_id
-        mine = Decision(d.operator.strip(), d.reason.strip(), d.role)  # the grant is not kept in state
+        # The grant is not kept in state; the reason is neutralised whatever path it came by,
+        # so the audit line and the customer's notice never carry control characters.
+        mine = Decision(d.operator.strip(), authz.clean(d.reason, 1000).strip(), d.role)
         if verdict == "approved" and self._needs_second() and workflow.patched(FOUR_EYES):
             self._first = mine
             self._updated_at = workflow.now().replace(microsecond=0).isoformat()
