@@ -121,3 +121,66 @@ async def test_own_customer_account_is_refused(console, store, work: DurableWork
     r = await cara.post(f"/api/requests/{req.request_id}/decide", json={"verdict": "deny", "reason": "mine"},
                   headers={"x-csrf-token": csrf_in(page.text)})
     assert r.status_code == 409 and "own customer account" in r.json()["refused"]
+
+
+async def test_sign_out_ends_the_session_and_sign_in_is_rate_limited_per_address(console, store) -> None:
+    operator(store, "rita")
+    c, _ = await sign_in(console.url, "rita")
+    home = await c.get("/")
+    out = await c.post("/logout", data={"csrf": csrf_in(home.text)})
+    assert out.status_code == 303
+    cookie = out.headers.get("set-cookie", "")
+    assert "cc_session=" in cookie  # cleared
+    import httpx
+
+    stale = httpx.AsyncClient(base_url=console.url, cookies={"cc_session": c.cookies.get("cc_session") or "x"})
+    assert (await stale.get("/")).status_code == 303
+    # Many names from one address: the per-address limit answers before any account locks.
+    codes = [(await sign_in(console.url, f"guess{i}", "whatever"))[1].status_code for i in range(22)]
+    assert 429 in codes and codes[0] == 401
+    assert any(e.action == "sign_in_refused" and "too many" in e.reason for e in ops.search_audit(store, action="sign_in"))
+
+
+async def test_forged_updates_through_the_temporal_client_are_refused_and_audited(client, store, worker,
+                                                                                work: DurableWork) -> None:
+    from temporalio.client import WorkflowUpdateFailedError
+
+    from workflows import authz
+    from workflows.accounts import grant_for
+
+    req = refund(30000)
+    await work.submit_approval(req)
+    handle = client.get_workflow_handle(req.request_id)
+    kim = operator(store, "kim2", "agent")
+    boss = operator(store, "boss2", "manager")
+    other_key = b"z" * 48
+    mine, _ = grant_for(kim, req.request_id, "approve", (await _key(store)), 60)
+    cases = {
+        "no credential": {"operator": "boss2", "role": "manager", "reason": "trust me"},
+        "foreign key": {"operator": "boss2", "role": "manager", "reason": "x",
+                        "grant": grant_for(boss, req.request_id, "approve", other_key, 60)[0]},
+        "role swapped": {"operator": "kim2", "role": "manager", "reason": "x", "grant": mine},
+        "other request": {"operator": "kim2", "role": "agent", "reason": "x",
+                          "grant": grant_for(kim, "refund-other", "approve", (await _key(store)), 60)[0]},
+        "deny grant used to approve": {"operator": "kim2", "role": "agent", "reason": "x",
+                                       "grant": grant_for(kim, req.request_id, "deny", (await _key(store)), 60)[0]},
+        "reserved name": {"operator": "auto", "role": "system", "reason": "x"},
+    }
+    for name, payload in cases.items():
+        try:
+            await handle.execute_update("approve", payload)
+        except WorkflowUpdateFailedError as err:
+            assert "credential" in str(err.cause) or "role does not match" in str(err.cause), (name, err.cause)
+        else:
+            raise AssertionError(f"{name}: accepted")
+    await eventually(lambda: len([e for e in store.audit_for(req.request_id) if e.action == "approve_refused"]) == len(cases))
+    actors = {e.actor for e in store.audit_for(req.request_id)}
+    assert {"unverified:boss2", "unverified:auto", "kim2"} <= actors
+    assert (await work.status(req.request_id)).state == "pending"
+    assert authz.clean("ok") == "ok"
+
+
+async def _key(store) -> bytes:  # noqa: ANN001
+    from workflows.keys import signing_keys
+
+    return signing_keys(store.path.parent)[0]
