@@ -17,6 +17,7 @@ from callcenter.llm.embedded import (
     domain_confidence,
     fresh_user_text,
     route_call,
+    spoken_outputs,
     user_texts,
 )
 from callcenter.routing.noise import NoiseModel
@@ -63,7 +64,12 @@ class MetaSupervisor(Agent):
     ) -> AsyncIterable[llm.ChatChunk | str]:
         # Fast path: a confident single need goes straight to its domain, no LLM call;
         # turns that are not a need (noise, a follow-up, thanks-bye) get their reply here.
-        fresh = fresh_user_text(chat_ctx)
+        fast = self.state.settings.fast_path
+        said = spoken_outputs(chat_ctx, tools) if fast else None
+        if said:  # every department answered: speak their typed results, no LLM needed
+            yield said
+            return
+        fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
             fixed = repair.before_routing(text, self.noise)
