@@ -8,6 +8,7 @@ lists them. The tasks themselves are `domains.specialist.SpecialistTask` and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,8 @@ from callcenter.llm.discourse import is_closing
 from domains.state import CallState
 
 if TYPE_CHECKING:
+    from callcenter.store import Store
+    from domains.results import SpecialistResult
     from domains.specialist import SpecialistTask
     from domains.supervisor import DomainSupervisorTask
 
@@ -68,6 +71,10 @@ class SpecialistSpec:
     description: str  # the routing tool's docstring: a prompt for a hosted LLM
     topic: str  # how the clarifying question names it: "a refund or a double charge"
     requires_identity: bool = True
+    # Read-only work with no conversation (store, customer id -> result), for needs that can
+    # be answered without asking anything. A multi-need turn runs these in parallel, below
+    # the conversation (LiveKit runs one task at a time), each in a worker thread.
+    lookup: Callable[[Store, str | None], SpecialistResult] | None = None
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from domains.base import DomainSpec, book_callback, recent_context
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import repair
+from meta.fanout import Branch, fan_out
 
 log = logging.getLogger("callcenter.meta")
 
@@ -85,6 +86,11 @@ class MetaSupervisor(Agent):
             if fixed is not None:
                 yield fixed.reply
                 return
+            parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
+            branches = self._parallel_branches(intents) if parallel else None
+            if branches:
+                yield await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)
+                return
             if len(intents) == 1:
                 intent = intents[0]
                 sure = domain_confidence(intent)
@@ -98,6 +104,20 @@ class MetaSupervisor(Agent):
                     return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
+
+    def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]
+        """Every need answerable by a read-only lookup, surely and for this caller, or None."""
+        router, state = self.state.router, self.state
+        branches: list[Branch] = []
+        for intent in intents:
+            domain = self._domain(intent.domain)
+            specialist = domain.specialist(intent.name) if domain else None
+            if specialist is None or specialist.lookup is None or intent.confidence < router.threshold:
+                return None
+            if specialist.requires_identity and not state.verified:
+                return None  # verification is a conversation: the tasks handle it
+            branches.append(Branch(domain, specialist, round(intent.confidence, 4)))
+        return branches
 
     def _route_text(self, text: str) -> tuple[DomainSpec, str, float] | None:
         router = self.state.router
