@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from livekit.agents import llm
+from livekit.agents import AgentTask, llm
 
 from callcenter.llm.discourse import is_closing
 from domains.state import CallState
@@ -21,8 +21,6 @@ from domains.state import CallState
 if TYPE_CHECKING:
     from callcenter.store import Store
     from domains.results import SpecialistResult
-    from domains.specialist import SpecialistTask
-    from domains.supervisor import DomainSupervisorTask
 
 FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
 GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
@@ -67,7 +65,7 @@ def leave_summary(state: CallState, reason: str) -> str:
 @dataclass(frozen=True)
 class SpecialistSpec:
     name: str
-    task: type[SpecialistTask[Any]]
+    task: type[AgentTask[Any]]  # a domains.specialist.SpecialistTask (named loosely: no import circle)
     description: str  # the routing tool's docstring: a prompt for a hosted LLM
     topic: str  # how the clarifying question names it: "a refund or a double charge"
     requires_identity: bool = True
@@ -82,7 +80,7 @@ class DomainSpec:
     name: str
     description: str  # the meta-supervisor's transfer tool docstring
     topic: str
-    supervisor: type[DomainSupervisorTask]
+    supervisor: type[AgentTask[Any]]  # a domains.supervisor.DomainSupervisorTask
     specialists: tuple[SpecialistSpec, ...]
     utterances: Path  # folder with train.jsonl / test.jsonl
     instructions: str = ""
