@@ -67,3 +67,27 @@ async def test_greeting_is_spoken_by_the_session_not_the_llm(hosted_call) -> Non
     call, counter = await hosted_call()
     assert call.greeting == t.GREETING
     assert counter.requests == 0
+
+
+@pytest.mark.parametrize("fault", ["llm=error", "llm=slow:3"])
+async def test_a_failing_or_stalled_endpoint_falls_back_to_the_embedded_llm(endpoint, tmp_path, fault: str) -> None:
+    from callcenter.settings import load_settings
+    from callcenter.store import Store
+    from meta.session import build_line, start_call
+
+    settings = load_settings(
+        data_dir=tmp_path, hold_on_line_s=0, llm_provider="openai", llm_base_url=endpoint.base_url,
+        llm_api_key=endpoint.api_key, llm_model=endpoint.model, faults=fault, llm_timeout_s=1.0,
+    )
+    store = Store(tmp_path / "s.db")
+    call = await start_call(build_line(settings, store=store), customer_id="C1001")
+    # An unsure turn needs the LLM: the caller still gets the clarifying question.
+    turn = await call.send("my bill")
+    assert " ".join(turn.replies).startswith("Just so I get this right")
+    await call.close()
+    # A multi-need turn with a conversational need is split by the LLM: still both needs.
+    call = await start_call(build_line(settings, store=store), customer_id="C1001")
+    turn = await call.send("i was charged twice and also is the service down")
+    assert {"billing.refund", "technical.service_status"} <= {h.to_agent for h in turn.hops}
+    await call.close()
+    store.close()
