@@ -11,7 +11,7 @@ from livekit.agents import Agent, AgentTask, ModelSettings, function_tool, llm
 
 from callcenter.llm.embedded import LEAVE_TOOL, fresh_user_text, route_call, user_texts
 from callcenter.routing.slots import extract_slots
-from domains.base import FAILED, caller_wants_out, leave_summary, tool_call_chunk
+from domains.base import FAILED, caller_wants_out, cut_turn, leave_summary, tool_call_chunk
 from domains.results import SpecialistResult
 from domains.state import CallState
 
@@ -43,6 +43,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             self.session.generate_reply()
         except Exception as exc:  # an exception here would leave the parent blocked forever
             self.fail(exc)
+
+    async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        cut_turn(self.state, new_message)
 
     @property
     def caller_words(self) -> str:

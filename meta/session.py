@@ -72,6 +72,7 @@ class Call:
 
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
+        text = text[: self.line.settings.max_turn_chars]  # bounded work on every path, from the first hop
         self.observer.begin_turn(text)
         run = await self.session.run(user_input=text)
         await self._settle()
