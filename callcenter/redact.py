@@ -70,10 +70,24 @@ def mask(text: str, *, keep_email: bool = False) -> str:
     return out
 
 
+def strip_cards(text: str) -> str:
+    """`text` with card numbers replaced, so no slot reader mistakes them for a phone or ZIP."""
+    def repl(m: re.Match[str]) -> str:
+        digits = re.sub(r"\D", "", m.group(0))
+        if 13 <= len(digits) <= 19 and luhn_ok(digits) and _looks_like_card(digits):
+            return "[card]"
+        return m.group(0)
+
+    return _CARD_RUN.sub(repl, text)  # not normalised: the amount reader must still see odd characters
+
+
+_CARD_RUN = re.compile(r"(?<![\w+])\d(?:[ \-.]?\d){12,18}(?![\w])")
+
+
 def has_card_number(text: str) -> bool:
     """True if `text` holds a full card number (13-19 Luhn-valid digits), however separated."""
     text = _visible(text)
-    for m in re.finditer(r"\d(?:[^\w\n]{0,3}\d){12,18}", text):
+    for m in re.finditer(r"(?<![\d.])\d(?:[ \-]?\d){12,}(?![\d.])", text):
         digits = re.sub(r"\D", "", m.group(0))
         for n in range(13, min(19, len(digits)) + 1):
             for start in range(len(digits) - n + 1):

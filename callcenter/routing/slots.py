@@ -12,6 +12,7 @@ from datetime import date
 from decimal import Decimal
 
 from callcenter.money import read_amount
+from callcenter.redact import strip_cards
 
 _CUSTOMER = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
 _CHARGE = re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I)
@@ -101,7 +102,7 @@ def _phone(text: str) -> str | None:
 def extract_slots(text: str) -> Slots:
     """Read every slot we know from one utterance; absent slots stay None."""
     s = Slots()
-    text = text[:MAX_SLOT_TEXT]  # bounded work on any path
+    text = strip_cards(text[:MAX_SLOT_TEXT])  # bounded work; a card number is never a phone or ZIP
     if m := _CUSTOMER.search(text):
         s.customer_id = f"C{m.group(1)}"
     if m := _CHARGE.search(text):
