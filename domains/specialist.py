@@ -48,6 +48,12 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         cut_turn(self.state, new_message)
 
     @property
+    def request_words(self) -> str:
+        """What the caller asked this specialist for (the delegated request, not a later "yes")."""
+        texts = user_texts(self.chat_ctx)
+        return texts[-1] if texts else ""
+
+    @property
     def caller_words(self) -> str:
         """The caller's latest words to this specialist: the operator sees them with an approval."""
         return next(iter(user_texts(self.chat_ctx)), "")

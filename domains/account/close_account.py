@@ -41,7 +41,7 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
         if go is not True:
             return go
         outcome = await request_approval(
-            self.state, say=self.session.say, caller_reason=self.caller_words, kind="close_account", request_id=f"close_account-{self.customer_id}", amount_cents=None,
+            self.state, say=self.session.say, caller_reason=self.request_words, kind="close_account", request_id=f"close_account-{self.customer_id}", amount_cents=None,
             policy_finding="account closure always requires operator approval; caller confirmed the read-back", requested_by=self.id,
             what="closing your account",
         )

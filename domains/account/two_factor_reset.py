@@ -36,7 +36,7 @@ class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
         if go is not True:
             return go
         outcome = await request_approval(
-            self.state, say=self.session.say, caller_reason=self.caller_words, kind="two_factor_reset", request_id=f"two_factor_reset-{self.customer_id}", amount_cents=None,
+            self.state, say=self.session.say, caller_reason=self.request_words, kind="two_factor_reset", request_id=f"two_factor_reset-{self.customer_id}", amount_cents=None,
             policy_finding="two-factor reset always requires operator approval; caller confirmed the read-back", requested_by=self.id,
             what="resetting your two-factor authentication",
         )

@@ -148,7 +148,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         request_id = f"refund-{charge.id}" + (f"-{len(earlier) + 1}" if earlier else "")
         outcome = await request_approval(
             self.state,
-            say=self.session.say, caller_reason=self.caller_words,
+            say=self.session.say, caller_reason=self.request_words,
             kind="refund",
             request_id=request_id,
             amount_cents=decision.amount_cents,
