@@ -68,6 +68,7 @@ def realistic(rnd: random.Random, cid: str) -> CallScript:
         "can you send me my invoice", "my api calls fail with 429", "is the service down",
         "I want to upgrade to the pro plan", "I can't log in", "how do I set up webhooks",
         "there's a double charge on my card", "refund the duplicate charge please",
+        "someone hacked my account, lock it", "I want to close my account", "I lost my phone, reset my two factor",
     ]
     turns = []
     for _ in range(rnd.randint(1, 3)):

@@ -17,6 +17,7 @@ import logging
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from prometheus_client import REGISTRY, generate_latest
@@ -46,6 +47,7 @@ async def run(calls: int, seed: int, batch: int) -> dict:
     logging.getLogger().setLevel(logging.DEBUG)
     logging.getLogger("livekit").setLevel(logging.ERROR)
     scripts = adv.generate(seed, calls)
+    effects: Counter[str] = Counter()
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="cc-safety-") as d:
         settings = load_settings(data_dir=Path(d) / "data", hold_on_line_s=0)
@@ -55,6 +57,14 @@ async def run(calls: int, seed: int, batch: int) -> dict:
             await adv.run_calls(line, scripts[start:start + batch], checker)
             checker.money(store, settings)
             checker.data(store, {})
+            effects["refunds paid"] += len(store.list_refunds())
+            effects["durable requests filed"] += sum(1 for w in store.list_work() if w.kind != "escalation")
+            effects["contact changes / unlocks awaiting a call back"] += len(store.list_pending_changes())
+            effects["accounts locked at the caller's confirmed request"] += sum(
+                1 for c in adv.CUSTOMERS for a in store.audit_for(c) if a.action == "lock")
+            attempts = store.verification_attempts()
+            effects["verification attempts recorded"] += len(attempts)
+            effects["verification attempts refused (lockout)"] += sum(1 for a in attempts if a[3] == "locked_out")
             store.close()
     metrics_text = generate_latest(REGISTRY).decode()
     logs = "\n".join(trap.lines)
@@ -66,7 +76,7 @@ async def run(calls: int, seed: int, batch: int) -> dict:
         checker.flag("traceback in the logs", "Traceback")
     return {
         "calls": checker.calls, "turns": checker.turns, "seed": seed, "by_kind": dict(checker.kinds),
-        "violations": sum(checker.violations.values()), "by_invariant": dict(checker.violations),
+        "effects": dict(effects), "violations": sum(checker.violations.values()), "by_invariant": dict(checker.violations),
         "examples": checker.examples, "seconds": round(time.perf_counter() - t0, 1),
     }
 
