@@ -1,6 +1,7 @@
 # One image for every role of the call center; the command picks the role:
 #   callcenter worker start      LiveKit agent worker (default)
 #   callcenter temporal-worker   Temporal worker
+#   callcenter console           operators' web console
 # Build:  docker build -t callcenter:0.1.0 .
 # Runs as uid/gid 10001 and works with a read-only root filesystem: it writes only to
 # $CALLCENTER_DATA_DIR (/data) and /tmp, which Kubernetes mounts as emptyDir volumes.
@@ -19,6 +20,7 @@ COPY domains ./domains
 COPY meta ./meta
 RUN python -m venv /opt/venv \
  && /opt/venv/bin/pip install . \
+ && /opt/venv/bin/pip install ".[console]" \
  && /opt/venv/bin/callcenter --help > /dev/null
 
 # ---- runtime -------------------------------------------------------------------------
@@ -37,7 +39,7 @@ ENV PATH=/opt/venv/bin:$PATH \
 WORKDIR /app
 USER 10001:10001
 # 8081 LiveKit worker health, 9100 agent /metrics, 9101 Temporal worker /metrics /healthz
-# /readyz, 9102 Temporal SDK metrics.
-EXPOSE 8081 9100 9101 9102
+# /readyz, 9102 Temporal SDK metrics, 8080 the operators' console.
+EXPOSE 8080 8081 9100 9101 9102
 ENTRYPOINT ["callcenter"]
 CMD ["worker", "start"]
