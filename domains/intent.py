@@ -39,10 +39,14 @@ _FILLER = {"uh", "um", "er", "erm", "hmm", "like", "well", "oh", "so", "and", "j
 _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed", "affirmative",
         "absolutely", "definitely", "exactly", "proceed", "go", "ahead", "do", "it", "that's", "thats", "that",
         "is", "right", "please", "ok", "okay", "fine", "sounds", "good", "great", "perfect", "i", "i'm", "im",
-        "am", "certain", "thing", "on", "it's", "can", "you"}
+        "am", "certain", "thing", "on", "it's", "can", "you", "for"}
 _YES_START = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed", "absolutely",
               "definitely", "exactly", "proceed", "go", "do", "that's", "thats", "ok", "okay", "right", "please"}
 _NO_START = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
+
+
+_ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
+_WHY_NOT = re.compile(r"\bwhy not\b")
 
 
 def yes_or_no(text: str) -> bool | None:
@@ -51,7 +55,9 @@ def yes_or_no(text: str) -> bool | None:
         return False
     if "?" in text:
         return None
-    words = [w.strip(".,!") for w in text.lower().split()]
+    text = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
+    text = _WHY_NOT.sub(" sure ", text)
+    words = [w.strip(".,!") for w in text.split()]
     words = [w for w in words if w]
     meaningful = [w for w in words if w not in _FILLER]
     if not meaningful or meaningful[0] not in _YES_START:

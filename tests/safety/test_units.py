@@ -74,7 +74,7 @@ def test_masking_keeps_what_is_needed_and_hides_secrets() -> None:
     assert extract_slots("cancel it, the card on file is 4012 8888 8888 1881").phone is None
 
 
-@pytest.mark.parametrize("text", ["yes", "Yeah, go ahead", "uh yes please", "yep that's right", "sure, do it", "correct", "yes I'm sure"])
+@pytest.mark.parametrize("text", ["yes", "Yeah, go ahead", "uh yes please", "yep that's right", "sure, do it", "correct", "yes I'm sure", "mm-hm do it", "uh huh sure", "sure why not"])
 def test_clean_yes(text: str) -> None:
     assert yes_or_no(text) is True
 
