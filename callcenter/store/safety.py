@@ -100,6 +100,41 @@ class SafetyStoreMixin:
             sql, args = sql + " WHERE customer_id = ?", [customer_id]
         return [PendingChange(**dict(r)) for r in self._conn().execute(sql + " ORDER BY created_at, id", args).fetchall()]
 
+    def resolve_pending_change(self, change_id: str, *, confirmed: bool, actor: str) -> str:
+        """After the call back: apply the change if the account holder confirmed it; returns the new status.
+
+        `applied`, `rejected`, or `conflict` (the new email is already another account's:
+        said to the colleague on the call back, never to the caller who asked).
+        """
+        change = self.pending_change(change_id)
+        if change is None or change.status != "awaiting_callback":
+            raise ValueError("no such pending change awaiting a call back")
+        at = datetime.now(UTC).replace(microsecond=0).isoformat()
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            status = "applied" if confirmed else "rejected"
+            if confirmed and change.field == "email":
+                taken = conn.execute(
+                    "SELECT 1 FROM customers WHERE lower(email) = lower(?) AND id != ?", (change.new_value, change.customer_id)
+                ).fetchone()
+                if taken:
+                    status = "conflict"
+                else:
+                    conn.execute("UPDATE customers SET email = ? WHERE id = ?", (change.new_value, change.customer_id))
+            elif confirmed and change.field == "phone":
+                conn.execute("UPDATE customers SET phone = ? WHERE id = ?", (change.new_value, change.customer_id))
+            elif confirmed and change.field == "unlock":
+                conn.execute("UPDATE customers SET locked = 0 WHERE id = ?", (change.customer_id,))
+            if status == "applied" and change.field in ("email", "phone"):
+                conn.execute(
+                    "INSERT INTO profile_changes (customer_id, field, changed_at) VALUES (?, ?, ?)", (change.customer_id, change.field, at)
+                )
+            conn.execute("UPDATE pending_changes SET status = ?, decided_at = ? WHERE id = ?", (status, at, change_id))
+            conn.execute(
+                "INSERT INTO audit_log (subject, action, actor, reason, at) VALUES (?, ?, ?, ?, ?)",
+                (change.customer_id, f"step_up:{change.field}:{status}", actor, f"call back for {change_id}", at),
+            )
+        return status
+
     # --- the money ledger ------------------------------------------------------------------
     def pending_refunds(self, customer_id: str) -> list[PendingRefund]:
         """Refund approvals asked for and not yet paid, denied or failed."""

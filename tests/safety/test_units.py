@@ -172,3 +172,23 @@ def test_word_piece_tokenizer_bounds_long_words() -> None:
     ids = wp.encode("a" * 50_000 + " charged twice")
     assert time.perf_counter() - t0 < 1.0
     assert ids[0] == wp.unk and len(ids) >= 2
+
+
+def test_pending_changes_are_applied_only_after_a_confirmed_call_back(tmp_path) -> None:  # noqa: ANN001
+    from callcenter.store import Store
+
+    store = Store(tmp_path / "s.sqlite3")
+    email = store.add_pending_change(customer_id="C1001", field="email", new_value="ada.new@example.com")
+    taken = store.add_pending_change(customer_id="C1005", field="email", new_value="grace@example.com")
+    unlock = store.add_pending_change(customer_id="C1004", field="unlock", new_value=None)
+    phone = store.add_pending_change(customer_id="C1002", field="phone", new_value="+12125550188")
+    assert store.resolve_pending_change(email.id, confirmed=True, actor="op:ana") == "applied"
+    assert store.resolve_pending_change(taken.id, confirmed=True, actor="op:ana") == "conflict"
+    assert store.resolve_pending_change(unlock.id, confirmed=True, actor="op:ana") == "applied"
+    assert store.resolve_pending_change(phone.id, confirmed=False, actor="op:ana") == "rejected"
+    assert store.get_customer("C1001").email == "ada.new@example.com" and store.get_customer("C1005").email == "linus@example.com"
+    assert not store.get_customer("C1004").locked and store.get_customer("C1002").phone == "+14155550102"
+    with pytest.raises(ValueError):
+        store.resolve_pending_change(email.id, confirmed=True, actor="op:ana")  # decided once
+    assert [a.action for a in store.audit_for("C1001")] == ["step_up:email:applied"]
+    store.close()
