@@ -99,6 +99,20 @@ class Settings(BaseSettings):
         Decimal("100.00"), ge=0, le=100000, description="Refunds at or under this amount (USD) are issued without approval."
     )
     refund_window_days: int = Field(90, ge=1, le=3650, description="Charges older than this are not refundable by phone.")
+    auto_refund_customer_limit: Decimal = Field(
+        Decimal("150.00"), ge=0, le=100000,
+        description="Most (USD) one customer is refunded without approval per period, counting pending approvals.",
+    )
+    auto_refund_period_days: int = Field(30, ge=1, le=365, description="The period of the per-customer auto-refund limit.")
+    service_credit_percent: int = Field(
+        20, ge=0, le=100, description="Largest service-failure credit, as a percentage of the affected charge."
+    )
+    verification_lockout_failures: int = Field(
+        5, ge=1, le=50, description="Failed verifications per customer or calling line before a lockout."
+    )
+    verification_lockout_s: int = Field(
+        900, ge=60, le=86400 * 7, description="Seconds failures are counted and a lockout lasts."
+    )
     approval_limit_agent: Decimal = Field(Decimal("500"), ge=0, description="Largest amount an 'agent' operator may approve.")
     approval_limit_supervisor: Decimal = Field(Decimal("5000"), ge=0, description="Largest amount a 'supervisor' may approve.")
     approval_limit_manager: Decimal = Field(Decimal("100000"), ge=0, description="Largest amount a 'manager' may approve.")
@@ -153,6 +167,7 @@ class Settings(BaseSettings):
     )
     max_delegations_per_turn: int = Field(6, ge=1, le=20, description="Loop guard: delegations allowed in one turn.")
     max_turn_chars: int = Field(2000, ge=50, le=100000, description="Longer caller turns are cut to this many characters.")
+    turn_timeout_s: float = Field(30.0, ge=1, le=600, description="Longest a caller turn may take before it ends with what was said.")
     verification_attempts: int = Field(3, ge=1, le=10, description="Identity verification attempts per call.")
 
     # --- observability ---------------------------------------------------------------
@@ -162,6 +177,14 @@ class Settings(BaseSettings):
         9102, ge=0, le=65535, description="Port of the Temporal SDK's own Prometheus metrics in the worker (0 = off)."
     )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="Log level.")
+
+    @field_validator("data_dir", mode="before")
+    @classmethod
+    def _not_empty(cls, v: object) -> object:
+        # An empty value would silently mean the current directory.
+        if isinstance(v, str | Path) and not str(v).strip():
+            raise ValueError("must name a folder, not be empty")
+        return v
 
     @field_validator("log_level", mode="before")
     @classmethod

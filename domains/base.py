@@ -48,6 +48,18 @@ def caller_wants_out(latest: str) -> str | None:
     return None
 
 
+def cut_turn(state: CallState, message: llm.ChatMessage) -> None:
+    """Cut a very long caller turn before any model, router or slot reader sees it.
+
+    Every active agent calls this from `on_user_turn_completed` (only the active one runs
+    it), so the bound holds whichever layer is listening.
+    """
+    limit = state.settings.max_turn_chars
+    text = message.text_content or ""
+    if len(text) > limit:
+        message.content = [text[:limit]]
+
+
 def book_callback(state: CallState, reason: str) -> str:
     """Record a callback ticket for a person to call back; returns what to tell the caller."""
     ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")

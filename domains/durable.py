@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from callcenter.redact import mask
 from domains.state import CallState
 
 log = logging.getLogger("callcenter.durable")
@@ -37,13 +38,16 @@ async def request_approval(
     say: Callable[[str], object] | None = None,
 ) -> ApprovalOutcome:
     customer_id = state.customer_id or ""
+    # Caller words reach the operator console, the Temporal memo and history: masked first.
+    caller_reason = mask(caller_reason)[:300]
     if state.durable is None:
         state.store.queue_work(
             request_id=request_id,
             kind=kind,
             customer_id=customer_id,
             amount_cents=amount_cents,
-            payload=json.dumps({"charge_id": charge_id, "policy_finding": policy_finding, "requested_by": requested_by}),
+            payload=json.dumps({"charge_id": charge_id, "policy_finding": policy_finding, "requested_by": requested_by,
+                                "caller_reason": caller_reason}),
         )
         return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)
 
@@ -54,7 +58,7 @@ async def request_approval(
         customer_id=customer_id,
         amount_cents=amount_cents,
         charge_id=charge_id,
-        caller_reason=caller_reason[:300],
+        caller_reason=caller_reason,
         policy_finding=policy_finding,
         requested_by=requested_by,
         request_id=request_id,

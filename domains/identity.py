@@ -1,7 +1,10 @@
 """Identity verification, shared by every domain: required before any account data or change.
 
-Remembered for the rest of the call in CallState. Which fact did not match is never
-said, so the line cannot be used to guess a customer's details one field at a time.
+Remembered for the rest of the call in CallState. Guessing is throttled in the store, so it
+holds across calls: every attempt is recorded, and after a few failures for one customer
+number (or email) or from one calling line/session, verification is refused for a while.
+The answer never says which fact did not match, whether a number or an email exists, or
+that a lockout is in force for that number: a guess teaches the caller nothing.
 """
 
 from __future__ import annotations
@@ -10,9 +13,16 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
+from callcenter.logsafe import ref
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 from domains.state import CallState
+
+NO_MATCH = "Sorry, I couldn't verify those details. Could you give me your customer number and ZIP code again?"
+GIVE_UP = (
+    "I'm sorry, I couldn't verify your identity, so I can't make changes or share account details on this "
+    "call. You can reset access from the sign-in page."
+)
 
 
 @dataclass(kw_only=True)
@@ -31,6 +41,9 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
     def __init__(self, *, state: CallState, chat_ctx=None, agent_id: str = "identity") -> None:
         super().__init__(state=state, agent_id=agent_id, chat_ctx=chat_ctx)
 
+    def _give_up(self) -> None:
+        self.finish(VerifyIdentityResult(status="unverified", summary=GIVE_UP))
+
     @function_tool
     @guarded
     async def verify_identity(
@@ -48,7 +61,10 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
             zip_code: The five-digit ZIP code on the account.
             birth_date: The account holder's date of birth, YYYY-MM-DD.
         """
-        store = self.state.store
+        store, settings, state = self.state.store, self.state.settings, self.state
+        if state.verification_failures >= settings.verification_attempts:
+            self._give_up()  # this call has had its guesses: a new request does not reset them
+            return None
         if not (customer_id or email) or not (zip_code or birth_date):
             if not self.another_attempt():
                 return None
@@ -57,28 +73,30 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
                 "your customer number, and the ZIP code on the account?"
             )
         customer = store.get_customer(customer_id) if customer_id else store.find_customer_by_email(email or "")
-        matches = customer is not None and (
+        # The throttle key is what the caller claimed, known or not, so a lockout looks the same either way.
+        claimed = customer_id.strip().upper() if customer_id else "E:" + ref((email or "").strip().lower())
+        window, limit = settings.verification_lockout_s, settings.verification_lockout_failures
+        line = state.line_key
+        locked_out = (
+            store.verification_failures(customer_id=claimed, window_s=window) >= limit
+            or store.verification_failures(line=line, window_s=window) >= limit
+        )
+        matches = not locked_out and customer is not None and (
             (zip_code is not None and zip_code.strip() == customer.zip_code)
             or (birth_date is not None and birth_date.strip() == customer.birth_date)
         )
+        outcome = "success" if matches else ("locked_out" if locked_out else "failure")
+        store.record_verification(customer_id=claimed, line=line, outcome=outcome, actor=f"call:{state.call_id}")
         if matches and customer is not None:
-            self.state.verify(customer.id)
+            state.verify(customer.id)
             self.finish(
                 VerifyIdentityResult(
                     status="done", summary=f"Thank you, {customer.first_name}, you're verified.", customer_id=customer.id
                 )
             )
             return None
-        self.state.verification_failures += 1
-        if self.state.verification_failures >= self.state.settings.verification_attempts:
-            self.finish(
-                VerifyIdentityResult(
-                    status="unverified",
-                    summary=(
-                        "I'm sorry, I couldn't verify your identity, so I can't make changes or share "
-                        "account details on this call. You can reset access from the sign-in page."
-                    ),
-                )
-            )
+        state.verification_failures += 1
+        if state.verification_failures >= settings.verification_attempts:
+            self._give_up()
             return None
-        return "Sorry, those details don't match our records. Could you give me your customer number and ZIP code again?"
+        return NO_MATCH

@@ -21,7 +21,7 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.routing.slots import extract_slots
-from domains.base import caller_wants_out, fallback, leave_summary, tool_call_chunk
+from domains.base import caller_wants_out, cut_turn, fallback, leave_summary, tool_call_chunk
 from domains.breaker import BREAKER
 from domains.results import SpecialistResult
 from domains.state import CallState
@@ -63,6 +63,15 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             self.session.generate_reply()
         except Exception as exc:  # an exception here would leave the parent blocked forever
             self.fail(exc)
+
+    async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        cut_turn(self.state, new_message)
+
+    @property
+    def request_words(self) -> str:
+        """What the caller asked this specialist for (the delegated request, not a later "yes")."""
+        texts = user_texts(self.chat_ctx)
+        return texts[-1] if texts else ""
 
     @property
     def caller_words(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,8 @@ class CallState:
     customer_id: str | None = None
     verified: bool = False
     verification_failures: int = 0
+    caller_line: str | None = None  # the calling number when the line knows it (SIP); throttles guessing across calls
+    call_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     turn: int = 0
     delegations_this_turn: int = 0
     states_this_turn: set[tuple[str, str]] = field(default_factory=set)
@@ -78,6 +81,13 @@ class CallState:
         """Stamp a task's completion; the hop back is labelled by how it ended."""
         outcome = {"failed": "error", "misrouted": "misrouted", "cancelled": "cancelled"}.get(status, "ok")
         self.returning[from_agent] = (time.perf_counter(), outcome)
+
+    @property
+    def line_key(self) -> str:
+        """Who is calling, for throttling: a digest of the calling line, else this call's session."""
+        from callcenter.logsafe import ref
+
+        return ref(self.caller_line) if self.caller_line else f"session:{self.call_id}"
 
     def verify(self, customer_id: str) -> None:
         self.customer_id = customer_id

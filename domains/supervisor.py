@@ -18,6 +18,7 @@ from domains.base import (
     DomainSpec,
     SpecialistSpec,
     caller_wants_out,
+    cut_turn,
     fallback,
     leave_summary,
     said,
@@ -69,6 +70,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             log.error("supervisor %s failed to start: %s", self.id, type(exc).__name__)
 
     async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        cut_turn(self.state, new_message)
         self.user_turns += 1
 
     def _finish(self, result: DomainResult) -> None:

@@ -20,6 +20,9 @@ def _cmd_call(args: argparse.Namespace) -> int:
     from meta.session import UnknownCustomerError
 
     settings = get_settings()
+    if hasattr(sys.stdin, "reconfigure"):
+        # Undecodable bytes must not stop the call; repl replaces them and says so.
+        sys.stdin.reconfigure(errors="surrogateescape")
     try:
         return asyncio.run(
             run_call(
@@ -90,11 +93,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     # LiveKit warns about its own deprecations on every call; operators cannot act on it.
     logging.getLogger("livekit.agents").setLevel(max(logging.ERROR, logging.getLogger().level))
+    from callcenter.routing import RouterModelError
+    from callcenter.store import StoreError
+
     try:
         return int(args.func(args) or 0)
     except SettingsError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except (StoreError, RouterModelError) as err:
+        # Bad local state (database, data dir, router model): one line, never a traceback.
+        print(f"error: {_one_line(str(err))}", file=sys.stderr)
+        return 2
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 if __name__ == "__main__":

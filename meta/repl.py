@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from typing import Any, TextIO
 
 from callcenter import metrics
+from callcenter.redact import mask
 from callcenter.settings import Settings
 from meta.observer import TurnRecord
 from meta.session import Call, build_line, start_call
@@ -26,20 +27,32 @@ log = logging.getLogger("callcenter.call")
 def turn_json(turn: TurnRecord) -> dict[str, Any]:
     return {
         "turn": turn.index,
-        "user": turn.user,
+        "user": mask(turn.user),  # output is often kept (logs, files): no card numbers in it
         "reply": " ".join(turn.replies),
         "hops": [h.as_json() for h in turn.hops],
         "results": [r.as_json() for r in turn.results],
     }
 
 
+def clean_line(line: str) -> tuple[str, bool]:
+    """Undecodable input bytes (kept as lone surrogates by the reader) become U+FFFD; True if any."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in line):
+        return line, False
+    return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), True
+
+
 async def _lines(stream: TextIO) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
+    number = 0
     while True:
         line = await loop.run_in_executor(None, stream.readline)
         if not line:
             return
-        yield line.rstrip("\r\n")
+        number += 1
+        line, bad = clean_line(line.rstrip("\r\n"))
+        if bad:
+            print(f"warning: input line {number} was not valid UTF-8; unreadable bytes were replaced", file=sys.stderr)
+        yield line
 
 
 @contextlib.asynccontextmanager

@@ -82,9 +82,25 @@ def _trained_for(digest: str, cache_dir: Path | None) -> IntentRouter:
     return router
 
 
+def check_coverage(router: IntentRouter, name: str) -> None:
+    """Refuse a model that cannot route to every specialist of the registry.
+
+    A model trained without some labels silently switches those specialists off, and their
+    requests land on a neighbour (a password reset for "close my account").
+    """
+    wanted = {label for d in registry.DOMAINS for label in d.labels}
+    missing = sorted(wanted - set(router.labels))
+    if missing:
+        raise RouterModelError(
+            f"router model {name} does not cover this line's specialists (missing: {', '.join(missing)}); "
+            "retrain it with examples for every label (callcenter router train)"
+        )
+
+
 def build_router(settings: Settings) -> IntentRouter:
     if settings.router_model is not None:
         router = IntentRouter.load(settings.router_model)
+        check_coverage(router, str(settings.router_model))
     else:
         router = _trained(settings.data_dir / "models")
     if settings.router_confidence > 0:

@@ -7,10 +7,12 @@ every entry point runs the same hierarchy.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from typing import Any
 
-from livekit.agents import AgentSession, llm
+from livekit.agents import AgentSession, AgentTask, llm
+from livekit.agents.voice.run_result import RunResult
 
 from callcenter import metrics
 from callcenter.faults import FaultyStore
@@ -25,6 +27,9 @@ from domains.state import CallState
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
 from meta.router import build_router, noise_model, topics
+
+log = logging.getLogger("callcenter.call")
+_QUIET_S = 0.3  # a task has waited for the caller this long with nothing left to say: the turn is over
 
 # Tool steps per LLM turn: a multi-intent turn makes one transfer per need, then speaks.
 MAX_TOOL_STEPS = 8
@@ -80,6 +85,7 @@ class Call:
         self.state = state
         self.session = session
         self.observer = observer
+        self._orphans: list[asyncio.Future[RunResult]] = []
 
     @property
     def greeting(self) -> str:
@@ -87,12 +93,61 @@ class Call:
 
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
+        text = text[: self.line.settings.max_turn_chars]  # bounded work on every path, from the first hop
         self.observer.begin_turn(text)
-        run = await self.session.run(user_input=text)
+        run = await self._run(text)
         await self._settle()
         turn = self.observer.end_turn()
         turn.run = run
         return turn
+
+    async def _run(self, text: str) -> RunResult | None:
+        """The turn's run, bounded in time (issue 10).
+
+        A run normally completes once every agent has spoken or waits for the caller. A need
+        queued behind a task that waits for the caller can keep it open although the line is
+        only listening; and no turn may take longer than CALLCENTER_TURN_TIMEOUT_S. Either way
+        the turn ends with what was said, and the caller's next words go to the waiting task.
+        """
+        loop = asyncio.get_running_loop()
+
+        run = self.session.run(user_input=text)
+
+        async def whole() -> RunResult:
+            return await run
+
+        waiter = asyncio.ensure_future(whole())
+        deadline = loop.time() + self.line.settings.turn_timeout_s
+        quiet_since: float | None = None
+        while True:
+            done, _ = await asyncio.wait({waiter}, timeout=0.05)
+            if done:
+                return waiter.result()
+            now = loop.time()
+            if self._waiting_for_caller():
+                quiet_since = quiet_since or now
+                if now - quiet_since >= _QUIET_S:
+                    break
+            else:
+                quiet_since = None
+            if now >= deadline:
+                log.warning("turn %d of a call took longer than %.0f s; ended it", self.state.turn, self.line.settings.turn_timeout_s)
+                break
+        # End the run here: LiveKit allows one run at a time, and the caller's next words must
+        # reach the waiting task. RunResult has no public way to stop watching, hence the
+        # private calls (livekit-agents 1.8); the work itself goes on untouched.
+        for handle in list(run._handles):  # noqa: SLF001
+            run._unwatch_handle(handle)  # noqa: SLF001
+        run._mark_done()  # noqa: SLF001
+        await asyncio.wait({waiter}, timeout=1.0)
+        if not waiter.done():
+            self._orphans.append(waiter)
+            return None
+        return run
+
+    def _waiting_for_caller(self) -> bool:
+        agent = self.session.current_agent
+        return isinstance(agent, AgentTask) and self.session.agent_state == "listening" and not self._speech_pending()
 
     async def _settle(self) -> None:
         # A task that completes from a tool lets run() return before its parent has spoken;
@@ -110,6 +165,8 @@ class Call:
     async def close(self, outcome: str = "completed") -> None:
         self.observer.end_call(outcome)
         await self.session.aclose()
+        for waiter in self._orphans:
+            waiter.cancel()
 
 
 async def start_call(

@@ -43,6 +43,11 @@ class Intent:
         return self.label != OOS
 
 
+# Work per routed text is bounded whatever a caller of the router forgot to cut: the line
+# cuts turns to CALLCENTER_MAX_TURN_CHARS before this, so this is only a backstop.
+MAX_TEXT_CHARS = 20_000
+
+
 class IntentRouter:
     """Classify caller text into ``domain/specialist`` labels, with calibrated confidence.
 
@@ -117,6 +122,7 @@ class IntentRouter:
         """
         if not text or not text.strip():
             return Intent(OOS, 1.0, text)
+        text = text[:MAX_TEXT_CHARS]
         p, q = self._core.predict_pair_one(text)
         return self._from_probs(text, p, q, within)
 
@@ -170,6 +176,7 @@ class IntentRouter:
         """
         if not text or not text.strip():
             return []
+        text = text[:MAX_TEXT_CHARS]
         segments = [s for s in _seg.strong_segments(text) if not _seg.is_filler(s)]
         if not segments:
             return [self.classify(text)]

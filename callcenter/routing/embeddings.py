@@ -67,6 +67,9 @@ def _read_tensor(path: Path, name: str) -> np.ndarray:
     return np.frombuffer(data, dtype=np.float32).reshape(meta["shape"])
 
 
+MAX_WORD_CHARS = 100  # longer "words" are [UNK], as in BERT's max_input_chars_per_word
+
+
 class WordPiece:
     """BERT uncased tokenisation: lower-case, strip accents, split punctuation, WordPiece."""
 
@@ -76,6 +79,10 @@ class WordPiece:
         self._cache: dict[str, tuple[int, ...]] = {}
 
     def _word(self, word: str) -> tuple[int, ...]:
+        if len(word) > MAX_WORD_CHARS:
+            # Greedy longest-match is quadratic in the word's length: one pasted blob of a few
+            # thousand characters took half a minute. BERT's own tokenizer draws the same line.
+            return (self.unk,)
         hit = self._cache.get(word)
         if hit is not None:
             return hit

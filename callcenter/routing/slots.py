@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+
+from callcenter.money import read_amount
+from callcenter.redact import strip_cards
 
 _CUSTOMER = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
 _CHARGE = re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I)
@@ -18,11 +21,6 @@ _TICKET = re.compile(r"\b(t-[0-9a-f]{4,8}|esc-[0-9a-z-]{4,40})\b", re.I)
 _REQUEST = re.compile(r"\b((?:refund|close_account|two_factor_reset|escalation)-[a-z0-9-]{3,60})\b", re.I)
 _EMAIL = re.compile(r"\b([a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24})\b", re.I)
 _PHONE = re.compile(r"(?<![\w-])(\+?\d[\d\s().-]{8,16}\d)(?![\w-])")
-_AMOUNT = re.compile(
-    r"(?:(?P<neg>-)\s*)?(?:\$|usd\s*|eur\s*|€)\s*(?P<a>-?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|-?\d+(?:\.\d{1,2})?)"
-    r"|(?P<b>-?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|-?\d+(?:\.\d{1,2})?)\s*(?:dollars|usd|bucks|euros?)\b",
-    re.I,
-)
 _ZIP = re.compile(r"\b(?:zip|postal|post)\s*(?:code)?\s*(?:is\s*)?(\d{5})\b|(?<![\d-])(\d{5})(?![\d-])", re.I)
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _US_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
@@ -38,6 +36,9 @@ _HTTP = re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I)
 _PLAN = re.compile(r"\b(starter|pro|enterprise)\b", re.I)
 _YES = re.compile(r"^\s*(yes|yeah|yep|sure|correct|confirm(ed)?|please do|go ahead|ok(ay)?|do it)\b", re.I)
 _NO = re.compile(r"^\s*(no|nope|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+
+
+MAX_SLOT_TEXT = 20_000
 
 
 @dataclass(slots=True)
@@ -66,18 +67,13 @@ class Slots:
         return out
 
 
-def _amount(text: str) -> Decimal | None:
-    match = _AMOUNT.search(text)
-    if not match:
-        return None
-    raw = (match.group("a") or match.group("b") or "").replace(",", "")
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        return None
-    if match.group("neg"):
-        value = -value
-    return value
+def _amount(text: str, s: Slots) -> None:
+    # Strict: an amount that cannot be read with certainty is flagged, never guessed.
+    reading = read_amount(text)
+    if reading.status == "ok" and reading.cents is not None:
+        s.amount = Decimal(reading.cents) / 100
+    elif reading.status == "unclear":
+        s.extras["amount_unclear"] = reading.why
 
 
 def _date(text: str) -> str | None:
@@ -106,6 +102,7 @@ def _phone(text: str) -> str | None:
 def extract_slots(text: str) -> Slots:
     """Read every slot we know from one utterance; absent slots stay None."""
     s = Slots()
+    text = strip_cards(text[:MAX_SLOT_TEXT])  # bounded work; a card number is never a phone or ZIP
     if m := _CUSTOMER.search(text):
         s.customer_id = f"C{m.group(1)}"
     if m := _CHARGE.search(text):
@@ -119,7 +116,7 @@ def extract_slots(text: str) -> Slots:
     if m := _EMAIL.search(text):
         s.email = m.group(1).lower()
     s.phone = _phone(_EMAIL.sub(" ", text))
-    s.amount = _amount(text)
+    _amount(text, s)
     s.birth_date = _date(text)
     scrubbed = _CUSTOMER.sub(" ", _CHARGE.sub(" ", _INVOICE.sub(" ", text)))
     if m := _ZIP.search(scrubbed):

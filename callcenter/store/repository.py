@@ -15,7 +15,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+from callcenter.redact import mask, mask_json
 from callcenter.store import models as m
+from callcenter.store.safety import SafetyStoreMixin
 from callcenter.store.schema import MIGRATIONS, SCHEMA_VERSION
 from callcenter.store.seed import seed
 
@@ -26,17 +28,40 @@ class StoreError(RuntimeError):
     """The store cannot be opened or is from a newer version of the product."""
 
 
+def _db_problem(path: Path, exc: sqlite3.DatabaseError) -> str:
+    text = str(exc).lower()
+    if "readonly" in text or "read-only" in text:
+        return f"the database {path} is read-only; the line needs to write to it"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"the database {path} is not a readable callcenter database (corrupt or truncated); move it away to start fresh"
+    if "unable to open" in text:
+        return f"cannot open the database {path}"
+    return f"the database {path} cannot be used ({type(exc).__name__})"
+
+
 def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-class Store:
+class Store(SafetyStoreMixin):
     def __init__(self, path: Path | str, *, seed_demo: bool = True) -> None:
         self.path = Path(path)
         self._local = threading.local()
         self._seed_demo = seed_demo
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._migrate()
+        # Every bad local state is one clear line, never a traceback (issue 10).
+        if self.path.is_dir():
+            raise StoreError(f"the database path {self.path} is a directory, not a database file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise StoreError(f"the data directory {self.path.parent} is a file, not a directory") from None
+        except OSError as exc:
+            raise StoreError(f"cannot create the data directory {self.path.parent}: {exc.strerror}") from None
+        try:
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise StoreError(_db_problem(self.path, exc)) from None
 
     # --- plumbing --------------------------------------------------------------------
     def _conn(self) -> sqlite3.Connection:
@@ -233,7 +258,7 @@ class Store:
             cur = conn.execute(
                 "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key,"
                 " approved_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (charge_id, charge["customer_id"], amount_cents, reason, idempotency_key, approved_by, now_iso()),
+                (charge_id, charge["customer_id"], amount_cents, mask(reason), idempotency_key, approved_by, now_iso()),
             )
             row = conn.execute("SELECT * FROM refunds WHERE id = ?", (cur.lastrowid,)).fetchone()
             return m.Refund(**dict(row)), True
@@ -275,7 +300,7 @@ class Store:
         at = now_iso()
         self._conn().execute(
             "INSERT OR IGNORE INTO tickets VALUES (?, ?, ?, ?, 'open', ?, ?)",
-            (tid, customer_id, kind, summary[:500], at, at),
+            (tid, customer_id, kind, mask(summary)[:500], at, at),
         )
         ticket = self.get_ticket(tid)
         assert ticket is not None
@@ -302,7 +327,7 @@ class Store:
         self._conn().execute(
             "INSERT OR IGNORE INTO work_requests (id, kind, customer_id, amount_cents, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            (request_id, kind, customer_id, amount_cents, payload, now_iso()),
+            (request_id, kind, customer_id, amount_cents, mask_json(payload), now_iso()),
         )
         req = self.get_work(request_id)
         assert req is not None
@@ -330,7 +355,7 @@ class Store:
         cur = self._conn().execute(
             "INSERT OR IGNORE INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
-            (customer_id, channel, body, dedupe_key, now_iso()),
+            (customer_id, channel, mask(body, keep_email=True), dedupe_key, now_iso()),
         )
         return cur.rowcount == 1
 
@@ -346,7 +371,7 @@ class Store:
         self._conn().execute(
             "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (subject, action, actor, reason, now_iso(), role, customer_id),
+            (subject, action, actor, mask(reason), now_iso(), role, customer_id),
         )
 
     def audit_for(self, subject: str) -> list[m.AuditEntry]:

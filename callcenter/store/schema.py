@@ -188,6 +188,30 @@ MIGRATIONS: list[str] = [
     CREATE INDEX durable_outcomes_by_request ON durable_outcomes(request_id, at);
     """,
     OPERATOR_ACCOUNTS,
+    # 4: safety (issue 10). Every identity verification attempt, so guessing is throttled per
+    # customer and per calling line across calls; and contact changes that wait for a step-up
+    # (a call back to the number on file) before they are applied.
+    """
+    CREATE TABLE verification_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        customer_id TEXT,
+        line TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('success', 'failure', 'locked_out')),
+        actor TEXT NOT NULL
+    );
+    CREATE INDEX verification_by_customer ON verification_attempts(customer_id, at);
+    CREATE INDEX verification_by_line ON verification_attempts(line, at);
+    CREATE TABLE pending_changes (
+        id TEXT PRIMARY KEY,
+        customer_id TEXT NOT NULL REFERENCES customers(id),
+        field TEXT NOT NULL CHECK (field IN ('email', 'phone', 'unlock')),
+        new_value TEXT,
+        status TEXT NOT NULL DEFAULT 'awaiting_callback',
+        created_at TEXT NOT NULL,
+        decided_at TEXT
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

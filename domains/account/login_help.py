@@ -1,4 +1,8 @@
-"""Login help: explain why sign-in fails, unlock after verification, send a reset link."""
+"""Login help: explain why sign-in fails and email a reset link to the address on file.
+
+Unlocking an account takes a step-up (a call back to the number on file): a locked
+account is what stands between a guesser and a takeover.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
+from domains.account.step_up import request_step_up
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -15,6 +20,7 @@ class HelpLoginResult(SpecialistResult):
     unlocked: bool = False
     reset_link_sent: bool = False
     failed_attempts: int = 0
+    pending_change: str | None = None
 
 
 def mask_email(email: str) -> str:
@@ -29,26 +35,27 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
     @function_tool
     @guarded
     async def help_login(self) -> None:
-        """Check why the caller cannot sign in, unlock the account if it was locked by failed attempts, and email a password reset link."""
+        """Check why the caller cannot sign in, email a password reset link to the address on file, and arrange unlocking a locked account."""
         store = self.state.store
         customer = store.get_customer(self.customer_id)
         assert customer is not None
         failures = [e for e in store.recent_logins(customer.id) if not e.success]
-        unlocked = False
-        if customer.locked:
-            store.set_locked(customer.id, False)
-            store.add_audit(subject=customer.id, action="unlock", actor="agent:account.login_help", reason="caller verified by phone")
-            unlocked = True
         store.add_notification(
             customer_id=customer.id, channel="email", body="Password reset link", dedupe_key=f"reset-{customer.id}-{self.state.turn}"
         )
         parts = []
         if failures:
             parts.append(f"I see {len(failures)} failed sign-in attempts this week")
-        if unlocked:
-            parts.append("your account was locked after them, and I've unlocked it")
+        pending = None
+        if customer.locked:
+            parts.append("your account was locked after them")
         summary = (("; ".join(parts) + ". ") if parts else "") + (
-            f"I've emailed a password reset link to {mask_email(customer.email)}; it's valid for 30 minutes."
+            f"I've emailed a password reset link to {mask_email(customer.email)}, the address on file; it's valid for 30 minutes."
         )
+        if customer.locked:
+            pending, say = request_step_up(self.state, customer_id=customer.id, field="unlock", new_value=None, what="unlocking your account")
+            summary += " " + say
         summary = summary[0].upper() + summary[1:]
-        self.finish(HelpLoginResult(status="done", summary=summary, unlocked=unlocked, reset_link_sent=True, failed_attempts=len(failures)))
+        self.finish(HelpLoginResult(
+            status="done", summary=summary, unlocked=False, reset_link_sent=True, failed_attempts=len(failures), pending_change=pending,
+        ))

@@ -1,4 +1,4 @@
-"""Profile updates: change the email or phone on file, and tell the old address."""
+"""Profile updates: a new email or phone is read back, confirmed, then confirmed again by a call back."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
+from domains.account.step_up import request_step_up
+from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -17,48 +19,49 @@ _PHONE = re.compile(r"^\+\d{10,15}$")
 @dataclass(kw_only=True)
 class UpdateProfileResult(SpecialistResult):
     changed: list[str] = field(default_factory=list)
+    pending_change: str | None = None
 
 
 class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
     result_type = UpdateProfileResult
     instructions = "You update the email address or phone number on file. Call update_profile with the new value."
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.gate = ActionGate()
+
     @function_tool
     @guarded
     async def update_profile(self, email: str | None = None, phone: str | None = None) -> str | None:
-        """Change the email address and/or phone number on the caller's account.
+        """Change the email address or phone number on the caller's account (read back, then confirmed by a call back).
 
         Args:
             email: The new email address, if the caller wants to change it.
             phone: The new phone number in international format, like +14155550123, if the caller wants to change it.
         """
-        store = self.state.store
-        customer = store.get_customer(self.customer_id)
+        customer = self.state.store.get_customer(self.customer_id)
         assert customer is not None
-        if email is None and phone is None:
+        if (email is None) == (phone is None):
             if not self.another_attempt():
                 return None
-            return "What's the new email address or phone number you'd like on the account?"
+            return "Which one should change, and to what: the email address or the phone number?"
         if email is not None and not _EMAIL.match(email.strip()):
             return "That doesn't sound like a valid email address. Could you spell it out again?"
         if phone is not None and not _PHONE.match(phone.strip()):
             return "That doesn't sound like a valid phone number. Could you say it again with the country code?"
-        if email is not None and (other := store.find_customer_by_email(email)) and other.id != customer.id:
-            return "That email address is already used by another account. Could you give me a different one?"
-        changed = []
-        if email is not None and email.lower() != customer.email:
-            store.update_email(customer.id, email.strip().lower())
-            changed.append("email")
-        if phone is not None and phone != customer.phone:
-            store.update_phone(customer.id, phone.strip())
-            changed.append("phone")
-        if changed:
-            store.add_notification(
-                customer_id=customer.id, channel="email", body=f"Your {' and '.join(changed)} was changed",
-                dedupe_key=f"profile-{customer.id}-{'-'.join(changed)}-{self.state.turn}",
-            )
-            summary = f"Done: I've updated your {' and '.join(changed)}. We've sent a notice to your previous email address."
-        else:
-            summary = "Those details are already on your account, so nothing needed changing."
-        self.finish(UpdateProfileResult(status="done" if changed else "info", summary=summary, changed=changed))
+        kind, value = ("email", email.strip().lower()) if email is not None else ("phone", (phone or "").strip())
+        if value == (customer.email if kind == "email" else customer.phone):
+            self.finish(UpdateProfileResult(status="info", summary=f"That {kind} is already on your account, so nothing needs changing."))
+            return None
+        # Whether another account uses the address is never said: that would let callers enumerate them.
+        spoken = " ".join(value) if kind == "phone" else value
+        go = self.gate.check(
+            self, f"profile:{kind}:{value}",
+            f"To confirm: change the {'email address' if kind == 'email' else 'phone number'} on account "
+            f"{self.customer_id} to {spoken}.",
+        )
+        if go is not True:
+            return go
+        ref, say = request_step_up(self.state, customer_id=customer.id, field=kind, new_value=value, what=f"a change of your {kind}")
+        self.finish(UpdateProfileResult(status="queued", summary=say, pending_change=ref))
         return None

@@ -1,4 +1,4 @@
-"""Security: review recent sign-ins and lock the account at the caller's request."""
+"""Security: review recent sign-ins; lock the account only when the caller asks and confirms."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
+from callcenter.llm.embedded import user_texts
+from domains.intent import ActionGate, is_question
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -19,21 +21,48 @@ class SecureAccountResult(SpecialistResult):
 
 class SecureAccountTask(SpecialistTask[SecureAccountResult]):
     result_type = SecureAccountResult
-    instructions = "You secure accounts. Call secure_account; it locks the account and opens a security review."
+    instructions = (
+        "You secure accounts. Call secure_account: it reviews recent sign-ins, answers questions, and locks "
+        "the account only after the caller confirms a read-back."
+    )
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.gate = ActionGate()
+
+    def _review(self) -> tuple[str, list[str]]:
+        logins = self.state.store.recent_logins(self.customer_id, days=14)
+        usual = {e.country for e in logins if e.success} or {"US"}
+        odd = sorted({e.country for e in logins if e.country not in usual})
+        if odd:
+            return f"I see sign-in attempts from unusual locations ({', '.join(odd)}) in the last two weeks.", odd
+        return "I don't see any unusual sign-in attempts in the last two weeks.", odd
 
     @function_tool
     @guarded
-    async def secure_account(self) -> None:
-        """Lock the caller's account against sign-ins, report unusual recent sign-ins and open a security review."""
+    async def secure_account(self) -> str | None:
+        """Review the caller's recent sign-ins; lock the account against sign-ins if the caller asks for that and confirms."""
         store = self.state.store
-        logins = store.recent_logins(self.customer_id, days=14)
-        usual = {e.country for e in logins if e.success} or {"US"}
-        odd = sorted({e.country for e in logins if e.country not in usual})
+        review, odd = self._review()
+        said = user_texts(self.chat_ctx)
+        if said and is_question(said[-1]):
+            # A question is answered, never acted on.
+            self.finish(SecureAccountResult(
+                status="info", summary=f"{review} If you'd like me to lock your account, just ask.", suspicious_countries=odd,
+            ))
+            return None
+        go = self.gate.check(
+            self, f"lock:{self.customer_id}",
+            f"{review} To confirm: lock account {self.customer_id} so nobody can sign in, and open a security review.",
+        )
+        if go is not True:
+            return go
         store.set_locked(self.customer_id, True)
-        store.add_audit(subject=self.customer_id, action="lock", actor="agent:account.security", reason="caller request by phone")
+        store.add_audit(subject=self.customer_id, action="lock", actor="agent:account.security", reason="caller request by phone, confirmed")
         ticket = store.create_ticket(customer_id=self.customer_id, kind="security", summary="Security review after caller report")
-        summary = "I've locked your account so nobody can sign in, and opened security review " + ticket.id + "."
-        if odd:
-            summary += f" I see sign-in attempts from unusual locations ({', '.join(odd)}) this fortnight."
-        summary += " When you're ready, call us or use the reset link to unlock it."
+        summary = (
+            f"I've locked your account so nobody can sign in, and opened security review {ticket.id}. "
+            "When you're ready, call us or use the reset link to unlock it."
+        )
         self.finish(SecureAccountResult(status="done", summary=summary, locked=True, suspicious_countries=odd, ticket_id=ticket.id))
+        return None

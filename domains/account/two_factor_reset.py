@@ -1,4 +1,4 @@
-"""Two-factor reset: a takeover risk, so it always needs an operator's approval."""
+"""Two-factor reset: a takeover risk, so it is read back, confirmed, and always approved by an operator."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from domains.durable import request_approval
+from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -18,15 +19,26 @@ class ResetTwoFactorResult(SpecialistResult):
 
 class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
     result_type = ResetTwoFactorResult
-    instructions = "You take two-factor reset requests. Call reset_two_factor."
+    instructions = "You take two-factor reset requests. Call reset_two_factor; it reads the request back and files it once the caller confirms."
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.gate = ActionGate()
 
     @function_tool
     @guarded
-    async def reset_two_factor(self) -> None:
-        """Ask for the caller's two-factor authentication to be reset (an operator approves it)."""
+    async def reset_two_factor(self) -> str | None:
+        """Ask for the caller's two-factor authentication to be reset (the caller confirms a read-back; an operator approves it)."""
+        go = self.gate.check(
+            self, f"2fa:{self.customer_id}",
+            f"To confirm: reset two-factor authentication on account {self.customer_id}; a supervisor reviews it first.",
+        )
+        if go is not True:
+            return go
         outcome = await request_approval(
-            self.state, say=self.session.say, caller_reason=self.caller_words, kind="two_factor_reset", request_id=f"two_factor_reset-{self.customer_id}", amount_cents=None,
-            policy_finding="two-factor reset always requires operator approval", requested_by=self.id,
+            self.state, say=self.session.say, caller_reason=self.request_words, kind="two_factor_reset", request_id=f"two_factor_reset-{self.customer_id}", amount_cents=None,
+            policy_finding="two-factor reset always requires operator approval; caller confirmed the read-back", requested_by=self.id,
             what="resetting your two-factor authentication",
         )
         self.finish(ResetTwoFactorResult(status=outcome.status, summary=outcome.summary, request_id=outcome.request_id))  # type: ignore[arg-type]
+        return None

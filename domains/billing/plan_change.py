@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -24,7 +25,9 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         "tells you the price to confirm; call it again with confirm=true only after the caller agrees."
     )
 
-    _quoted: str | None = None
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.gate = ActionGate()  # the caller's own "yes" to this plan's price, not the LLM's confirm flag
 
     @function_tool
     @guarded
@@ -46,15 +49,13 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         if current and current.id == target.id:
             self.finish(ChangePlanResult(status="info", summary=f"You're already on the {target.name} plan.", old_plan=current.id, new_plan=target.id))
             return None
-        if confirm is False:
-            self.finish(ChangePlanResult(status="info", summary="No problem, I've left your plan as it is.", old_plan=current.id if current else None))
-            return None
-        if confirm is not True or self._quoted != target.id:
-            # A "yes" counts only after the caller has heard this plan's price.
-            if not self.another_attempt():
-                return None
-            self._quoted = target.id
-            return f"The {target.name} plan is {dollars(target.monthly_price_cents)} a month. Shall I switch you over now?"
+        go = self.gate.check(
+            self, f"plan:{target.id}",
+            f"To confirm: switch account {self.customer_id} to the {target.name} plan at "
+            f"{dollars(target.monthly_price_cents)} a month.",
+        )
+        if go is not True:
+            return go
         store.change_plan(self.customer_id, target.id)
         self.finish(
             ChangePlanResult(

@@ -1,16 +1,30 @@
-"""Refunds for duplicate or wrong charges: verify the charge, apply the policy, act once."""
+"""Refunds for duplicate charges and service failures: read the ledger, apply the policy, confirm, act once."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from livekit.agents import function_tool
 
-from callcenter.money import dollars, to_cents
-from domains.billing.policy import evaluate_refund, find_duplicates
+from callcenter.llm.embedded import user_texts
+from callcenter.money import dollars, read_amount, to_cents
+from callcenter.store import Store
+from callcenter.store.models import Charge
+from domains.billing.policy import (
+    Ledger,
+    RefundDecision,
+    RefundLimits,
+    duplicate_pairs,
+    evaluate_refund,
+    refund_reason,
+)
 from domains.durable import request_approval
+from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+from domains.state import CallState
 
 
 @dataclass(kw_only=True)
@@ -22,64 +36,107 @@ class IssueRefundResult(SpecialistResult):
     finding: str | None = None
 
 
+def read_ledger(store: Store, customer_id: str, settings_days: int, period_days: int) -> Ledger:
+    charges = store.list_charges(customer_id, since_days=max(settings_days, period_days) + 30)
+    pending: dict[str, tuple[str, int]] = {}
+    for p in store.pending_refunds(customer_id):
+        if p.charge_id:
+            pending[p.charge_id] = (p.request_id, pending.get(p.charge_id, ("", 0))[1] + p.amount_cents)
+    since = (datetime.now(UTC) - timedelta(days=period_days)).replace(microsecond=0).isoformat()
+    return Ledger(
+        customer_id=customer_id,
+        charges=charges,
+        invoices={i.id: i for i in store.list_invoices(customer_id)},
+        refunded={c.id: store.refunded_cents(c.id) for c in charges},
+        pending=pending,
+        refunded_in_period=store.refunded_since(customer_id, since),
+        pending_total=sum(p[1] for p in pending.values()),
+        incidents=store.incidents(days=settings_days + 30),
+        usage=store.api_usage(customer_id, days=settings_days + 30),
+    )
+
+
+def limits_of(state: CallState) -> RefundLimits:
+    s = state.settings
+    return RefundLimits(
+        per_charge_auto_cents=to_cents(s.auto_refund_limit) or 0,
+        per_customer_period_auto_cents=to_cents(s.auto_refund_customer_limit) or 0,
+        period_days=s.auto_refund_period_days,
+        window_days=s.refund_window_days,
+        service_credit_percent=s.service_credit_percent,
+    )
+
+
+_FULL = re.compile(r"\b(full|whole|entire)\s+(amount|thing|charge|refund)\b|\ball of it\b|\beverything\b", re.I)
+
+
 class IssueRefundTask(SpecialistTask[IssueRefundResult]):
     result_type = IssueRefundResult
     instructions = (
-        "You handle refunds for duplicate or wrong charges. Call issue_refund with the charge id "
-        "if the caller gave one (otherwise leave it empty to look for a duplicate charge) and the "
-        "amount only if the caller asked for a specific amount. The refund policy is enforced by the "
-        "tool; never promise a refund the tool did not confirm."
+        "You handle refunds for duplicate charges and service failures. Call issue_refund with the "
+        "charge id if the caller gave one (otherwise leave it empty to look for a duplicate charge) and the "
+        "amount only if the caller asked for a specific amount. The refund policy and the caller's "
+        "confirmation are enforced by the tool; never promise a refund the tool did not confirm."
     )
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.gate = ActionGate()
+
+    def _requested(self, amount: float | None) -> tuple[int | None, str | None]:
+        """The amount the caller asked for, read from their own words; (None, question) if unclear."""
+        for text in user_texts(self.chat_ctx):
+            if _FULL.search(text):
+                return None, None  # the answer to "how much?": the refundable balance
+            reading = read_amount(text)
+            if reading.status == "unclear":
+                return None, (
+                    f"Sorry, I couldn't be sure of {reading.why}. How much would you like refunded, in US dollars, "
+                    "as digits? Or say 'the full amount'."
+                )
+            if reading.status == "ok":
+                if amount is not None and to_cents(amount) != reading.cents:
+                    return None, "Sorry, how much would you like refunded, in US dollars?"
+                return reading.cents, None
+        return None, None  # the caller named no amount: the refundable balance
 
     @function_tool
     @guarded
     async def issue_refund(self, charge_id: str | None = None, amount: float | None = None) -> str | None:
-        """Refund a charge on the caller's account, within the refund policy.
+        """Refund a duplicate charge, or credit a charge affected by a service failure, within the refund policy.
 
         Args:
             charge_id: The charge id from the caller's statement, like CH-1001-2. Leave empty to find a duplicate charge.
             amount: The amount in dollars the caller wants back, only if they named one.
         """
         store, settings = self.state.store, self.state.settings
-        requested = to_cents(amount)
-        if charge_id:
-            charge = store.get_charge(charge_id)
-            if charge is None or charge.customer_id != self.customer_id:
-                if not self.another_attempt():
-                    return None
-                return "I can't find that charge on your account. Could you read me the charge id from your statement?"
-        else:
-            recent = store.list_charges(self.customer_id, since_days=settings.refund_window_days)
-            dupes = [c for c in find_duplicates(recent) if store.refunded_cents(c.id) < c.amount_cents]
-            if len(dupes) != 1:
-                if not self.another_attempt():
-                    return None
-                if not dupes:
-                    return (
-                        f"I don't see a duplicate charge in the last {settings.refund_window_days} days. "
-                        "Which charge should I look at? The charge id is on your statement, like CH-1001-2."
-                    )
-                ids = ", ".join(c.id for c in dupes)
-                return f"I see several possible duplicates: {ids}. Which one should I refund?"
-            charge = dupes[0]
-        already = store.refunded_cents(charge.id)
-        decision = evaluate_refund(
-            charge=charge,
-            already_refunded_cents=already,
-            requested_cents=requested,
-            auto_limit=settings.auto_refund_limit,
-            window_days=settings.refund_window_days,
-        )
+        requested, question = self._requested(amount)
+        if question is not None:
+            return question if self.another_attempt() else None
+        ledger = read_ledger(store, self.customer_id, settings.refund_window_days, settings.auto_refund_period_days)
+        charge, question = self._find_charge(charge_id, ledger)
+        if charge is None:
+            return question if self.another_attempt() else None
+        decision = evaluate_refund(charge=charge, ledger=ledger, requested_cents=requested, limits=limits_of(self.state))
         base = {"charge_id": charge.id, "finding": decision.finding}
         if decision.outcome == "refuse":
-            self.finish(IssueRefundResult(status="refused", summary=_refusal(decision.finding, charge.amount_cents - already), **base))
+            self.finish(IssueRefundResult(status="refused", summary=_refusal(decision), request_id=decision.pending_request, **base))
             return None
+        kind = "duplicate charge" if decision.reason == "duplicate" else "service-failure credit on charge"
+        readback = (
+            f"To confirm: a refund of {dollars(decision.amount_cents)} for the {kind} {charge.id} "
+            f"on account {self.customer_id}, back to the card it was charged to"
+            + (", which needs a supervisor's approval." if decision.outcome == "approval" else ".")
+        )
+        go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}", readback)
+        if go is not True:
+            return go
         if decision.outcome == "auto":
-            refund, created = store.record_refund(
+            refund, _ = store.record_refund(
                 charge_id=charge.id,
                 amount_cents=decision.amount_cents,
-                reason="duplicate charge" if not charge_id else "caller request",
-                idempotency_key=f"refund-{charge.id}-{already}",
+                reason=f"{decision.reason}: {decision.finding}",
+                idempotency_key=f"refund-{charge.id}-{ledger.refunded.get(charge.id, 0)}",
             )
             summary = (
                 f"I've refunded {dollars(refund.amount_cents)} for charge {charge.id}. "
@@ -87,11 +144,13 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             )
             self.finish(IssueRefundResult(status="done", summary=summary, amount_cents=refund.amount_cents, refund_id=refund.id, **base))
             return None
+        earlier = [w for w in store.list_work(customer_id=self.customer_id) if w.kind == "refund" and w.id.startswith(f"refund-{charge.id}")]
+        request_id = f"refund-{charge.id}" + (f"-{len(earlier) + 1}" if earlier else "")
         outcome = await request_approval(
             self.state,
-            say=self.session.say, caller_reason=self.caller_words,
+            say=self.session.say, caller_reason=self.request_words,
             kind="refund",
-            request_id=f"refund-{charge.id}",
+            request_id=request_id,
             amount_cents=decision.amount_cents,
             charge_id=charge.id,
             policy_finding=decision.finding,
@@ -105,15 +164,48 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         )
         return None
 
+    def _find_charge(self, charge_id: str | None, ledger: Ledger) -> tuple[Charge | None, str | None]:
+        window = self.state.settings.refund_window_days
+        if charge_id:
+            charge = self.state.store.get_charge(charge_id)
+            if charge is None or charge.customer_id != self.customer_id:
+                return None, "I can't find that charge on your account. Could you read me the charge id from your statement?"
+            twin = next((later for later, earlier in duplicate_pairs(ledger.charges).items() if earlier == charge.id), None)
+            return (ledger.charge(twin) or charge) if twin else charge, None  # the original's duplicate is the one to refund
+        recent = [c for c in ledger.charges if datetime.now(UTC) - datetime.fromisoformat(c.charged_at) <= timedelta(days=window)]
+        open_ = [c for c in recent if refund_reason(c, ledger) and ledger.refunded.get(c.id, 0) < c.amount_cents]
+        dupes = [c for c in open_ if c.id in duplicate_pairs(ledger.charges)] or open_
+        if len(dupes) == 1:
+            return dupes[0], None
+        if not dupes:
+            return None, (
+                f"I don't see a duplicate charge or a service problem on your bill in the last {window} days, and "
+                "ordinary charges can't be refunded by phone. If a charge looks wrong, read me its id, like CH-1001-2."
+            )
+        return None, f"I see several charges that might qualify: {', '.join(c.id for c in dupes)}. Which one do you mean?"
 
-def _refusal(finding: str, refundable_cents: int) -> str:
-    if "already fully refunded" in finding:
-        return "That charge has already been refunded in full, so there's nothing more to refund."
+
+def _refusal(decision: RefundDecision) -> str:
+    finding = decision.finding
+    if decision.pending_request:
+        return (
+            f"There's already a refund for that charge waiting for a supervisor's approval (reference "
+            f"{decision.pending_request}), so I haven't asked for another. You'll hear as soon as it's decided."
+        )
+    if "overdue" in finding:
+        return "That charge is on an overdue invoice, so it can't be refunded by phone. No money has been moved."
+    if "ordinary charge" in finding:
+        return (
+            "That's a regular charge for your plan, not a duplicate or a charge affected by an outage, so I can't "
+            "refund it by phone. No money has been moved."
+        )
+    if "as far as policy allows" in finding:
+        return "That charge has already been refunded as far as our policy allows, so there's nothing more to refund."
     if "window" in finding:
         return "I'm sorry, that charge is older than our refund window, so I can't refund it by phone."
-    if refundable_cents > 0:
+    if decision.refundable_cents > 0:
         return (
-            f"I can't do that: the most that can be refunded on that charge is {dollars(refundable_cents)}, "
+            f"I can't do that: the most that can be refunded on that charge is {dollars(decision.refundable_cents)}, "
             "and no money has been moved."
         )
     return "I can't refund that amount, and no money has been moved."

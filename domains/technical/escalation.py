@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
+from callcenter.redact import mask
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -37,7 +38,7 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
             from workflows.client import EscalationRequest
 
             submitted = await self.state.durable.open_escalation(
-                EscalationRequest(ticket_id=ticket.id, customer_id=self.customer_id, summary=details[:300])
+                EscalationRequest(ticket_id=ticket.id, customer_id=self.customer_id, summary=mask(details)[:300])
             )
             status = "queued" if submitted.status == "queued" else "done"
         hours = max(1, round(self.state.settings.ticket_sla_s / 3600))

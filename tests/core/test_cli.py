@@ -23,6 +23,7 @@ def test_scripted_call_json_hop_trail(tmp_path: Path) -> None:
     script = "\n".join([
         "hello",
         "I was charged twice",
+        "yes",
         "My API calls fail with 429, I was charged twice, and I can't log in",
         "bye",
     ]) + "\n"
@@ -32,7 +33,7 @@ def test_scripted_call_json_hop_trail(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     turns = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [t["turn"] for t in turns] == [0, 1, 2, 3, 4]
+    assert [t["turn"] for t in turns] == [0, 1, 2, 3, 4, 5]
     assert turns[1]["hops"] == [] and turns[1]["user"] == "hello"
     refund = turns[2]
     assert set(refund) == {"turn", "user", "reply", "hops", "results"}
@@ -41,18 +42,21 @@ def test_scripted_call_json_hop_trail(tmp_path: Path) -> None:
         ("billing", "billing.refund", "fast"),
     ]
     assert all(0 < h["confidence"] <= 1 for h in refund["hops"])
-    assert refund["results"][0]["status"] == "done"
-    assert refund["results"][0]["data"]["amount_cents"] == 4900
-    multi = turns[3]
+    # The refund is read back first; the caller's "yes" to it is what pays.
+    assert refund["results"] == [] and "To confirm: a refund of $49.00" in refund["reply"]
+    paid = turns[3]
+    assert paid["results"][0]["status"] == "done"
+    assert paid["results"][0]["data"]["amount_cents"] == 4900
+    multi = turns[4]
     assert [h["to"] for h in multi["hops"] if h["from"] == "meta"] == ["technical", "billing"]
     assert {h["path"] for h in multi["hops"]} <= {"fast", "llm", "embedded"}
-    # The duplicate was refunded in turn 2, so billing asks which charge instead of paying
+    # The duplicate was refunded in turn 3, so billing asks which charge instead of paying
     # twice: that need stays open and only the other two return results this turn.
     assert [r["specialist"] for r in multi["results"]] == ["api_errors"]
     assert "don't see a duplicate charge" in multi["reply"]
     # "bye" while billing waits for an answer: billing stops, the rest of the turn is not
     # started, and what was already found is still said.
-    bye = turns[4]
+    bye = turns[5]
     assert bye["reply"].startswith("Your 429 errors are rate limiting")
     assert bye["reply"].endswith("Thanks for calling, goodbye!")
     assert [(r["domain"], r["specialist"], r["status"]) for r in bye["results"]] == [

@@ -19,20 +19,24 @@ MULTI = "My API calls fail with 429, I was charged twice, and I can't log in"
 async def test_multi_intent_one_call_one_answer(open_call, store: Store) -> None:
     call = await open_call("C1001")
     turn = await call.send(MULTI)
-    assert [(r.domain, r.specialist) for r in turn.results] == [
+    # The refund is read back before it is paid: the caller's "yes" lets the turn go on.
+    assert "To confirm: a refund of $49.00" in " ".join(turn.replies)
+    assert store.list_refunds("C1001") == []
+    confirmed = await call.send("yes")
+    assert [(r.domain, r.specialist) for r in turn.results + confirmed.results] == [
         ("technical", "api_errors"),
         ("billing", "refund"),
         ("account", "login_help"),
     ]
-    forward = [(h.from_agent, h.to_agent) for h in turn.hops]
+    forward = [(h.from_agent, h.to_agent) for h in turn.hops + confirmed.hops]
     assert forward == [
         ("meta", "technical"), ("technical", "technical.api_errors"),
         ("meta", "billing"), ("billing", "billing.refund"),
         ("meta", "account"), ("account", "account.login_help"),
     ]
     # Multi-domain turns are not decided by the fast path at the meta level.
-    assert {h.path for h in turn.hops if h.from_agent == "meta"} == {"embedded"}
-    [reply] = turn.replies  # one coherent answer
+    assert {h.path for h in turn.hops + confirmed.hops if h.from_agent == "meta"} == {"embedded"}
+    [reply] = confirmed.replies  # one coherent answer
     assert "429" in reply and "$49.00" in reply and "password reset" in reply
     assert len(store.list_refunds("C1001")) == 1
     turn.run.expect.contains_function_call(name="transfer_to_technical")
@@ -44,8 +48,10 @@ async def test_multi_intent_unverified_caller_verifies_once(open_call) -> None:
     first = await call.send(MULTI)
     assert "verify" in " ".join(first.replies)
     second = await call.send("C1001, zip code 94107")
-    assert [r.specialist for r in second.results] == ["api_errors", "refund", "login_help"]
-    assert sum(h.to_agent == "identity" for h in first.hops + second.hops) == 1
+    assert "To confirm" in " ".join(second.replies)
+    third = await call.send("yes")
+    assert [r.specialist for r in second.results + third.results] == ["api_errors", "refund", "login_help"]
+    assert sum(h.to_agent == "identity" for h in first.hops + second.hops + third.hops) == 1
 
 
 async def test_greeting_small_talk_goodbye_are_answered_at_the_front_desk(open_call) -> None:
@@ -191,8 +197,9 @@ async def test_domain_result_json_shape(open_call) -> None:
 async def test_new_need_while_a_specialist_waits_is_routed(open_call, store: Store) -> None:
     call = await open_call("C1001")
     await call.send("I was charged twice")
+    await call.send("yes")
     asking = await call.send("I was charged twice")  # refunded already: the specialist asks which charge
-    assert "Which charge" in " ".join(asking.replies)
+    assert "read me its id" in " ".join(asking.replies)
     turn = await call.send("what is my balance")
     assert [(r.specialist, r.status) for r in turn.results] == [("refund", "cancelled"), ("balance", "info")]
     assert "balance is $0.00" in " ".join(turn.replies)

@@ -28,10 +28,13 @@ async def test_an_action_with_its_arguments_said_needs_no_slot_filling_request(h
     call, counter = await hosted_call("C1001")
     before = counter.requests
     turn = await call.send("i was charged twice for my subscription")
-    reply = " ".join(turn.replies)
     assert counter.requests - before <= 1
-    assert "$49.00" in reply
-    assert reply.endswith("?")  # a refund is read back or asked about, never silent
+    assert "To confirm: a refund of $49.00" in " ".join(turn.replies)  # read back, not paid yet
+    assert call.line.store.list_refunds() == []
+    before = counter.requests
+    turn = await call.send("yes please")
+    assert counter.requests - before <= 1
+    assert [(r.charge_id, r.amount_cents) for r in call.line.store.list_refunds()] == [("CH-1001-D", 4900)]
 
 
 async def test_multi_need_makes_at_most_two_requests(hosted_call) -> None:
@@ -87,8 +90,9 @@ async def test_a_failing_or_stalled_endpoint_falls_back_to_the_embedded_llm(endp
     await call.close()
     # A multi-need turn with a conversational need is split by the LLM: still both needs.
     call = await start_call(build_line(settings, store=store), customer_id="C1001")
-    turn = await call.send("i was charged twice and also is the service down")
-    assert {"billing.refund", "technical.service_status"} <= {h.to_agent for h in turn.hops}
+    first = await call.send("i was charged twice and also is the service down")
+    second = await call.send("yes please")  # the refund is read back first; the status follows
+    assert {"billing.refund", "technical.service_status"} <= {h.to_agent for h in first.hops + second.hops}
     await call.close()
     store.close()
 

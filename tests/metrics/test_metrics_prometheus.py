@@ -66,6 +66,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent / "callcenter"
 TURNS = ["what is my balance?",
          "I was charged twice and also the API keeps returning 500 errors",
+         "yes",  # the refund is read back; the caller's yes files it
          "what's the weather in Paris tomorrow?",
          "hmm"]
 # Round two repeats every kind of turn except the refund, already requested by then.
@@ -194,14 +195,14 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
         inst = f'instance="127.0.0.1:{call_port}"'
         hops1, requests = talk(TURNS)
         assert len(requests) == 1, "Ada's duplicate charge needs approval with the limit at $0"
-        whole_call("C1003", TURNS)
+        whole_call("C1003", [t for t in TURNS if t != "yes"])  # Alan's service credit: asked, never confirmed
         approve(requests[0])
         prom.wait_value('sum(callcenter_approval_decisions_total{decision="approved",kind="refund"})', 1)
         prom.wait_value(f"sum(callcenter_hops_total{{{inst}}})", hops1)
         time.sleep(2)
 
         hops2, _ = talk(TURNS_AGAIN)
-        requests = whole_call("C1002", TURNS[1:2])
+        requests = whole_call("C1002", TURNS[1:3])
         assert len(requests) == 1, "Grace's duplicate charge is above the auto-refund limit"
         approve(requests[0])
 

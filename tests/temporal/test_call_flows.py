@@ -58,6 +58,13 @@ def said(turn) -> str:  # noqa: ANN001
     return " ".join(turn.replies)
 
 
+async def confirmed(call, text: str):  # noqa: ANN001, ANN201
+    """The caller asks, hears the read-back, and says yes: only then is a request filed."""
+    asked = await call.send(text)
+    assert "To confirm" in said(asked) and call.state.store.list_work() == [], said(asked)
+    return await call.send("yes")
+
+
 async def test_quick_decision_while_the_caller_holds(client, store, worker, work, line, calls, charge) -> None:
     call = await call_with(line, calls, work, hold=8)
 
@@ -66,7 +73,7 @@ async def test_quick_decision_while_the_caller_holds(client, store, worker, work
         await decide_as(client, store, item.request_id, verdict="approve", operator="maria", reason="duplicate")
 
     op = asyncio.create_task(operator())
-    turn = await call.send("I was charged twice")
+    turn = await confirmed(call, "I was charged twice")
     await op
     text = said(turn)
     assert "approved" in text and charge in text, text
@@ -75,7 +82,7 @@ async def test_quick_decision_while_the_caller_holds(client, store, worker, work
 
 async def test_callback_then_live_status(client, store, worker, work, line, calls, charge) -> None:
     call = await call_with(line, calls, work, hold=0.5)
-    turn = await call.send("I was charged twice")
+    turn = await confirmed(call, "I was charged twice")
     text = said(turn)
     assert f"refund-{charge}" in text and "approval" in text, text
     assert store.list_refunds("C1002") == []
@@ -94,7 +101,7 @@ async def test_temporal_down_request_is_recorded_and_submitted_later(
     call = await call_with(line, calls, down, hold=5)
     loop = asyncio.get_running_loop()
     t0 = loop.time()
-    turn = await call.send("I was charged twice")
+    turn = await confirmed(call, "I was charged twice")
     assert loop.time() - t0 < 5
     assert "recorded" in said(turn) and "followed up" in said(turn), said(turn)
     assert [w.status for w in store.list_work()] == ["queued"]

@@ -1,0 +1,171 @@
+"""Store reads and writes the safety policy needs (migration step 3 and the money ledger).
+
+A mixin of `Store`: verification attempts (throttling across calls), contact changes that
+wait for a step-up call back, and the ledger sums the refund policy counts (refunds already
+paid and approvals still pending, per charge and per customer).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+# Outcomes after which an approval no longer holds money back (it was paid or it never will be).
+_FINAL = ("completed", "denied", "failed")
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRefund:
+    request_id: str
+    charge_id: str | None
+    amount_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class PendingChange:
+    id: str
+    customer_id: str
+    field: str
+    new_value: str | None
+    status: str
+    created_at: str
+    decided_at: str | None
+
+
+def _since(seconds: float) -> str:
+    return (datetime.now(UTC) - timedelta(seconds=seconds)).replace(microsecond=0).isoformat()
+
+
+class SafetyStoreMixin:
+    """Mixed into `callcenter.store.Store`; `_conn` and `transaction` come from it."""
+
+    def _conn(self) -> sqlite3.Connection:  # pragma: no cover - provided by Store
+        raise NotImplementedError
+
+    # --- verification attempts -----------------------------------------------------------
+    def record_verification(self, *, customer_id: str | None, line: str, outcome: str, actor: str) -> None:
+        at = datetime.now(UTC).replace(microsecond=0).isoformat()
+        self._conn().execute(
+            "INSERT INTO verification_attempts (at, customer_id, line, outcome, actor) VALUES (?, ?, ?, ?, ?)",
+            (at, customer_id.upper() if customer_id else None, line, outcome, actor),
+        )
+
+    def verification_failures(self, *, customer_id: str | None = None, line: str | None = None, window_s: float) -> int:
+        """Failed attempts in the window after the latest success (for that customer or line)."""
+        column, value = ("customer_id", customer_id.upper()) if customer_id else ("line", line)
+        if value is None:
+            return 0
+        since = _since(window_s)
+        last_ok = self._conn().execute(
+            f"SELECT MAX(id) FROM verification_attempts WHERE {column} = ? AND outcome = 'success' AND at >= ?",  # noqa: S608
+            (value, since),
+        ).fetchone()[0] or 0
+        row = self._conn().execute(
+            f"SELECT COUNT(*) FROM verification_attempts WHERE {column} = ? AND outcome != 'success'"  # noqa: S608
+            " AND at >= ? AND id > ?",
+            (value, since, last_ok),
+        ).fetchone()
+        return int(row[0])
+
+    def verification_attempts(self, *, customer_id: str | None = None, line: str | None = None) -> list[tuple[str, str | None, str, str]]:
+        sql, args = "SELECT at, customer_id, line, outcome FROM verification_attempts WHERE 1=1", []
+        if customer_id is not None:
+            sql, args = sql + " AND customer_id = ?", [*args, customer_id.upper()]
+        if line is not None:
+            sql, args = sql + " AND line = ?", [*args, line]
+        return [tuple(r) for r in self._conn().execute(sql + " ORDER BY id", args).fetchall()]  # type: ignore[misc]
+
+    # --- step-up: contact changes wait for a call back to the number on file -------------
+    def add_pending_change(self, *, customer_id: str, field: str, new_value: str | None) -> PendingChange:
+        cid = f"PC-{secrets.token_hex(4).upper()}"
+        at = datetime.now(UTC).replace(microsecond=0).isoformat()
+        self._conn().execute(
+            "INSERT INTO pending_changes (id, customer_id, field, new_value, created_at) VALUES (?, ?, ?, ?, ?)",
+            (cid, customer_id, field, new_value, at),
+        )
+        change = self.pending_change(cid)
+        assert change is not None
+        return change
+
+    def pending_change(self, change_id: str) -> PendingChange | None:
+        row = self._conn().execute("SELECT * FROM pending_changes WHERE id = ?", (change_id,)).fetchone()
+        return PendingChange(**dict(row)) if row else None
+
+    def list_pending_changes(self, customer_id: str | None = None) -> list[PendingChange]:
+        sql, args = "SELECT * FROM pending_changes", []
+        if customer_id is not None:
+            sql, args = sql + " WHERE customer_id = ?", [customer_id]
+        return [PendingChange(**dict(r)) for r in self._conn().execute(sql + " ORDER BY created_at, id", args).fetchall()]
+
+    def resolve_pending_change(self, change_id: str, *, confirmed: bool, actor: str) -> str:
+        """After the call back: apply the change if the account holder confirmed it; returns the new status.
+
+        `applied`, `rejected`, or `conflict` (the new email is already another account's:
+        said to the colleague on the call back, never to the caller who asked).
+        """
+        change = self.pending_change(change_id)
+        if change is None or change.status != "awaiting_callback":
+            raise ValueError("no such pending change awaiting a call back")
+        at = datetime.now(UTC).replace(microsecond=0).isoformat()
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            status = "applied" if confirmed else "rejected"
+            if confirmed and change.field == "email":
+                taken = conn.execute(
+                    "SELECT 1 FROM customers WHERE lower(email) = lower(?) AND id != ?", (change.new_value, change.customer_id)
+                ).fetchone()
+                if taken:
+                    status = "conflict"
+                else:
+                    conn.execute("UPDATE customers SET email = ? WHERE id = ?", (change.new_value, change.customer_id))
+            elif confirmed and change.field == "phone":
+                conn.execute("UPDATE customers SET phone = ? WHERE id = ?", (change.new_value, change.customer_id))
+            elif confirmed and change.field == "unlock":
+                conn.execute("UPDATE customers SET locked = 0 WHERE id = ?", (change.customer_id,))
+            if status == "applied" and change.field in ("email", "phone"):
+                conn.execute(
+                    "INSERT INTO profile_changes (customer_id, field, changed_at) VALUES (?, ?, ?)", (change.customer_id, change.field, at)
+                )
+            conn.execute("UPDATE pending_changes SET status = ?, decided_at = ? WHERE id = ?", (status, at, change_id))
+            conn.execute(
+                "INSERT INTO audit_log (subject, action, actor, reason, at) VALUES (?, ?, ?, ?, ?)",
+                (change.customer_id, f"step_up:{change.field}:{status}", actor, f"call back for {change_id}", at),
+            )
+        return status
+
+    # --- the money ledger ------------------------------------------------------------------
+    def pending_refunds(self, customer_id: str) -> list[PendingRefund]:
+        """Refund approvals asked for and not yet paid, denied or failed."""
+        rows = self._conn().execute(
+            "SELECT w.id, w.amount_cents, w.payload FROM work_requests w WHERE w.kind = 'refund'"
+            " AND w.customer_id = ? AND w.status != 'invalid' AND NOT EXISTS (SELECT 1 FROM durable_outcomes o"
+            f" WHERE o.request_id = w.id AND o.state IN ({', '.join('?' * len(_FINAL))}))",
+            (customer_id, *_FINAL),
+        ).fetchall()
+        out = []
+        for r in rows:
+            try:
+                payload = json.loads(r["payload"])
+            except ValueError:
+                payload = {}
+            charge = payload.get("charge_id") or (payload.get("request") or {}).get("charge_id")
+            out.append(PendingRefund(r["id"], charge, int(r["amount_cents"] or 0)))
+        return out
+
+    def refunded_since(self, customer_id: str, since: str) -> int:
+        row = self._conn().execute(
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE customer_id = ? AND created_at >= ?",
+            (customer_id, since),
+        ).fetchone()
+        return int(row[0])
+
+    def auto_refunded_since(self, customer_id: str, since: str) -> int:
+        """Refunds paid without an operator's approval since `since`."""
+        row = self._conn().execute(
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE customer_id = ? AND created_at >= ?"
+            " AND approved_by IS NULL",
+            (customer_id, since),
+        ).fetchone()
+        return int(row[0])

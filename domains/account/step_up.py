@@ -1,0 +1,37 @@
+"""Step-up before risky account changes: a call back to the number already on file.
+
+Unlocking an account or changing its contact details is how a takeover ends, so knowing a
+customer number and a ZIP code is not enough: the change waits in `pending_changes` and a
+callback ticket asks a colleague to call the number on file (not one the caller gives) and
+apply it only if the account holder confirms there.
+"""
+
+from __future__ import annotations
+
+from domains.state import CallState
+
+
+def last_digits(phone: str) -> str:
+    return phone[-4:] if len(phone) >= 4 else "on file"
+
+
+def request_step_up(state: CallState, *, customer_id: str, field: str, new_value: str | None, what: str) -> tuple[str, str]:
+    """File the change for a call back; returns (reference, what to tell the caller)."""
+    store = state.store
+    customer = store.get_customer(customer_id)
+    assert customer is not None
+    change = store.add_pending_change(customer_id=customer_id, field=field, new_value=new_value)
+    store.create_ticket(
+        customer_id=customer_id, kind="step_up_callback",
+        summary=f"Call the number on file to confirm {what} ({change.id}); apply it only if the account holder confirms.",
+    )
+    store.add_audit(subject=customer_id, action=f"step_up:{field}", actor="agent:account", reason=f"pending change {change.id}")
+    store.add_notification(
+        customer_id=customer_id, channel="email", body=f"We received a request for {what}. We'll call the number on file to confirm it.",
+        dedupe_key=f"step-up-{change.id}",
+    )
+    say = (
+        f"For your security I can't do that on this call: we'll call you back at the number on file ending "
+        f"{last_digits(customer.phone)} to confirm, and make the change then. Your reference is {change.id}."
+    )
+    return change.id, say

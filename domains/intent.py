@@ -1,0 +1,135 @@
+"""Action intent: nothing changes unless the verified caller asked for it and confirmed it.
+
+Every specialist that moves money, changes an account or files a durable request goes
+through `ActionGate` before it acts:
+
+1. **Own account.** The caller's words to this specialist must not name another customer's
+   number or disown the account ("it's not mine", "my wife's account"): such a request is
+   refused and nothing is filed.
+2. **Read-back.** The exact action (what, which account, how much, the new value) is read
+   back, and only a clean "yes" to *that* read-back, in the caller's next words, lets it
+   run. Any change to the action (another amount, another charge) is a new read-back; a
+   "no" cancels; anything else is asked again, a bounded number of times.
+
+The check reads the caller's own words, not the LLM's tool arguments, so a hosted LLM that
+passes `confirm=true` on its own cannot skip it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from callcenter.llm.embedded import user_texts
+
+if TYPE_CHECKING:
+    from domains.specialist import SpecialistTask
+
+_CUSTOMER_IDS = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
+# Ownership disclaimed: the account belongs to someone else.
+_NOT_MINE = re.compile(
+    r"\b(not|isn'?t|is not|wasn'?t|ain'?t)\s+(mine|my\s+(own\s+)?(account|number))\b"
+    r"|\bsomeone\s+else'?s\b|\bsomebody\s+else'?s\b|\banother\s+(person|customer)'?s?\b"
+    r"|\bmy\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|son|daughter|boss|brother|sister|neighbou?r|colleague|client)'?s\s+(account|number|card|charge)"
+    r"|\bon\s+behalf\s+of\b|\bfor\s+(my|a)\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|boss|client)\b",
+    re.I,
+)
+_FILLER = {"uh", "um", "er", "erm", "hmm", "like", "well", "oh", "so", "and", "just", "yes,", "please", "thanks",
+           "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
+_YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed", "affirmative",
+        "absolutely", "definitely", "exactly", "proceed", "go", "ahead", "do", "it", "that's", "thats", "that",
+        "is", "right", "please", "ok", "okay", "fine", "sounds", "good", "great", "perfect", "i", "i'm", "im",
+        "am", "certain", "thing", "on", "it's", "can", "you", "for"}
+_YES_START = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed", "absolutely",
+              "definitely", "exactly", "proceed", "go", "do", "that's", "thats", "ok", "okay", "right", "please"}
+_NO_START = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
+
+
+_ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
+_WHY_NOT = re.compile(r"\bwhy not\b")
+
+
+def yes_or_no(text: str) -> bool | None:
+    """True for a clean yes, False for a no, None for anything else (ask again)."""
+    if _NO_START.search(text):
+        return False
+    if "?" in text:
+        return None
+    text = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
+    text = _WHY_NOT.sub(" sure ", text)
+    words = [w.strip(".,!") for w in text.split()]
+    words = [w for w in words if w]
+    meaningful = [w for w in words if w not in _FILLER]
+    if not meaningful or meaningful[0] not in _YES_START:
+        return None
+    return True if all(w in _YES or w in _FILLER for w in words) else None
+
+
+def other_customer(texts: list[str], customer_id: str) -> bool:
+    """True if the caller named another customer's number or disowned the account."""
+    for text in texts:
+        for m in _CUSTOMER_IDS.finditer(text):
+            if f"C{m.group(1)}" != customer_id.upper():
+                return True
+        if _NOT_MINE.search(text):
+            return True
+    return False
+
+
+NOT_YOURS = (
+    "I can only make changes on the account you verified on this call, and only at the account "
+    "holder's request, so I haven't done or filed anything. The account holder can call us themselves."
+)
+CANCELLED = "No problem, I haven't changed anything."
+
+
+class ActionGate:
+    """Per-task state of one action's read-back; see the module docstring."""
+
+    def __init__(self) -> None:
+        self._asked: tuple[str, int] | None = None  # (action signature, caller messages when asked)
+
+    def check(self, task: SpecialistTask, signature: str, readback: str) -> str | bool | None:
+        """True: run the action now. A string: say it (the read-back). None: the task finished."""
+        texts = user_texts(task.chat_ctx)
+        if other_customer(texts, task.customer_id):
+            task.finish(task.result_type(status="refused", summary=NOT_YOURS))  # type: ignore[arg-type]
+            return None
+        heard = len(texts)
+        if self._asked is not None and heard > self._asked[1]:
+            answer = yes_or_no(texts[0])
+            if answer is False:
+                task.finish(task.result_type(status="cancelled", summary=CANCELLED))  # type: ignore[arg-type]
+                return None
+            if answer is True and self._asked[0] == signature:
+                self._asked = None
+                return True
+        if self._asked is not None and not task.another_attempt():
+            return None
+        self._asked = (signature, heard)
+        return f"{readback} Shall I go ahead? Please say yes or no."
+
+
+_ASKING = re.compile(
+    r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey|quick question|i was wondering)\W+)*"
+    r"(is|are|am|was|were|do|does|did|has|have|can|could|would|will|should|how|what|why|when|where|which|who)\b",
+    re.I,
+)
+
+
+_POLITE_REQUEST = re.compile(
+    r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|would|will)\s+(you|u|we|someone|somebody)\b"
+    r"|^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",
+    re.I,
+)
+
+
+def is_question(text: str) -> bool:
+    """A question about the account ("is my account secure?"): answered, never acted on.
+
+    "Can you lock my account?" is a request, not a question.
+    """
+    stripped = text.strip()
+    if _POLITE_REQUEST.search(stripped):
+        return False
+    return stripped.endswith("?") or bool(_ASKING.search(stripped))
