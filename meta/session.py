@@ -16,6 +16,7 @@ from callcenter import metrics
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.settings import Settings
+from callcenter.spoken import normalise
 from callcenter.store import Store
 from domains import registry
 from domains.state import CallState
@@ -72,6 +73,8 @@ class Call:
 
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
+        # Typed turns get the same spoken-form normalising as recognised speech (NormalisedSTT).
+        text = normalise(text)
         self.observer.begin_turn(text)
         run = await self.session.run(user_input=text)
         await self._settle()
@@ -104,6 +107,7 @@ async def start_call(
     durable: Any = None,
     session_kwargs: dict[str, Any] | None = None,
     room: Any = None,
+    audio: tuple[Any, Any] | None = None,
 ) -> Call:
     state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable)
     if customer_id is not None:
@@ -122,6 +126,8 @@ async def start_call(
     kwargs.update(session_kwargs or {})
     session: AgentSession = AgentSession(**kwargs)
     observer = CallObserver(session, state, provider=line.provider)
+    if audio is not None:  # caller audio in, agent audio out, without a room
+        session.input.audio, session.output.audio = audio
     if room is None:
         await session.start(MetaSupervisor(state=state))
     else:
