@@ -168,7 +168,9 @@ _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _MONTH = "|".join(_MONTHS)
 _ORD_AFTER_MONTH = re.compile(rf"\b({_MONTH})\s+(?:the\s+)?(?:(twenty|thirty)[\s-]+)?({_ORDINAL_WORD})\b", re.I)
 _ORD_BEFORE_MONTH = re.compile(rf"\b(?:the\s+)?(?:(twenty|thirty)[\s-]+)?({_ORDINAL_WORD})\s+of\s+({_MONTH})\b", re.I)
-_SPACED_DIGITS = re.compile(r"(?<![\d.$])\b\d(?:[\s-]\d\b){2,}(?![\d.])")
+_SPACED_DIGITS = re.compile(r"(?<![\d.$])\b\d(?:,?[\s-]\d\b){2,}(?!\d|\.\d)")
+# A recogniser writes "C1, 0, 0, 1" or "C 10 01" for an id read digit by digit.
+_ID_SPLIT = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d[\d\s,.-]*\d)\b", re.I)
 _ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d{4,6})\b", re.I)
 _ZIP_WORDS = re.compile(r"\b(zip(?:\s*code)?|postal\s+code)(\s*(?:is|it's|of)?[\s:,]*)(\d[\d\s-]{3,9}\d)\b", re.I)
 _MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|usd))?\b", re.I)
@@ -220,7 +222,8 @@ def normalise(text: str) -> str:
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)
-    out = _SPACED_DIGITS.sub(lambda m: re.sub(r"[\s-]", "", m.group(0)), out)
+    out = _SPACED_DIGITS.sub(lambda m: re.sub(r"[\s,-]", "", m.group(0)), out)
+    out = _ID_SPLIT.sub(_split_id, out)
     out = _ZIP_WORDS.sub(lambda m: _zip(m), out)
     out = _ID_PREFIX.sub(lambda m: f"C{m.group(1)}", out)
     out = _EMAIL.sub(_email, out)
@@ -228,6 +231,11 @@ def normalise(text: str) -> str:
     out = _MONEY.sub(_money, out)
     out = _CENTS.sub(lambda m: f"$0.{int(m.group(1)):02d}", out)
     return re.sub(r"[ \t]{2,}", " ", out).strip()
+
+
+def _split_id(m: re.Match[str]) -> str:
+    digits = re.sub(r"\D", "", m.group(1))
+    return f"C{digits}" if 4 <= len(digits) <= 6 else m.group(0)
 
 
 def _zip(m: re.Match[str]) -> str:

@@ -143,6 +143,18 @@ class VoiceCall:
             turn.timings["first_audio"] = new[0].started_at - ended
         return turn
 
+    async def listen(self) -> AsyncIterator[VoiceTurn]:
+        """Live mode: one turn each time the caller has spoken and the agent has answered."""
+        while True:
+            seen = len(self._heard)
+            self._first_text_at = None
+            await self._wait_for(lambda seen=seen: len(self._heard) > seen, float("inf"))
+            await self.wait_idle()
+            record = self.call.observer.end_turn() if self._turn_open else None
+            self._turn_open = False
+            heard = " ".join(t for _, t in self._heard[seen:])
+            yield VoiceTurn(heard=heard, record=record, replies=list(record.replies) if record else [])
+
     async def _not_caught(self, ended: float) -> VoiceTurn:
         """Nothing recognised (silence, noise, a clipped file): say so instead of going quiet."""
         segs = len(self.speaker.segments)

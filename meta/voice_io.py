@@ -13,6 +13,7 @@ import asyncio
 import struct
 import time
 import wave
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,6 +157,13 @@ class CallerAudioInput(io.AudioInput):
         self._played = 0
         self.drained = asyncio.Event()
         self.drained.set()
+        self.live = False  # a microphone feeds frames at its own pace: never pad with silence
+        self._fed = asyncio.Event()
+
+    def feed(self, pcm: np.ndarray) -> None:
+        """Live audio from a device, already at `rate`."""
+        self._pending = np.concatenate([self._pending, pcm])
+        self._fed.set()
 
     def play(self, samples: np.ndarray, rate: int) -> None:
         """Queue one caller utterance (any rate); it starts on the next frame."""
@@ -171,6 +179,9 @@ class CallerAudioInput(io.AudioInput):
     async def __anext__(self) -> rtc.AudioFrame:
         if self._closed:
             raise StopAsyncIteration
+        while self.live and self._pending.size < self._spf:
+            self._fed.clear()
+            await self._fed.wait()
         now = time.monotonic()
         if self._next_at is None:
             self._next_at = now
@@ -217,6 +228,8 @@ class CapturedAudioOutput(io.AudioOutput):
         self.playing = asyncio.Event()
         self.idle = asyncio.Event()
         self.idle.set()
+        self.sink: Callable[[np.ndarray], None] | None = None  # a speaker, in live mode
+        self.on_clear: Callable[[], None] | None = None
 
     async def capture_frame(self, frame: rtc.AudioFrame) -> None:
         await super().capture_frame(frame)
@@ -233,6 +246,8 @@ class CapturedAudioOutput(io.AudioOutput):
             self.on_playback_started(created_at=time.time())
         self._current.frames.append(frame)
         self._pushed += frame.duration
+        if self.sink is not None:
+            self.sink(np.frombuffer(frame.data, np.int16))
 
     def flush(self) -> None:
         super().flush()
@@ -242,6 +257,8 @@ class CapturedAudioOutput(io.AudioOutput):
 
     def clear_buffer(self) -> None:
         self._interrupted.set()
+        if self.on_clear is not None:
+            self.on_clear()
 
     async def _play_out(self, segment: Segment) -> None:
         remaining = self._pushed / self.speed - (time.monotonic() - self._capture_start)

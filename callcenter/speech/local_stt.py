@@ -8,6 +8,7 @@ utterance is recognised once, when the VAD says the caller stopped speaking.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from functools import lru_cache
@@ -20,6 +21,7 @@ from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
 WHISPER_RATE = 16000
+logging.getLogger("faster_whisper").setLevel(logging.WARNING)  # it logs every utterance at INFO
 # Whisper tiny.en invents these on silence and noise; dropped unless it is confident.
 _PHANTOMS = {"you", "thank you", "thanks for watching", "bye", "so", "okay"}
 
