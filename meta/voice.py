@@ -16,7 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from livekit.agents.voice.events import AgentStateChangedEvent, UserInputTranscribedEvent
+from livekit.agents.voice.events import (
+    AgentStateChangedEvent,
+    UserInputTranscribedEvent,
+    UserStateChangedEvent,
+)
 
 from callcenter.speech.factory import session_speech
 from meta.observer import TurnRecord
@@ -30,6 +34,7 @@ FILLER = "One moment, please."
 # VAD silence + endpointing + recognition on a busy 2-core box.
 HEARD_TIMEOUT_S = 8.0
 REPLY_TIMEOUT_S = 60.0
+NO_SPEECH_S = 1.0  # after the caller's audio ends, how long the VAD may take to notice speech
 
 
 @dataclass
@@ -62,6 +67,8 @@ class VoiceCall:
         self._filler_after = filler_after_s
         self._filler_task: asyncio.Task[None] | None = None
         self._turn_open = False
+        self._speech_starts = 0  # times the VAD heard the caller start speaking
+        self.session.on("user_state_changed", self._on_user_state)
         self.session.on("user_input_transcribed", self._on_transcript)
         self.session.on("agent_state_changed", self._on_state)
 
@@ -76,6 +83,10 @@ class VoiceCall:
             obs.begin_turn(ev.transcript.strip())
         elif obs.turn is not None:
             obs.turn.user = f"{obs.turn.user} {ev.transcript.strip()}"
+
+    def _on_user_state(self, ev: UserStateChangedEvent) -> None:
+        if ev.new_state == "speaking":
+            self._speech_starts += 1
 
     def _on_state(self, ev: AgentStateChangedEvent) -> None:
         if self._filler_task is not None:
@@ -119,13 +130,16 @@ class VoiceCall:
 
     async def speak(self, samples: np.ndarray, rate: int, *, wait_reply: bool = True) -> VoiceTurn:
         """Play one caller utterance; with wait_reply, wait for the agent's whole answer."""
-        seen, segs = len(self._heard), len(self.speaker.segments)
+        seen, segs, starts = len(self._heard), len(self.speaker.segments), self._speech_starts
         self._first_text_at = None
         self.mic.play(samples, rate)
         await self.mic.drained.wait()
         ended = self.mic.speech_ended_at or time.time()
         if not wait_reply:
             return VoiceTurn(heard="", record=None)
+        # No voice activity at all (silence, a hum): nothing will be transcribed.
+        if not await self._wait_for(lambda: self._speech_starts > starts or len(self._heard) > seen, NO_SPEECH_S):
+            return await self._not_caught(ended)
         if not await self._wait_for(lambda: len(self._heard) > seen or len(self.speaker.segments) > segs, HEARD_TIMEOUT_S):
             return await self._not_caught(ended)
         await self.wait_idle()
