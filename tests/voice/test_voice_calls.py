@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable
 import numpy as np
 import pytest
 
+from prometheus_client import REGISTRY
+
 from callcenter.speech.local_stt import WhisperSTT
 from callcenter.spoken import normalise
 from meta.voice import VoiceCall
@@ -16,6 +18,10 @@ from meta.voice_io import resample, segment_pcm
 from tests.voice.voices import espeak, hibari, telephone
 
 OpenVoiceCall = Callable[..., Awaitable[VoiceCall]]
+
+
+def _stage_count(stage: str) -> float:
+    return REGISTRY.get_sample_value("callcenter_voice_stage_seconds_count", {"stage": stage}) or 0.0
 
 
 def _heard_back(recogniser: WhisperSTT, voice: VoiceCall, first_segment: int = 0) -> str:
@@ -27,6 +33,7 @@ def _heard_back(recogniser: WhisperSTT, voice: VoiceCall, first_segment: int = 0
 @pytest.mark.parametrize("band", ["16k", "8k-telephone"])
 async def test_spoken_duplicate_charge_call_refunds_49_once(open_voice_call: OpenVoiceCall, recogniser: WhisperSTT, band: str, sox_bin: str) -> None:
     voice = await open_voice_call()
+    stages_before = {s: _stage_count(s) for s in ("transcript", "llm_first_output", "first_audio")}
 
     def say(text: str) -> tuple[np.ndarray, int]:
         pcm, rate = hibari(text)
@@ -44,6 +51,8 @@ async def test_spoken_duplicate_charge_call_refunds_49_once(open_voice_call: Ope
     # Per-stage timings are measured from the end of the caller's speech, in order.
     t = second.timings
     assert 0 < t["transcript"] <= t["first_llm_output"] <= t["first_audio"] < 15
+    # The same stages reach Prometheus from LiveKit's per-message metrics (the 1.8 API).
+    assert all(_stage_count(s) >= n + 2 for s, n in stages_before.items()), stages_before
     # What the caller hears carries the amount.
     assert "49" in _heard_back(recogniser, voice, segments_before)
 
