@@ -215,6 +215,8 @@ for _reason in ("max_delegations", "repeated_state"):
     LOOP_GUARD.labels(_reason)
 for _kind in ("refund", "close_account", "two_factor_reset"):
     APPROVALS_PENDING.labels(_kind)
+for _stage in VOICE_STAGES.values - {OTHER}:
+    VOICE_STAGE_SECONDS.labels(_stage)
 
 _enabled = True
 
