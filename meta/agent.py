@@ -23,6 +23,7 @@ from domains import registry
 from domains.base import DomainSpec, book_callback, recent_context
 from domains.results import DomainResult
 from domains.state import CallState
+from meta.voice_transfer import start_transfer
 
 log = logging.getLogger("callcenter.meta")
 
@@ -151,4 +152,6 @@ class MetaSupervisor(Agent):
         Args:
             reason: Why the caller wants a person, in a few words.
         """
-        return book_callback(self.state, reason)
+        # A phone caller is put through to a person when a transfer number is configured.
+        words = start_transfer(self.state.settings.transfer_number, self.session, lambda: book_callback(self.state, reason))
+        return words if words is not None else book_callback(self.state, reason)
