@@ -8,7 +8,6 @@ from collections.abc import Awaitable, Callable
 
 import numpy as np
 import pytest
-
 from prometheus_client import REGISTRY
 
 from callcenter.speech.local_stt import WhisperSTT
