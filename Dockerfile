@@ -17,8 +17,10 @@ COPY callcenter ./callcenter
 COPY workflows ./workflows
 COPY domains ./domains
 COPY meta ./meta
+# The voice extra is the worker's default speech (offline engines, models inside the wheels).
 RUN python -m venv /opt/venv \
  && /opt/venv/bin/pip install . \
+ && /opt/venv/bin/pip install ".[voice]" \
  && /opt/venv/bin/callcenter --help > /dev/null
 
 # ---- runtime -------------------------------------------------------------------------
