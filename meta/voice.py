@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 from livekit.agents.voice.events import (
-    AgentStateChangedEvent,
     UserInputTranscribedEvent,
     UserStateChangedEvent,
 )
@@ -25,11 +24,11 @@ from livekit.agents.voice.events import (
 from callcenter.speech.factory import session_speech
 from meta.observer import TurnRecord
 from meta.session import Call, Line, start_call
+from meta.voice_filler import SpokenFiller
 from meta.voice_io import CallerAudioInput, CapturedAudioOutput
 from meta.voice_prompt import recogniser_prompt
 
 SORRY = "Sorry, I didn't catch that. Could you say it again?"
-FILLER = "One moment, please."
 # How long after the caller stops a transcript may take before we say we did not catch it:
 # VAD silence + endpointing + recognition on a busy 2-core box.
 HEARD_TIMEOUT_S = 8.0
@@ -64,13 +63,11 @@ class VoiceCall:
         self.session = call.session
         self._heard: list[tuple[float, str]] = []  # (wall time, text) of final transcripts
         self._first_text_at: float | None = None
-        self._filler_after = filler_after_s
-        self._filler_task: asyncio.Task[None] | None = None
+        self.filler = SpokenFiller(self.session, after_s=filler_after_s)
         self._turn_open = False
         self._speech_starts = 0  # times the VAD heard the caller start speaking
         self.session.on("user_state_changed", self._on_user_state)
         self.session.on("user_input_transcribed", self._on_transcript)
-        self.session.on("agent_state_changed", self._on_state)
 
     # --- events --------------------------------------------------------------------
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:
@@ -87,19 +84,6 @@ class VoiceCall:
     def _on_user_state(self, ev: UserStateChangedEvent) -> None:
         if ev.new_state == "speaking":
             self._speech_starts += 1
-
-    def _on_state(self, ev: AgentStateChangedEvent) -> None:
-        if self._filler_task is not None:
-            self._filler_task.cancel()
-            self._filler_task = None
-        if ev.new_state == "thinking" and self._filler_after > 0:
-            self._filler_task = asyncio.create_task(self._filler())
-
-    async def _filler(self) -> None:
-        # Long work (a durable request, a hold) gets a short spoken filler instead of silence.
-        await asyncio.sleep(self._filler_after)
-        if self.session.agent_state == "thinking" and not self.speaker.playing.is_set():
-            self.session.say(FILLER, add_to_chat_ctx=False)
 
     async def mark_first_text(self, text: AsyncIterable[str]) -> AsyncIterator[str]:
         """A tts text transform: notes when the first reply text reaches the TTS."""
@@ -188,8 +172,7 @@ class VoiceCall:
         return cond()
 
     async def close(self, outcome: str = "completed") -> None:
-        if self._filler_task is not None:
-            self._filler_task.cancel()
+        self.filler.close()
         self.mic.close()
         await self.call.close(outcome)
 

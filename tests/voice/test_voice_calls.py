@@ -4,7 +4,9 @@ store, verification, hops) and on what the agent's audio says when transcribed b
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -104,3 +106,32 @@ async def test_unusable_audio_gets_a_spoken_sorry_never_a_traceback(open_voice_c
             assert turn.timings["first_audio"] > 0, kind
     assert voice.call.state.hops == []
     assert voice.call.line.store.list_refunds("C1001") == []
+
+
+class _SlowApprovals:
+    """Stands in for Temporal (tests/temporal runs the real one): the approval is started and
+    no supervisor decides while the caller holds."""
+
+    def __init__(self) -> None:
+        self.submitted: list[str] = []
+
+    async def submit_approval(self, req: object) -> SimpleNamespace:
+        self.submitted.append(req.request_id)  # type: ignore[attr-defined]
+        return SimpleNamespace(status="started")
+
+    async def wait_for_decision(self, request_id: str, timeout_s: float) -> SimpleNamespace:
+        await asyncio.sleep(timeout_s)
+        return SimpleNamespace(state="pending")
+
+    async def status(self, request_id: str) -> SimpleNamespace:
+        return SimpleNamespace(state="pending")
+
+
+async def test_a_hold_gets_a_spoken_filler_instead_of_silence(open_voice_call: OpenVoiceCall, voice_line) -> None:  # noqa: ANN001
+    voice_line.settings = voice_line.settings.model_copy(update={"hold_on_line_s": 4.0, "filler_after_s": 0.5})
+    approvals = _SlowApprovals()
+    voice = await open_voice_call(customer_id="C1002", durable=approvals)  # $249 duplicate: needs approval
+    turn = await voice.speak(*hibari("I was charged twice."))
+    assert approvals.submitted, turn.heard
+    assert voice.filler.spoken >= 1
+    assert turn.record is not None and [r.status for r in turn.record.results] == ["needs_approval"]
