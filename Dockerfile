@@ -1,6 +1,7 @@
 # One image for every role of the call center; the command picks the role:
 #   callcenter worker start      LiveKit agent worker (default)
 #   callcenter temporal-worker   Temporal worker
+#   callcenter console           operators' web console
 # Build:  docker build -t callcenter:0.1.0 .
 # Runs as uid/gid 10001 and works with a read-only root filesystem: it writes only to
 # $CALLCENTER_DATA_DIR (/data) and /tmp, which Kubernetes mounts as emptyDir volumes.
@@ -17,10 +18,10 @@ COPY callcenter ./callcenter
 COPY workflows ./workflows
 COPY domains ./domains
 COPY meta ./meta
-# The voice extra is the worker's default speech (offline engines, models inside the wheels).
+# Extras: the operators' console, and voice (the worker's default speech: offline engines, models inside the wheels).
 RUN python -m venv /opt/venv \
  && /opt/venv/bin/pip install . \
- && /opt/venv/bin/pip install ".[voice]" \
+ && /opt/venv/bin/pip install ".[console,voice]" \
  && /opt/venv/bin/callcenter --help > /dev/null
 
 # ---- runtime -------------------------------------------------------------------------
@@ -39,7 +40,7 @@ ENV PATH=/opt/venv/bin:$PATH \
 WORKDIR /app
 USER 10001:10001
 # 8081 LiveKit worker health, 9100 agent /metrics, 9101 Temporal worker /metrics /healthz
-# /readyz, 9102 Temporal SDK metrics.
-EXPOSE 8081 9100 9101 9102
+# /readyz, 9102 Temporal SDK metrics, 8080 the operators' console.
+EXPOSE 8080 8081 9100 9101 9102
 ENTRYPOINT ["callcenter"]
 CMD ["worker", "start"]

@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from meta.cli_temporal import register
+from meta import cli_console, cli_temporal
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="callcenter")
-    register(parser.add_subparsers(dest="cmd", required=True))
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    cli_temporal.register(sub)
+    cli_console.register(sub)
     args = parser.parse_args()
     return int(args.func(args))
 

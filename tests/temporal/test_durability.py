@@ -13,7 +13,7 @@ from callcenter.store import durable as d
 from workflows.client import ApprovalRequest, DurableWork, connect
 from workflows.devserver import LocalTemporal, ensure_worker, free_port
 
-from .conftest import WorkerProcess, eventually, uid
+from .conftest import WorkerProcess, eventually, signed, uid
 
 
 def refund(request_id: str) -> ApprovalRequest:
@@ -41,7 +41,7 @@ async def test_worker_killed_while_waiting(client, settings, store, temporal) ->
         w2 = WorkerProcess(temporal.address, settings.temporal_task_queue, settings.db_path)
         await w2.wait_ready()
         t0 = time.monotonic()
-        await handle.execute_update("approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+        await handle.execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
         assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
         assert time.monotonic() - t0 < 10  # sticky queue of the dead worker abandoned after ~1 s
         assert effects(store, req.request_id) == (1, 1, 1)
@@ -64,8 +64,7 @@ async def test_worker_killed_mid_activity_pays_once(client, settings, store, tem
         await w1.wait_ready()
         req = refund(uid("refund-ka"))
         await work.submit_approval(req)
-        await client.get_workflow_handle(req.request_id).execute_update(
-            "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+        await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
         await eventually(marker.exists, timeout=15)
         w1.kill()  # the refund row is written; the activity never reports completion
         assert effects(store, req.request_id)[0] == 1
@@ -104,8 +103,7 @@ async def test_dev_server_killed_and_restarted_on_same_db() -> None:
                 await server.start()  # same port, same SQLite file
                 # The worker's client reconnects by itself; the waiting workflow is intact.
                 await eventually(lambda: _query_ok(client, req.request_id), timeout=30, every=0.3)
-                await client.get_workflow_handle(req.request_id).execute_update(
-                    "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+                await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
                 assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
             assert effects(store, req.request_id) == (1, 1, 1)
         finally:

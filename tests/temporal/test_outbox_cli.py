@@ -17,7 +17,7 @@ from meta.cli_temporal import embedded_durable
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.devserver import discover, free_port
 
-from .conftest import ROOT, uid
+from .conftest import ROOT, eventually, signed, uid
 
 DRIVER = Path(__file__).with_name("cli_driver.py")
 
@@ -50,8 +50,7 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
     assert {w.status for w in store.list_work()} == {"submitted"}
     st = await online.status(req.request_id)
     assert (st.state, st.kind, st.amount_cents) == ("pending", "refund", 24900)
-    await client.get_workflow_handle(req.request_id).execute_update(
-        "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+    await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
     assert (await online.wait_for_decision(req.request_id, 10)).state == "completed"
     assert len(store.list_refunds("C1002")) == 1
     # Down again: what the activities recorded still answers the caller.
@@ -72,9 +71,9 @@ async def test_flush_accepts_rows_written_without_temporal(client, settings, sto
     await client.get_workflow_handle("refund-CH-1002-1-legacy").terminate("test cleanup")
 
 
-def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, env: dict[str, str], input: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(DRIVER), *args], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **env}, input=input)
 
 
 async def test_operator_cli(client, settings, store, worker, temporal) -> None:
@@ -94,25 +93,51 @@ async def test_operator_cli(client, settings, store, worker, temporal) -> None:
     text = await run("approvals", "list")
     assert req.request_id in text.stdout and "$249.00" in text.stdout
 
-    over = await run("approvals", "approve", req.request_id, "--operator", "kim", "--reason", "ok", "--role", "agent")
-    ok = await run("approvals", "deny", req.request_id, "--operator", "kim", "--reason", "not a duplicate")
-    again = await run("approvals", "approve", req.request_id, "--operator", "lee", "--reason", "x", "--role", "manager")
+    # Accounts are made with the CLI; a token is issued to the account; role and limit come from it.
+    made = await asyncio.to_thread(cli, "operators", "add", "kim", "--role", "agent", "--password-stdin",
+                                   env=env, input="a long enough password\n")
+    assert made.returncode == 0 and "kim: agent" in made.stdout, made.stderr
+    await asyncio.to_thread(cli, "operators", "add", "lee", "--role", "manager", "--password-stdin",
+                            env=env, input="another long password\n")
+    reserved = await asyncio.to_thread(cli, "operators", "add", "auto", "--role", "manager", "--password-stdin",
+                                       env=env, input="another long password\n")
+    assert reserved.returncode == 1 and "reserved" in reserved.stderr
+    kim = (await run("operators", "token", "kim")).stdout.strip()
+    login = await asyncio.to_thread(cli, "operators", "login", "lee", "--password-stdin", env=env,
+                                    input="another long password\n")
+    lee = login.stdout.strip()
+    assert kim.startswith("cco_") and lee.startswith("cco_"), login.stderr
+
+    no_token = await run("approvals", "approve", req.request_id, "--reason", "ok")
+    forged_role = await run("approvals", "approve", req.request_id, "--reason", "ok", "--role", "manager", "--token", kim)
+    bad_token = await run("approvals", "approve", req.request_id, "--reason", "ok", "--token", "cco_made-up")
+    over = await run("approvals", "approve", req.request_id, "--reason", "ok", "--token", kim)
+    ok = await asyncio.to_thread(cli, "approvals", "deny", req.request_id, "--reason", "not a duplicate",
+                                 env={**env, "CALLCENTER_OPERATOR_TOKEN": kim})
+    again = await run("approvals", "approve", req.request_id, "--reason", "x", "--token", lee)
     unknown = await run("approvals", "show", "refund-nope")
-    malformed = await run("approvals", "deny", "bad id!", "--operator", "kim", "--reason", "x")
-    empty = await run("approvals", "deny", req.request_id, "--operator", "kim", "--reason", "  ")
+    malformed = await run("approvals", "deny", "bad id!", "--reason", "x", "--token", kim)
+    empty = await run("approvals", "deny", req.request_id, "--reason", "  ", "--token", kim)
     shown = await run("approvals", "show", req.request_id)
     down = await asyncio.to_thread(cli, "approvals", "list", env={**env, "CALLCENTER_TEMPORAL_ADDRESS": f"127.0.0.1:{free_port()}"})
-    assert ok.returncode == 0 and "denied by kim" in ok.stdout, ok.stderr
+    assert ok.returncode == 0 and "denied by kim (agent)" in ok.stdout, ok.stderr
     for bad, needle in [(unknown, "no such request"), (malformed, "malformed"), (empty, "reason"),
-                        (down, "cannot reach Temporal")]:
+                        (down, "cannot reach Temporal"), (no_token, "an operator token is required"),
+                        (bad_token, "unknown, expired or revoked")]:
         assert bad.returncode != 0 and needle in bad.stderr, (bad.stdout, bad.stderr)
         assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    assert forged_role.returncode == 2 and "unrecognized arguments: --role" in forged_role.stderr
     # A decision on a decided or finished request: refused, one line.
     assert again.returncode == 1 and ("already" in again.stderr) and "Traceback" not in again.stderr
-    # The over-limit attempt was rejected before it counted.
-    assert over.returncode == 1 and "rejected: role 'agent' may approve up to $100.00" in over.stderr
+    # The over-limit attempt was refused by the workflow before it counted.
+    assert over.returncode == 1 and "refused: kim (agent) may approve up to $100.00" in over.stderr, over.stderr
     assert "denied" in shown.stdout and "kim" in shown.stdout and "not a duplicate" in shown.stdout
-    assert [a.action for a in store.audit_for(req.request_id)][-1] == "denied"
+    audit = store.audit_for(req.request_id)
+    assert "denied" in [a.action for a in audit]
+    refused = {(a.action, a.actor, a.role) for a in audit if a.action.endswith("_refused")}
+    assert {("approve_refused", "unauthenticated:cli", None), ("approve_refused", "lee", "manager")} <= refused
+    await eventually(lambda: ("approve_refused", "kim", "agent") in
+                     {(a.action, a.actor, a.role) for a in store.audit_for(req.request_id)})
 
 
 async def test_embedded_default_starts_and_stops_local_temporal(tmp_path: Path) -> None:
@@ -191,22 +216,31 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         out = subprocess.run([tcli[0], "workflow", "query", *tcli[1:], "--workflow-id", req.request_id, "--name", "state"],
                              capture_output=True, text=True)
         assert '"state":"pending"' in out.stdout, out.stderr
+        # A forged decision through the standard temporal CLI: refused by the workflow, audited.
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", req.request_id,
-                              "--name", "approve", "--update-id", "approve-maria",
-                              "--input", '{"operator":"maria","role":"agent","reason":"duplicate"}'],
+                              "--name", "approve", "--update-id", "approve-forged",
+                              "--input", '{"operator":"nobody","role":"manager","reason":"trust me"}'],
+                             capture_output=True, text=True)
+        assert out.returncode != 0 and "signed operator credential is required" in (out.stdout + out.stderr)
+        await eventually(lambda: [(a.action, a.actor, a.role) for a in store.audit_for(req.request_id)]
+                         == [("approve_refused", "unverified:nobody", "manager")])
+        # With a credential the console signed for this request, the same CLI works.
+        payload = json.dumps(signed(store, req.request_id, "approve", "maria", "duplicate"))
+        out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", req.request_id,
+                              "--name", "approve", "--update-id", "approve-maria", "--input", payload],
                              capture_output=True, text=True)
         assert out.returncode == 0 and "approved" in out.stdout, out.stderr
         assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
         assert len(store.list_refunds("C1002")) == 1
-        # deny without a role, as the README shows (role defaults to 'agent')
         other = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", "close-C1005")
         await work.submit_approval(other)
+        payload = json.dumps(signed(store, other.request_id, "deny", "lee", "open invoice"))
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", other.request_id,
-                              "--name", "deny", "--update-id", "deny-lee", "--input", '{"operator":"lee","reason":"open invoice"}'],
+                              "--name", "deny", "--update-id", "deny-lee", "--input", payload],
                              capture_output=True, text=True)
         assert out.returncode == 0 and "denied" in out.stdout, out.stderr
         assert (await work.wait_for_decision(other.request_id, 10)).state == "denied"
-        assert [a.actor for a in store.audit_for(req.request_id)] == ["maria"]
+        assert [a.actor for a in store.audit_for(req.request_id)] == ["unverified:nobody", "maria"]
     finally:
         for p in (worker, server):
             if p is not None and p.poll() is None:
