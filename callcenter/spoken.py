@@ -32,7 +32,7 @@ _ORDINALS = {w: i for i, w in enumerate(
 _ORDINALS["thirtieth"] = 30
 _MONTHS = ("january february march april may june july august september october november december").split()
 _NUMBER_WORDS = set(_UNITS) | set(_TEENS) | set(_TENS) | set(_SCALES)
-_FILLERS = re.compile(r"\b(?:uh+|um+|uhm+|erm+|hmm+)\b[,.]?\s*", re.I)
+_FILLER = r"(?:uh+|um+|uhm+|erm+|hmm+)"
 _MONEY_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd|cents?)\b", re.I)
 _NUMBER_BEFORE = re.compile(r"(?:\b(?:minus|negative|zip|code|number)|\$)\s*$", re.I)
 _WORD = re.compile(r"[A-Za-z]+|\d+")
@@ -130,6 +130,9 @@ def _chunks(words: list[str]) -> list[str] | None:
 
 _RUN_WORD = "|".join(sorted(_NUMBER_WORDS | _ZERO_ALIASES | set(_REPEAT) | {"and", "point", "a"}, key=len, reverse=True))
 _RUN = re.compile(rf"\b(?:{_RUN_WORD})(?:[\s,-]+(?:{_RUN_WORD}))*\b", re.I)
+# "one uh zero zero one": a filler inside a number is dropped; fillers elsewhere stay (the
+# router and the repair of vague turns read them).
+_FILLER_IN_NUMBER = re.compile(rf"(?<=[\w\d])[\s,]+{_FILLER}[\s,]+(?=(?:{_RUN_WORD}|\d)\b)", re.I)
 
 
 def _convert_run(m: re.Match[str]) -> str:
@@ -218,7 +221,7 @@ def _money(m: re.Match[str]) -> str:
 
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
-    out = _FILLERS.sub("", text)
+    out = _FILLER_IN_NUMBER.sub(" ", text)
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)
