@@ -7,19 +7,21 @@ lists them. The tasks themselves are `domains.specialist.SpecialistTask` and
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from livekit.agents import llm
+from livekit.agents import AgentTask, llm
 
 from callcenter.llm.discourse import is_closing
 from domains.state import CallState
 
 if TYPE_CHECKING:
-    from domains.specialist import SpecialistTask
-    from domains.supervisor import DomainSupervisorTask
+    from callcenter.store import Store
+    from domains.results import SpecialistResult
 
 FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
 GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
@@ -56,6 +58,26 @@ def book_callback(state: CallState, reason: str) -> str:
     )
 
 
+UNAVAILABLE = (
+    "I couldn't get to {what} just now, and nothing was changed; I've booked a call back from "
+    "a colleague about it, and your reference is {ticket}."
+)
+
+
+def fallback(state: CallState, agent: str, what: str = "that") -> str:
+    """When a specialist fails or is switched off by its breaker: a call back with the context.
+
+    The ticket names the part of the system that failed, never the caller's words. If even
+    the store is down, the caller is told plainly that nothing was changed.
+    """
+    try:
+        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Call back: {agent} was unavailable during the call")
+    except Exception as exc:
+        logging.getLogger("callcenter.domains").error("could not book a call back: %s", type(exc).__name__)
+        return FAILED + " Please try again in a few minutes."
+    return UNAVAILABLE.format(what=what, ticket=ticket.id)
+
+
 def leave_summary(state: CallState, reason: str) -> str:
     state.stop_delegating = True  # the rest of this turn's needs wait (goodbye) or go to the person
     return book_callback(state, "asked mid-request") if reason == "human" else GOODBYE
@@ -64,10 +86,14 @@ def leave_summary(state: CallState, reason: str) -> str:
 @dataclass(frozen=True)
 class SpecialistSpec:
     name: str
-    task: type[SpecialistTask[Any]]
+    task: type[AgentTask[Any]]  # a domains.specialist.SpecialistTask (named loosely: no import circle)
     description: str  # the routing tool's docstring: a prompt for a hosted LLM
     topic: str  # how the clarifying question names it: "a refund or a double charge"
     requires_identity: bool = True
+    # Read-only work with no conversation (store, customer id -> result), for needs that can
+    # be answered without asking anything. A multi-need turn runs these in parallel, below
+    # the conversation (LiveKit runs one task at a time), each in a worker thread.
+    lookup: Callable[[Store, str | None], SpecialistResult] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +101,7 @@ class DomainSpec:
     name: str
     description: str  # the meta-supervisor's transfer tool docstring
     topic: str
-    supervisor: type[DomainSupervisorTask]
+    supervisor: type[AgentTask[Any]]  # a domains.supervisor.DomainSupervisorTask
     specialists: tuple[SpecialistSpec, ...]
     utterances: Path  # folder with train.jsonl / test.jsonl
     instructions: str = ""

@@ -18,10 +18,12 @@ from domains.base import (
     DomainSpec,
     SpecialistSpec,
     caller_wants_out,
+    fallback,
     leave_summary,
     said,
     tool_call_chunk,
 )
+from domains.breaker import BREAKER
 from domains.results import DomainResult
 from domains.state import CallState
 
@@ -96,11 +98,12 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": "unclear"}, path="fast", confidence=None))
             return
         intent = router.classify(text, within=self.spec.name)
-        if intent.confidence >= router.threshold and self.spec.specialist(intent.name):
+        fast = self.state.settings.fast_path
+        if fast and intent.confidence >= router.threshold and self.spec.specialist(intent.name):
             yield tool_call_chunk(route_call(f"{ROUTE}{intent.name}", {}, path="fast", confidence=round(intent.confidence, 4)))
             return
         overall = router.classify(text)
-        if overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
+        if fast and overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {overall.domain}"}, path="fast", confidence=round(overall.confidence, 4)))
             return
         if first and text != latest:
@@ -122,6 +125,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     if identity.status != "done":
                         self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
                         return None
+                if not BREAKER.allows(agent_id):  # failing again and again: don't make the caller wait on it
+                    result = spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
+                    self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
+                    return None
                 self.state.note_route(agent_id, context.function_call.extra)
                 result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
             except Exception as exc:

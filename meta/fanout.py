@@ -1,0 +1,93 @@
+"""Parallel fan-out of read-only needs, below the conversation.
+
+LiveKit runs one task at a time, so "is the service down, what's my balance and why are my
+API calls failing" would otherwise run three lookups one after the other. When every need
+of a turn is confidently routed to a specialist with a read-only `lookup`, the lookups run
+concurrently in worker threads, each with its own timeout; a branch that fails or times
+out is named in the answer while the others still answer. Anything conversational (a
+question, a confirmation) never comes here: it goes through the tasks, in sequence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+
+from callcenter.faults import apply_sync
+from callcenter.llm import templates as t
+from domains.base import DomainSpec, SpecialistSpec, fallback
+from domains.breaker import BREAKER
+from domains.results import DomainResult, SpecialistResult
+from domains.state import CallState, Hop
+
+log = logging.getLogger("callcenter.fanout")
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    domain: DomainSpec
+    specialist: SpecialistSpec
+    confidence: float
+
+
+async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
+    lookup = branch.specialist.lookup
+    assert lookup is not None
+    agent = f"{branch.domain.name}.{branch.specialist.name}"
+    if not BREAKER.allows(agent):
+        return None, "error", 0.0
+    fault = state.settings.fault_plan.get(agent)
+
+    def work() -> SpecialistResult:
+        apply_sync(fault)
+        return lookup(state.store, state.customer_id)
+
+    started = time.perf_counter()
+    try:
+        result = await asyncio.wait_for(asyncio.to_thread(work), timeout_s)
+    except TimeoutError:
+        BREAKER.failure(agent)
+        return None, "timeout", time.perf_counter() - started
+    except Exception as exc:  # the type only: messages may carry caller data
+        log.error("parallel lookup %s failed: %s", agent, type(exc).__name__)
+        BREAKER.failure(agent)
+        return None, "error", time.perf_counter() - started
+    BREAKER.success(agent)
+    return result, "ok", time.perf_counter() - started
+
+
+async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) -> str:
+    """Run every branch at once; record hops and results; return one spoken answer."""
+    outcomes = await asyncio.gather(*(_run(state, b, timeout_s) for b in branches))
+    said: list[str] = []
+    missed: list[str] = []
+    missed_agents: list[str] = []
+    for branch, (result, outcome, seconds) in zip(branches, outcomes, strict=True):
+        domain, agent = branch.domain.name, f"{branch.domain.name}.{branch.specialist.name}"
+        state.direct_hops += [
+            (Hop("meta", domain, "fast", branch.confidence, 0.0), "ok"),
+            (Hop(domain, agent, "fast", branch.confidence, seconds), outcome),
+            (Hop(agent, domain, "return", None, 0.0), outcome if outcome != "ok" else "ok"),
+            (Hop(domain, "meta", "return", None, 0.0), outcome if outcome != "ok" else "ok"),
+        ]
+        if result is None:
+            missed.append(branch.specialist.topic)
+            missed_agents.append(agent)
+            state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status="failed", summary=t.TOOL_FAILED))
+            continue
+        state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status=result.status, summary=result.summary, result=result))
+        said.append(result.summary)
+    parts: list[str] = []
+    if missed:  # named, and a call back booked with which lookups failed: nothing is lost
+        parts.append(fallback(state, " ".join(missed_agents), what=_join(missed)))
+        if said:
+            parts.append("Here's the rest.")
+    parts += said
+    parts.append(t.ANYTHING_ELSE)
+    return " ".join(parts)
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
