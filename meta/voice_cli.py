@@ -23,7 +23,6 @@ from meta.session import build_line
 from meta.voice import VoiceCall, VoiceTurn, start_voice_call
 from meta.voice_io import AudioFileError, read_wav, split_on_pauses, write_wav
 
-
 FILE_PLAYOUT_SPEED = 4.0
 
 
