@@ -18,9 +18,10 @@ COPY callcenter ./callcenter
 COPY workflows ./workflows
 COPY domains ./domains
 COPY meta ./meta
+# Extras: the operators' console, and voice (the worker's default speech: offline engines, models inside the wheels).
 RUN python -m venv /opt/venv \
  && /opt/venv/bin/pip install . \
- && /opt/venv/bin/pip install ".[console]" \
+ && /opt/venv/bin/pip install ".[console,voice]" \
  && /opt/venv/bin/callcenter --help > /dev/null
 
 # ---- runtime -------------------------------------------------------------------------

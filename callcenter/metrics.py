@@ -31,7 +31,7 @@ __all__ = [
     "MetricsServer", "Vocabulary", "approval_decision", "approval_pending", "call_ended",
     "call_started", "circuit_state", "clarification", "fallback", "hop", "llm_call", "loop_guard_trip",
     "register_agents", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
-    "specialist_result", "turn", "workflow_outcome",
+    "specialist_result", "turn", "voice_stage", "workflow_outcome",
 ]
 
 log = logging.getLogger(__name__)
@@ -128,6 +128,8 @@ APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "t
                                              "cancelled", "escalated", "auto_denied"])
 WORKFLOWS = Vocabulary("workflow", ["approval", "engineering_escalation", "ticket",
                                     "refund_approval", "account_closure"], cap=16)
+# Voice: each stage is timed from the end of the caller's speech.
+VOICE_STAGES = Vocabulary("stage", ["transcript", "end_of_turn", "llm_first_output", "first_audio"])
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
                                            "cancelled", "timed_out", "terminated",
                                            "continued_as_new", "expired"])
@@ -192,6 +194,12 @@ APPROVAL_DECISIONS_TOTAL = Counter("approval_decisions", "Operator (or timeout) 
                                    ["kind", "decision"], namespace=_NS)
 APPROVAL_SECONDS = Histogram("approval_decision_duration_seconds", "Time from approval request to decision.",
                              ["kind"], namespace=_NS, buckets=_DECISION_BUCKETS)
+# 0.8 s is the industry budget for first audio; 1.5 s our floor on 2 cores; 2 s the alert.
+_VOICE_BUCKETS = (0.1, 0.2, 0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
+VOICE_STAGE_SECONDS = Histogram(
+    "voice_stage_seconds", "Time from the end of the caller's speech to a stage of the reply "
+    "(transcript, end_of_turn, llm_first_output, first_audio).",
+    ["stage"], namespace=_NS, buckets=_VOICE_BUCKETS)
 WORKFLOW_OUTCOMES_TOTAL = Counter("workflow_outcomes", "Durable workflows finished, by outcome.",
                                   ["workflow", "outcome"], namespace=_NS)
 
@@ -210,6 +218,8 @@ for _reason in ("max_delegations", "repeated_state"):
     LOOP_GUARD.labels(_reason)
 for _kind in ("refund", "close_account", "two_factor_reset"):
     APPROVALS_PENDING.labels(_kind)
+for _stage in VOICE_STAGES.values - {OTHER}:
+    VOICE_STAGE_SECONDS.labels(_stage)
 
 _enabled = True
 
@@ -397,6 +407,12 @@ def approval_decision(*, kind: str, decision: str, seconds: float) -> None:
     _child(APPROVAL_DECISIONS_TOTAL, k, APPROVAL_DECISIONS(decision)).inc()
     if seconds == seconds:
         _child(APPROVAL_SECONDS, k).observe(_seconds(seconds))
+
+
+def voice_stage(*, stage: str, seconds: float) -> None:
+    """One spoken turn reached a stage `seconds` after the caller stopped speaking."""
+    if _enabled and seconds == seconds:
+        _child(VOICE_STAGE_SECONDS, VOICE_STAGES(stage)).observe(_seconds(seconds))
 
 
 def workflow_outcome(*, workflow: str, outcome: str) -> None:

@@ -56,12 +56,36 @@ class Settings(BaseSettings):
         5.0, gt=0, le=120, description="Seconds a hosted LLM request may take before the embedded LLM answers instead."
     )
 
-    # --- speech (only used by the LiveKit worker) --------------------------------------
-    stt_provider: Literal["none", "openai"] = Field("none", description="Speech-to-text provider.")
-    stt_model: str = Field("gpt-4o-mini-transcribe", description="Speech-to-text model.")
-    tts_provider: Literal["none", "openai"] = Field("none", description="Text-to-speech provider.")
-    tts_model: str = Field("gpt-4o-mini-tts", description="Text-to-speech model.")
-    tts_voice: str = Field("alloy", description="Text-to-speech voice.")
+    # --- speech (the LiveKit worker and `callcenter call --voice`) ----------------------
+    # local = engines whose models ship inside the `voice` extra's packages: nothing downloads.
+    stt_provider: Literal["none", "local", "openai", "deepgram"] = Field(
+        "local", description="Speech-to-text: local (offline), openai, deepgram; none = text-only rooms."
+    )
+    stt_model: str = Field("gpt-4o-mini-transcribe", description="Speech-to-text model of a cloud provider.")
+    stt_api_key: SecretStr | None = Field(None, description="API key of the cloud STT (openai falls back to the LLM key).")
+    tts_provider: Literal["none", "local", "openai", "cartesia"] = Field(
+        "local", description="Text-to-speech: local (offline), openai, cartesia; none = text-only rooms."
+    )
+    tts_model: str = Field("gpt-4o-mini-tts", description="Text-to-speech model of a cloud provider.")
+    tts_voice: str = Field("alloy", description="Text-to-speech voice of a cloud provider.")
+    tts_api_key: SecretStr | None = Field(None, description="API key of the cloud TTS (openai falls back to the LLM key).")
+    vad_activation: float = Field(0.5, ge=0.05, le=0.95, description="VAD speech probability that starts a caller turn.")
+    vad_min_silence_s: float = Field(
+        0.6, ge=0.1, le=3.0, description="Silence that ends a caller utterance (0.25 cut sentences at commas)."
+    )
+    turn_detection: Literal["vad", "model", "stt"] = Field(
+        "vad", description="End of turn: vad (silence), model (LiveKit's on-device turn model), stt (the recogniser)."
+    )
+    endpointing_min_delay_s: float = Field(0.3, ge=0.0, le=5.0, description="Least wait after speech before the turn ends.")
+    endpointing_max_delay_s: float = Field(3.0, ge=0.1, le=10.0, description="Most wait after speech before the turn ends.")
+    speech_threads: int = Field(2, ge=1, le=32, description="CPU threads of the local recogniser per process.")
+    filler_after_s: float = Field(
+        1.0, ge=0.0, le=30.0, description="Silence before a short spoken filler during long work (0 = never)."
+    )
+    transfer_number: str | None = Field(
+        None, pattern=r"^(\+[1-9]\d{6,14}|sip:[^\s]+)$",
+        description="E.164 number or sip: URI a caller asking for a person is transferred to (unset = callback ticket).",
+    )
 
     # --- LiveKit ---------------------------------------------------------------------
     # LiveKit's own variable names work too, so an existing LiveKit deployment needs no renaming.

@@ -27,6 +27,7 @@ from domains.results import DomainResult
 from domains.state import CallState
 from meta import repair
 from meta.fanout import Branch, fan_out
+from meta.voice_transfer import start_transfer
 
 log = logging.getLogger("callcenter.meta")
 
@@ -198,4 +199,6 @@ class MetaSupervisor(Agent):
         Args:
             reason: Why the caller wants a person, in a few words.
         """
-        return book_callback(self.state, reason)
+        # A phone caller is put through to a person when a transfer number is configured.
+        words = start_transfer(self.state.settings.transfer_number, self.session, lambda: book_callback(self.state, reason))
+        return words if words is not None else book_callback(self.state, reason)

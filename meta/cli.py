@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 from callcenter.settings import SettingsError, get_settings
 
@@ -20,6 +21,8 @@ def _cmd_call(args: argparse.Namespace) -> int:
     from meta.session import UnknownCustomerError
 
     settings = get_settings()
+    if args.voice or args.audio_in or args.audio_out:
+        return _voice_call(args, settings)
     if hasattr(sys.stdin, "reconfigure"):
         # Undecodable bytes must not stop the call; repl replaces them and says so.
         sys.stdin.reconfigure(errors="surrogateescape")
@@ -33,6 +36,33 @@ def _cmd_call(args: argparse.Namespace) -> int:
                 durable=not args.no_durable,
             )
         )
+    except UnknownCustomerError:
+        print(f"error: --customer {args.customer!r} is not a known customer id (like C1001)", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _voice_call(args: argparse.Namespace, settings: object) -> int:
+    from meta.session import UnknownCustomerError
+    from meta.voice_cli import NoSoundDevice, run_voice_call
+    from meta.voice_io import AudioFileError
+
+    try:
+        return asyncio.run(
+            run_voice_call(
+                settings,  # type: ignore[arg-type]
+                customer_id=args.customer,
+                as_json=args.json,
+                durable=not args.no_durable,
+                audio_in=args.audio_in,
+                audio_out=args.audio_out,
+                metrics_port=args.metrics_port,
+            )
+        )
+    except (AudioFileError, NoSoundDevice) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     except UnknownCustomerError:
         print(f"error: --customer {args.customer!r} is not a known customer id (like C1001)", file=sys.stderr)
         return 2
@@ -60,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--customer", metavar="ID", help="start as this known, verified customer (e.g. C1001)")
     p.add_argument("--metrics-port", type=int, metavar="P", help="serve Prometheus /metrics on 127.0.0.1:P (0 = any free port)")
     p.add_argument("--no-durable", action="store_true", help="do not start Temporal; approvals wait in the store's outbox")
+    p.add_argument("--voice", action="store_true", help="a spoken call: the microphone and speaker, or the files below")
+    p.add_argument("--audio-in", type=Path, metavar="FILE|DIR", help="caller audio: a folder with one WAV per turn, or one WAV with pauses (implies --voice)")
+    p.add_argument("--audio-out", type=Path, metavar="FILE", help="write the agent's side of the call to this WAV (implies --voice)")
     p.set_defaults(func=_cmd_call)
 
     # add_help=False: `worker --help` and `worker start --help` reach meta.worker, which

@@ -13,11 +13,11 @@ from typing import Any
 
 from livekit.agents import AgentSession
 from livekit.agents.llm import AgentHandoff, ChatMessage
-from livekit.agents.metrics import LLMMetrics
+from livekit.agents.metrics.usage import LLMModelUsage
 from livekit.agents.voice.events import (
     ConversationItemAddedEvent,
     FunctionToolsExecutedEvent,
-    MetricsCollectedEvent,
+    SessionUsageUpdatedEvent,
 )
 from livekit.agents.voice.run_result import RunResult
 
@@ -25,6 +25,7 @@ from callcenter import metrics
 from callcenter.llm.embedded import CONFIDENCE_EXTRA, REASON_EXTRA, ROUTE, ROUTING_EXTRA, TRANSFER
 from domains.results import DomainResult
 from domains.state import CallState, Hop
+from meta.voice_metrics import VoiceStageTimer
 
 _CLARIFY_REASONS = {"clarify": "low_confidence", "ask_slot": "missing_slot"}
 _FALLBACK_REASONS = {"oos": "oos", "language": "low_confidence", "empty": "low_confidence"}
@@ -52,7 +53,10 @@ class CallObserver:
         self._call_started = time.perf_counter()
         session.on("conversation_item_added", self._on_item)
         session.on("function_tools_executed", self._on_tools)
-        session.on("metrics_collected", self._on_metrics)
+        session.on("session_usage_updated", self._on_usage)
+        self._llm_tokens: dict[tuple[str, str], tuple[int, int]] = {}
+        # Spoken sessions also time each turn's voice stages (end of speech -> first audio).
+        self.voice = VoiceStageTimer(session) if session.stt is not None else None
         metrics.call_started()
 
     # --- turns ---------------------------------------------------------------------
@@ -134,13 +138,22 @@ class CallObserver:
             confidence = info.get("confidence")
             metrics.routing_decision(level=level, decision=decision, confidence=float(confidence) if confidence is not None else 0.0)
 
-    def _on_metrics(self, ev: MetricsCollectedEvent) -> None:
-        m = ev.metrics
-        if isinstance(m, LLMMetrics):
+    def _on_usage(self, ev: SessionUsageUpdatedEvent) -> None:
+        # LiveKit 1.8 reports cumulative usage per model: a rise in an LLM's tokens is one
+        # completion, booked to the agent that is active now.
+        for usage in ev.usage.model_usage:
+            if not isinstance(usage, LLMModelUsage):
+                continue
+            key = (usage.provider, usage.model)
+            before_in, before_out = self._llm_tokens.get(key, (0, 0))
+            if (usage.input_tokens, usage.output_tokens) == (before_in, before_out):
+                continue
+            self._llm_tokens[key] = (usage.input_tokens, usage.output_tokens)
             agent = self.session.current_agent
             metrics.llm_call(
                 agent=agent.id if agent else "meta",
                 provider=self.provider,
-                prompt_tokens=m.prompt_tokens,
-                completion_tokens=m.completion_tokens,
+                prompt_tokens=usage.input_tokens - before_in,
+                completion_tokens=usage.output_tokens - before_out,
             )
+

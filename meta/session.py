@@ -20,6 +20,7 @@ from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
 from callcenter.settings import Settings
+from callcenter.spoken import normalise
 from callcenter.store import Store
 from domains import registry
 from domains.breaker import BREAKER
@@ -94,6 +95,8 @@ class Call:
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
         text = text[: self.line.settings.max_turn_chars]  # bounded work on every path, from the first hop
+        # Typed turns get the same spoken-form normalising as recognised speech (NormalisedSTT).
+        text = normalise(text)
         self.observer.begin_turn(text)
         run = await self._run(text)
         await self._settle()
@@ -176,6 +179,7 @@ async def start_call(
     durable: Any = None,
     session_kwargs: dict[str, Any] | None = None,
     room: Any = None,
+    audio: tuple[Any, Any] | None = None,
 ) -> Call:
     if durable is not None and "temporal" in line.settings.fault_plan:
         durable = temporal_down(line)
@@ -196,6 +200,8 @@ async def start_call(
     kwargs.update(session_kwargs or {})
     session: AgentSession = AgentSession(**kwargs)
     observer = CallObserver(session, state, provider=line.provider)
+    if audio is not None:  # caller audio in, agent audio out, without a room
+        session.input.audio, session.output.audio = audio
     if room is None:
         await session.start(MetaSupervisor(state=state, noise=line.noise))
     else:

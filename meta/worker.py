@@ -27,8 +27,9 @@ from typing import Any
 from livekit.agents import AgentServer, JobContext, JobExecutorType, JobProcess, cli
 from livekit.protocol import models
 
-from callcenter.settings import Settings, SettingsError, get_settings
+from callcenter.settings import Settings, get_settings
 from meta.session import Line, build_line, start_call
+from meta.voice_room import attach_room_helpers, prewarm_speech, room_speech
 
 log = logging.getLogger("callcenter.worker")
 
@@ -39,21 +40,8 @@ SELFCHECK_TIMEOUT_S = 120.0
 
 
 def speech_kwargs(settings: Settings) -> dict[str, Any]:
-    """STT/TTS for the session from settings; omitted providers mean text-only rooms."""
-    kwargs: dict[str, Any] = {}
-    if settings.stt_provider == "openai" or settings.tts_provider == "openai":
-        if settings.llm_api_key is None:
-            raise SettingsError("CALLCENTER_LLM_API_KEY is required for the openai speech providers")
-        from livekit.plugins import openai
-
-        key = settings.llm_api_key.get_secret_value()
-        if settings.stt_provider == "openai":
-            kwargs["stt"] = openai.STT(model=settings.stt_model, api_key=key, base_url=settings.llm_base_url)
-        if settings.tts_provider == "openai":
-            kwargs["tts"] = openai.TTS(model=settings.tts_model, voice=settings.tts_voice, api_key=key, base_url=settings.llm_base_url)
-    if "stt" not in kwargs:
-        kwargs["vad"] = None  # text chat: no audio to detect speech in
-    return kwargs
+    """STT/TTS/VAD for a room's session from settings (meta/voice_room.py); `none` = text only."""
+    return room_speech(settings)
 
 
 def prewarm(settings: Settings, proc: JobProcess) -> None:
@@ -66,6 +54,7 @@ def prewarm(settings: Settings, proc: JobProcess) -> None:
     """
     try:
         proc.userdata["line"] = build_line(settings)
+        prewarm_speech(settings)  # the local speech engines, once per process
     except Exception as exc:  # the type only: messages may carry paths or caller data
         log.error("job process could not build the line: %s", type(exc).__name__)
         proc.userdata["line_error"] = type(exc).__name__
@@ -98,11 +87,12 @@ async def entrypoint(ctx: JobContext) -> None:
 
         durable = DurableWork(settings, line.store)
     kwargs = speech_kwargs(settings)
-    if "stt" in kwargs:
-        kwargs["turn_handling"] = {"interruption": {"mode": "vad"}}
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
+    filler = attach_room_helpers(call.session, settings)
 
     async def _close() -> None:
+        if filler is not None:
+            filler.close()
         await call.close("completed")
 
     ctx.add_shutdown_callback(_close)

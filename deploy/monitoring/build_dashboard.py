@@ -104,6 +104,16 @@ def _panels() -> list[dict[str, Any]]:
     L.panel(ts, "Call duration", _quantiles("callcenter_call_duration_seconds", "", "call"),
             w=6, unit="s", desc="Duration of completed calls.")
 
+    L.row("Voice")
+    L.panel(ts, "Voice stages after the caller stops (p50 / p95 / p99)",
+            _quantiles("callcenter_voice_stage_seconds", "stage", "{{stage}}"),
+            w=16, unit="s",
+            desc="End of caller speech -> final transcript -> first reply text at the TTS -> first agent audio. "
+                 "Alert CallcenterVoiceFirstAudioSlow: p95 first audio over 2 s (industry budget 0.8 s).")
+    L.panel(ts, "Spoken turns over 1.5 s to first audio (share)", [
+        _q(f'1 - sum(rate(callcenter_voice_stage_seconds_bucket{{{SEL}, stage="first_audio", le="1.5"}}[{RI}]))'
+           f' / sum(rate(callcenter_voice_stage_seconds_count{{{SEL}, stage="first_audio"}}[{RI}]))', "over 1.5 s"),
+    ], w=8, unit="percentunit", desc="Share of spoken turns whose first audio came later than 1.5 s after the caller stopped.")
     L.row("Routing hops")
     L.panel(ts, "Hop rate by hop (per second)", [
         _q(f"sum by (from_agent, to_agent) (rate(callcenter_hops_total{{{SEL}}}[{RI}]))",

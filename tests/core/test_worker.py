@@ -114,19 +114,36 @@ def test_worker_command_line(tmp_path: Path, argv: list[str], code: int, expect:
 
 
 def test_text_only_without_speech_providers(tmp_path: Path) -> None:
-    assert speech_kwargs(load_settings(data_dir=tmp_path)) == {"vad": None}
+    assert speech_kwargs(load_settings(data_dir=tmp_path, stt_provider="none")) == {"vad": None}
+
+
+def test_local_speech_is_the_default_and_builds_offline(tmp_path: Path, no_network: None) -> None:
+    pytest.importorskip("faster_whisper", reason="the voice extra is not installed")
+    from livekit.agents import inference
+
+    from callcenter.speech.local_stt import WhisperSTT
+    from callcenter.speech.local_tts import HibariTTS
+    from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
+
+    kwargs = speech_kwargs(load_settings(data_dir=tmp_path))
+    assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner, WhisperSTT)
+    assert isinstance(kwargs["tts"], HibariTTS)
+    assert isinstance(kwargs["vad"], inference.VAD)
+    assert ear_transform in kwargs["tts_text_transforms"]
+    assert kwargs["turn_handling"]["turn_detection"] == "vad"
 
 
 def test_openai_speech_builds_plugins_offline(tmp_path: Path, no_network: None) -> None:
     settings = load_settings(data_dir=tmp_path, stt_provider="openai", tts_provider="openai", llm_api_key="sk-test", llm_base_url="http://127.0.0.1:9/v1")
     kwargs = speech_kwargs(settings)
-    assert type(kwargs["stt"]).__module__.startswith("livekit.plugins.openai")
+    # Every recogniser is wrapped so its transcripts get the spoken-form normaliser.
+    assert type(kwargs["stt"].inner).__module__.startswith("livekit.plugins.openai")
     assert type(kwargs["tts"]).__module__.startswith("livekit.plugins.openai")
 
 
 def test_openai_speech_needs_a_key(tmp_path: Path) -> None:
     with pytest.raises(SettingsError, match="CALLCENTER_LLM_API_KEY"):
-        speech_kwargs(load_settings(data_dir=tmp_path, tts_provider="openai"))
+        speech_kwargs(load_settings(data_dir=tmp_path, stt_provider="openai", tts_provider="openai"))
 
 
 def test_llm_provider_is_a_setting(tmp_path: Path, no_network: None) -> None:

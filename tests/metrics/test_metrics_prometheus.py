@@ -181,6 +181,12 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
             done = json.loads(line.stdout.readline())
             return [r["data"]["request_id"] for r in done["results"] if r["status"] == "needs_approval"]
 
+        def spoken_call(customer: str, texts: list[str]) -> None:
+            # Feeds the voice panels: local TTS -> caller audio -> local STT -> the line.
+            line.stdin.write(json.dumps({"customer": customer, "say": texts}) + "\n")
+            line.stdin.flush()
+            json.loads(line.stdout.readline())
+
         def approve(request_id: str) -> None:
             # Decisions need an operator account and its token (role and limit come from it).
             env = _env(data, CALLCENTER_TEMPORAL_ADDRESS=address)
@@ -196,6 +202,7 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
         hops1, requests = talk(TURNS)
         assert len(requests) == 1, "Ada's duplicate charge needs approval with the limit at $0"
         whole_call("C1003", [t for t in TURNS if t != "yes"])  # Alan's service credit: asked, never confirmed
+        spoken_call("C1005", ["What is my balance?", "Is the service down right now?"])
         approve(requests[0])
         prom.wait_value('sum(callcenter_approval_decisions_total{decision="approved",kind="refund"})', 1)
         prom.wait_value(f"sum(callcenter_hops_total{{{inst}}})", hops1)
@@ -214,7 +221,7 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
         prom.wait_value('sum(callcenter_approval_decisions_total{decision="approved",kind="refund"})', 2)
         prom.wait_value('sum(callcenter_workflow_outcomes_total{workflow="approval",outcome="completed"})', 2)
         prom.wait_for('sum({__name__=~"temporal_workflow_completed(_total)?"}) >= 2')
-        prom.wait_value("sum(callcenter_call_duration_seconds_count)", 2)
+        prom.wait_value("sum(callcenter_call_duration_seconds_count)", 3)  # two typed, one spoken
         time.sleep(2)  # one more scrape everywhere
 
         # Every panel query of the shipped dashboard parses, runs and returns data.

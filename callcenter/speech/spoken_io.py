@@ -1,0 +1,95 @@
+"""Spoken forms at the speech edges, for any provider.
+
+- `NormalisedSTT` wraps any STT so every final transcript goes through `spoken.normalise`
+  (the same function `Call.send` applies to typed turns): routing and slots always see
+  "C1001", "$49", never "see one oh oh one" or "forty nine dollars".
+- `ear_transform` is a session `tts_text_transforms` entry: replies are rewritten with
+  `spoken.for_the_ear` sentence by sentence before any TTS reads them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterable, AsyncIterator
+
+from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt
+from livekit.agents.types import NOT_GIVEN, NotGivenOr
+from livekit.agents.utils import AudioBuffer
+
+from callcenter.spoken import for_the_ear, normalise
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def normalise_event(event: stt.SpeechEvent) -> stt.SpeechEvent:
+    if event.type in (stt.SpeechEventType.FINAL_TRANSCRIPT, stt.SpeechEventType.PREFLIGHT_TRANSCRIPT):
+        for alt in event.alternatives:
+            alt.text = normalise(alt.text)
+    return event
+
+
+class NormalisedSTT(stt.STT):
+    """Any STT, with its final transcripts in written form. Streaming STTs keep streaming."""
+
+    def __init__(self, inner: stt.STT) -> None:
+        super().__init__(capabilities=inner.capabilities)
+        self.inner = inner
+        inner.on("metrics_collected", lambda m: self.emit("metrics_collected", m))
+        inner.on("error", lambda e: self.emit("error", e))
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    @property
+    def provider(self) -> str:
+        return self.inner.provider
+
+    async def _recognize_impl(
+        self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
+    ) -> stt.SpeechEvent:
+        return normalise_event(await self.inner.recognize(buffer, language=language, conn_options=conn_options))
+
+    def stream(self, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> stt.RecognizeStream:
+        return _NormalisedStream(stt=self, inner=self.inner.stream(language=language, conn_options=conn_options), conn_options=conn_options)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+class _NormalisedStream(stt.RecognizeStream):
+    def __init__(self, *, stt: NormalisedSTT, inner: stt.RecognizeStream, conn_options: APIConnectOptions) -> None:
+        super().__init__(stt=stt, conn_options=conn_options)
+        self._inner = inner
+
+    async def _run(self) -> None:
+        async def pump() -> None:
+            async for item in self._input_ch:
+                if isinstance(item, self._FlushSentinel):
+                    self._inner.flush()
+                else:
+                    self._inner.push_frame(item)
+            self._inner.end_input()
+
+        task = asyncio.create_task(pump())
+        try:
+            async for event in self._inner:
+                self._event_ch.send_nowait(normalise_event(event))
+        finally:
+            task.cancel()
+            await self._inner.aclose()
+
+
+async def ear_transform(text: AsyncIterable[str]) -> AsyncIterator[str]:
+    """Streamed reply text -> text for the ear, one finished sentence at a time (an amount is
+    never cut between two chunks)."""
+    pending = ""
+    async for chunk in text:
+        pending += chunk
+        parts = _SENTENCE_END.split(pending)
+        for sentence in parts[:-1]:
+            yield for_the_ear(sentence) + " "
+        pending = parts[-1]
+    if pending:
+        yield for_the_ear(pending)

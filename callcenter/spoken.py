@@ -1,0 +1,289 @@
+"""Spoken forms, both ways: what a caller (or a recogniser) says -> what the slots read, and
+what the agent writes -> what a speech engine should say.
+
+`normalise` runs once, where caller text enters the call (text and voice alike), before
+routing and slot filling: "C one oh oh one" -> "C1001", "nine four one oh seven" -> "94107",
+"forty nine dollars" -> "$49", "minus twenty" -> "-$20" (kept negative so the money policy,
+not this module, rejects it), "john at example dot com" -> "john@example.com",
+"march third nineteen eighty five" -> "march 3rd 1985". It only rewrites words; it never
+decides what an amount may be.
+
+`for_the_ear` runs just before speech synthesis: "$49.00" -> "49 dollars", "C1001" ->
+"C 1 0 0 1", "CH-1001" -> "charge 1 0 0 1", "2024-03-15" -> "March 15, 2024".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine".split())}
+_TEENS = {w: i for i, w in enumerate(
+    "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(), start=10)}
+_TENS = {w: (i + 2) * 10 for i, w in enumerate(
+    "twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_ZERO_ALIASES = {"oh", "o"}
+_REPEAT = {"double": 2, "triple": 3}
+_ORDINALS = {w: i for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(), start=1)}
+_ORDINALS["thirtieth"] = 30
+_MONTHS = ("january february march april may june july august september october november december").split()
+_NUMBER_WORDS = set(_UNITS) | set(_TEENS) | set(_TENS) | set(_SCALES)
+_FILLER = r"(?:uh+|um+|uhm+|erm+|hmm+)"
+_MONEY_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd|cents?)\b", re.I)
+_NUMBER_BEFORE = re.compile(r"(?:\b(?:minus|negative|zip|code|number)|\$)\s*$", re.I)
+_WORD = re.compile(r"[A-Za-z]+|\d+")
+
+
+def _suffix(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+# --- number runs ----------------------------------------------------------------------
+def _chunks(words: list[str]) -> list[str] | None:
+    """Number words -> digit chunks to concatenate: 'one oh oh one' -> ['1','0','0','1'],
+    'forty nine' -> ['49'], 'nineteen eighty five' -> ['19','85'], 'one hundred and five' ->
+    ['105']. None when the words do not form numbers."""
+    out: list[str] = []
+    cur: int | None = None  # value of the chunk being built
+    big = 0  # thousands part of the chunk
+    last = ""  # kind of the previous word: unit, teen, tens, scale
+    repeat = 1
+    decimals: list[str] | None = None
+
+    def close() -> None:
+        nonlocal cur, big, last
+        if cur is not None or big:
+            out.append(str(big + (cur or 0)))
+        cur, big, last = None, 0, ""
+
+    for w in words:
+        if decimals is not None:
+            if w in _UNITS or w in _ZERO_ALIASES:
+                decimals.append(str(_UNITS.get(w, 0)))
+                continue
+            return None
+        if w in _REPEAT:
+            close()
+            repeat = _REPEAT[w]
+            continue
+        if w == "and":
+            if last != "scale":
+                return None
+            continue
+        if w == "point":
+            close()
+            if not out:
+                return None
+            decimals = []
+            continue
+        if w in _UNITS or w in _ZERO_ALIASES:
+            d = _UNITS.get(w, 0)
+            if last == "tens" and d and cur is not None and cur % 10 == 0:
+                cur += d
+            elif last == "scale":
+                cur = (cur or 0) + d
+            else:
+                close()
+                if repeat > 1:  # "double oh seven"
+                    out.extend([str(d)] * repeat)
+                    repeat = 1
+                    continue
+                cur = d
+            last = "unit"
+        elif w in _TEENS:
+            if last == "scale":
+                cur = (cur or 0) + _TEENS[w]
+            else:
+                close()
+                cur = _TEENS[w]
+            last = "teen"
+        elif w in _TENS:
+            if last == "scale" and (cur or 0) % 100 == 0:
+                cur = (cur or 0) + _TENS[w]
+            else:
+                close()
+                cur = _TENS[w]
+            last = "tens"
+        elif w in _SCALES:
+            if w == "hundred":
+                if cur is not None and cur >= 100:
+                    return None  # "one hundred hundred"
+                cur = (1 if cur is None else cur) * 100
+            else:
+                big, cur = (1 if cur is None else cur) * 1000, None
+            last = "scale"
+        else:
+            return None
+    close()
+    if decimals is not None:
+        if not decimals:
+            return None
+        out[-1] = out[-1] + "." + "".join(decimals)
+    return out
+
+
+_RUN_WORD = "|".join(sorted(_NUMBER_WORDS | _ZERO_ALIASES | set(_REPEAT) | {"and", "point", "a"}, key=len, reverse=True))
+_RUN = re.compile(rf"\b(?:{_RUN_WORD})(?:[\s,-]+(?:{_RUN_WORD}))*\b", re.I)
+# "one uh zero zero one": a filler inside a number is dropped; fillers elsewhere stay (the
+# router and the repair of vague turns read them).
+_FILLER_IN_NUMBER = re.compile(rf"(?<=[\w\d])[\s,]+{_FILLER}[\s,]+(?=(?:{_RUN_WORD}|\d)\b)", re.I)
+
+
+def _convert_run(m: re.Match[str]) -> str:
+    text = m.group(0)
+    words = [w.lower() for w in re.split(r"[\s,-]+", text) if w]
+    # Leading/trailing glue words belong to the sentence, not the number.
+    lead: list[str] = []
+    while words and (words[0] in ("and", "point") or (words[0] == "a" and (len(words) < 2 or words[1] not in _SCALES))):
+        lead.append(words.pop(0))
+    trail: list[str] = []
+    while words and words[-1] in ("and", "point", "a", "double", "triple"):
+        trail.insert(0, words.pop())
+    real = [w for w in words if w in _NUMBER_WORDS]
+    if not real:
+        return text  # "oh", "a", "and" alone are words
+    if words[0] == "a":
+        words[0] = "one"
+    # One small number word on its own stays a word ("two factor", "one more thing") unless
+    # money follows; everything longer is a number someone is reading out.
+    after = m.string[m.end():]
+    before = m.string[: m.start()]
+    said_as_number = bool(_MONEY_AFTER.match(after) or _NUMBER_BEFORE.search(before))
+    if len(words) == 1 and words[0] in _UNITS and not said_as_number:
+        return text
+    if any(w in _ZERO_ALIASES for w in words) and len(words) < 3 and not said_as_number:
+        return text  # "oh one thing": too short to be a digit string
+    chunks = _chunks(words)
+    if chunks is None:
+        return text
+    digits = "".join(chunks)
+    return " ".join([*lead, digits, *trail])
+
+
+# --- patterns over digits ---------------------------------------------------------------
+_ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+_MONTH = "|".join(_MONTHS)
+_ORD_AFTER_MONTH = re.compile(rf"\b({_MONTH})\s+(?:the\s+)?(?:(twenty|thirty)[\s-]+)?({_ORDINAL_WORD})\b", re.I)
+_ORD_BEFORE_MONTH = re.compile(rf"\b(?:the\s+)?(?:(twenty|thirty)[\s-]+)?({_ORDINAL_WORD})\s+of\s+({_MONTH})\b", re.I)
+_SPACED_DIGITS = re.compile(r"(?<![\d.$])\b\d(?:,?[\s-]\d\b){2,}(?!\d|\.\d)")
+# A recogniser writes "C1, 0, 0, 1" or "C 10 01" for an id read digit by digit.
+_ID_SPLIT = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d[\d\s,.-]*\d)\b", re.I)
+_ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d{4,6})\b", re.I)
+_ZIP_WORDS = re.compile(r"\b(zip(?:\s*code)?|postal\s+code)(\s*(?:is|it's|of)?[\s:,]*)(\d[\d\s-]{3,9}\d)\b", re.I)
+_MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|usd))?\b", re.I)
+_MONEY = re.compile(
+    r"(?<![\w$])(-?)(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars?|bucks|usd)\b(?:\s*(?:and\s+)?(\d{1,2})\s*cents?\b)?", re.I)
+_CENTS = re.compile(r"(?<![\w$.])(\d{1,2})\s*cents?\b", re.I)
+_EMAIL = re.compile(
+    r"\b([a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
+    r"([a-z0-9-]+(?:\s*(?:\s+dot\s+|\.)\s*[a-z]{2,24})+)\b", re.I)
+
+
+def _ordinal_after(m: re.Match[str]) -> str:
+    n = _ORDINALS[m.group(3).lower()] + (20 if (m.group(2) or "").lower() == "twenty" else 30 if m.group(2) else 0)
+    return f"{m.group(1)} {n}{_suffix(n)}"
+
+
+def _ordinal_before(m: re.Match[str]) -> str:
+    n = _ORDINALS[m.group(2).lower()] + (20 if (m.group(1) or "").lower() == "twenty" else 30 if m.group(1) else 0)
+    return f"{n}{_suffix(n)} of {m.group(3)}"
+
+
+# Words that end a sentence before "at" ("I looked at example.com") are not mailbox names.
+_NOT_MAILBOX = frozenset(
+    "look looked looking am is are was were be been me us him her them it that this here there not "
+    "and or only even just still back out up down get got call called reach reached arrive arrived".split())
+
+
+def _email(m: re.Match[str]) -> str:
+    if m.group(1).split()[-1].lower() in _NOT_MAILBOX or m.group(1).lower() in _NOT_MAILBOX:
+        return m.group(0)
+    def squash(part: str) -> str:
+        part = re.sub(r"\s+dot\s+", ".", part, flags=re.I)
+        part = re.sub(r"\s+underscore\s+", "_", part, flags=re.I)
+        part = re.sub(r"\s+dash\s+", "-", part, flags=re.I)
+        return re.sub(r"\s+", "", part).lower()
+
+    return f"{squash(m.group(1))}@{squash(m.group(2))}"
+
+
+def _money(m: re.Match[str]) -> str:
+    sign, whole, cents = m.group(1), m.group(2).replace(",", ""), m.group(3)
+    amount = f"{whole}.{int(cents):02d}" if cents and "." not in whole else whole
+    return f"{sign}${amount}"
+
+
+def normalise(text: str) -> str:
+    """Caller words -> the written forms routing and slot filling read. Idempotent."""
+    out = _FILLER_IN_NUMBER.sub(" ", text)
+    out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
+    out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
+    out = _RUN.sub(_convert_run, out)
+    out = _SPACED_DIGITS.sub(lambda m: re.sub(r"[\s,-]", "", m.group(0)), out)
+    out = _ID_SPLIT.sub(_split_id, out)
+    out = _ZIP_WORDS.sub(lambda m: _zip(m), out)
+    out = _ID_PREFIX.sub(lambda m: f"C{m.group(1)}", out)
+    out = _EMAIL.sub(_email, out)
+    out = _MINUS.sub(lambda m: f"-${m.group(1)}", out)
+    out = _MONEY.sub(_money, out)
+    out = _CENTS.sub(lambda m: f"$0.{int(m.group(1)):02d}", out)
+    return re.sub(r"[ \t]{2,}", " ", out).strip()
+
+
+def _split_id(m: re.Match[str]) -> str:
+    digits = re.sub(r"\D", "", m.group(1))
+    return f"C{digits}" if 4 <= len(digits) <= 6 else m.group(0)
+
+
+def _zip(m: re.Match[str]) -> str:
+    digits = re.sub(r"[\s-]", "", m.group(3))
+    if len(digits) == 5:
+        return f"{m.group(1)}{m.group(2)}{digits}"
+    return m.group(0)
+
+
+# --- replies for the ear ------------------------------------------------------------
+_SAY_MONEY = re.compile(r"(-?)\$(\d[\d,]*)(?:\.(\d{2}))?")
+_SAY_CUSTOMER = re.compile(r"\bC(\d{4,6})\b")
+_SAY_CODE = re.compile(r"\b(?:(?:charge|invoice)\s+)?(CH|INV)-(\d{3,6})(?:-([A-Z0-9]{1,4}))?\b", re.I)
+_SAY_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_SAY_SYMBOLS = {"&": " and ", "%": " percent", "/": " or "}
+
+
+def _say_money(m: re.Match[str]) -> str:
+    sign, whole, cents = m.group(1), m.group(2).replace(",", ""), m.group(3)
+    words = f"{int(whole)} dollar{'s' if whole != '1' else ''}"
+    if cents and cents != "00":
+        words += f" and {int(cents)} cent{'s' if cents != '01' else ''}"
+    return ("minus " if sign else "") + words
+
+
+def _say_date(m: re.Match[str]) -> str:
+    try:
+        d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return m.group(0)
+    return f"{_MONTHS[d.month - 1].capitalize()} {d.day}{_suffix(d.day)}, {d.year}"
+
+
+def _say_code(m: re.Match[str]) -> str:
+    kind = "charge" if m.group(1).upper() == "CH" else "invoice"
+    return " ".join([kind, *m.group(2), *([m.group(3)] if m.group(3) else [])])
+
+
+def for_the_ear(text: str) -> str:
+    """Agent text -> what a speech engine should read aloud: ids digit by digit, amounts and
+    dates in words, no symbols a synthesiser would spell out."""
+    out = _SAY_ISO.sub(_say_date, text)
+    out = _SAY_MONEY.sub(_say_money, out)
+    out = _SAY_CUSTOMER.sub(lambda m: "C " + " ".join(m.group(1)), out)
+    out = _SAY_CODE.sub(_say_code, out)
+    for sym, word in _SAY_SYMBOLS.items():
+        out = out.replace(sym, word)
+    return re.sub(r"\s{2,}", " ", re.sub(r"[*_#`]", "", out)).strip()

@@ -1,0 +1,116 @@
+"""`callcenter call --voice`: a spoken call from WAV files (or the microphone).
+
+--audio-in DIR  one WAV per caller turn, in name order
+--audio-in FILE one WAV; pauses of 1.2 s or more separate caller turns
+(neither)       the live microphone and speaker, when a sound device exists
+--audio-out F   the agent's side of the call as a WAV
+Every file is read and checked before the call starts, so a bad file loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from callcenter import metrics
+from callcenter.settings import Settings
+from meta.repl import durable_work
+from meta.session import build_line
+from meta.voice import VoiceCall, VoiceTurn, start_voice_call
+from meta.voice_io import AudioFileError, read_wav, split_on_pauses, write_wav
+
+FILE_PLAYOUT_SPEED = 4.0
+
+
+class NoSoundDevice(RuntimeError):
+    """Live mode without a usable microphone and speaker."""
+
+
+def caller_turns(path: Path) -> list[tuple[np.ndarray, int, str]]:
+    """(samples, rate, name) per caller turn from a WAV file or a folder of WAVs."""
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".wav")
+        if not files:
+            raise AudioFileError(f"{path}: no .wav files in this folder")
+        return [(*read_wav(f), f.name) for f in files]
+    samples, rate = read_wav(path)
+    parts = split_on_pauses(samples, rate)
+    if not parts:
+        raise AudioFileError(f"{path}: no speech found (silent or too quiet)")
+    return [(p, rate, f"{path.name}#{i + 1}") for i, p in enumerate(parts)]
+
+
+def check_sound_device() -> None:
+    try:
+        import sounddevice as sd
+
+        sd.query_devices(kind="input")
+        sd.query_devices(kind="output")
+    except Exception as exc:  # PortAudio missing (OSError), no device (PortAudioError, ValueError)
+        name = type(exc).__name__
+        raise NoSoundDevice(
+            f"no usable sound device for a live call ({name}); install PortAudio (Debian: libportaudio2) "
+            "and connect a microphone, or pass --audio-in FILE|DIR"
+        ) from None
+
+
+async def run_voice_call(
+    settings: Settings,
+    *,
+    customer_id: str | None,
+    as_json: bool,
+    durable: bool,
+    audio_in: Path | None,
+    audio_out: Path | None,
+    metrics_port: int | None = None,
+    stdout: TextIO = sys.stdout,
+) -> int:
+    turns = caller_turns(audio_in) if audio_in is not None else None
+    if turns is None:
+        check_sound_device()
+    line = build_line(settings)
+    server = metrics.serve(metrics_port) if metrics_port is not None else None
+    try:
+        async with durable_work(settings, line.store, durable) as work:
+            # With files there is no speaker to wait for: the agent's audio "plays" 4x faster
+            # than real time (timings to first audio are unaffected; --audio-out keeps it all).
+            voice = await start_voice_call(
+                line, customer_id=customer_id, durable=work, playout_speed=1.0 if turns is None else FILE_PLAYOUT_SPEED
+            )
+            _emit({"turn": 0, "user": None, "reply": voice.call.greeting, "hops": [], "results": [], "timings": {}}, as_json, stdout)
+            try:
+                if turns is not None:
+                    for samples, rate, _name in turns:
+                        _emit((await voice.speak(samples, rate)).as_json(), as_json, stdout)
+                else:
+                    await _live(voice, as_json, stdout)
+            finally:
+                if audio_out is not None:
+                    write_wav(audio_out, voice.speaker.audio(24000), 24000)
+                await voice.close()
+    finally:
+        if server is not None:
+            server.close()
+    return 0
+
+
+async def _live(voice: VoiceCall, as_json: bool, stdout: TextIO) -> None:
+    from meta.voice_live import live_audio
+
+    async with live_audio(voice) as turns:
+        async for turn in turns:
+            _emit(turn.as_json() if isinstance(turn, VoiceTurn) else turn, as_json, stdout)
+
+
+def _emit(obj: dict[str, Any], as_json: bool, out: TextIO) -> None:
+    if as_json:
+        out.write(json.dumps(obj) + "\n")
+    else:
+        if obj.get("user") is not None:
+            out.write(f"you (heard)> {obj['user'] or '(nothing)'}\n")
+        out.write(f"agent> {obj['reply']}\n")
+    out.flush()

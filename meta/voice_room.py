@@ -1,0 +1,47 @@
+"""Speech for the LiveKit worker's rooms, from settings: what meta/worker.py calls.
+
+`room_speech` gives the session's speech arguments (local engines by default, a cloud
+provider by setting, text-only with `none`); `prewarm_speech` loads the local engines once
+per job process, before a call is assigned, so the first caller does not wait for them and
+a worker that cannot load them fails its self-check instead of failing every call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from livekit.agents import AgentSession
+
+from callcenter.settings import Settings
+from callcenter.speech.factory import session_speech, speech_enabled
+from meta.voice_filler import SpokenFiller
+from meta.voice_prompt import recogniser_prompt
+
+
+def room_speech(settings: Settings) -> dict[str, Any]:
+    """AgentSession keyword arguments for a room's speech (`{"vad": None}` = text only)."""
+    if not speech_enabled(settings):
+        return {"vad": None}
+    return session_speech(settings, prompt=recogniser_prompt())
+
+
+def prewarm_speech(settings: Settings) -> None:
+    """Load the local engines this process will use (models are cached per process)."""
+    if not speech_enabled(settings):
+        return
+    if settings.stt_provider == "local":
+        from callcenter.speech.local_stt import load_whisper
+
+        load_whisper(settings.speech_threads)
+    if settings.tts_provider == "local":
+        from callcenter.speech.local_tts import load_hibari
+
+        load_hibari()
+    recogniser_prompt()
+
+
+def attach_room_helpers(session: AgentSession, settings: Settings) -> SpokenFiller | None:
+    """The spoken filler during long work, for a session that speaks."""
+    if session.stt is None or session.tts is None:
+        return None
+    return SpokenFiller(session, after_s=settings.filler_after_s)

@@ -1,0 +1,87 @@
+"""Fixtures for spoken calls: the real speech engines loaded once per test session, caller
+turns synthesised by two different voices (hibari, the line's own TTS, and Debian's
+espeak-ng), telephone audio made by sox, and a fresh SQLite store per call."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("faster_whisper", reason="the voice extra is not installed: pip install -e '.[voice]'")
+
+from callcenter.settings import Settings, load_settings  # noqa: E402
+from callcenter.speech.factory import session_speech  # noqa: E402
+from callcenter.speech.local_stt import WhisperSTT, load_whisper  # noqa: E402
+from callcenter.speech.local_tts import load_hibari  # noqa: E402
+from callcenter.store import Store  # noqa: E402
+from meta.session import Line, build_line  # noqa: E402
+from meta.voice import VoiceCall, start_voice_call  # noqa: E402
+from meta.voice_prompt import recogniser_prompt  # noqa: E402
+
+PLAYOUT_SPEED = 6.0  # the agent's replies "play" 6x faster than real time; caller audio stays real time
+
+
+@pytest.fixture(scope="session")
+def voice_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("voice-data")
+
+
+@pytest.fixture(scope="session")
+def engines() -> None:
+    load_whisper(2)
+    load_hibari()
+
+
+@pytest.fixture(scope="session")
+def recogniser(engines: None) -> WhisperSTT:
+    return WhisperSTT(prompt=recogniser_prompt())
+
+
+@pytest.fixture(scope="session")
+def espeak_ng() -> str:
+    exe = shutil.which("espeak-ng")
+    if exe is None:
+        pytest.skip("espeak-ng is not installed (bash .ci/setup --test installs it)")
+    return exe
+
+
+@pytest.fixture(scope="session")
+def sox_bin() -> str:
+    exe = shutil.which("sox")
+    if exe is None:
+        pytest.skip("sox is not installed (bash .ci/setup --test installs it)")
+    return exe
+
+
+@pytest.fixture
+def voice_settings(voice_dir: Path) -> Settings:
+    return load_settings(data_dir=voice_dir, hold_on_line_s=0, stt_provider="local", tts_provider="local")
+
+
+@pytest.fixture
+def voice_line(voice_settings: Settings, tmp_path: Path) -> Iterator[Line]:
+    store = Store(tmp_path / "store.sqlite3")
+    yield build_line(voice_settings, store=store)
+    store.close()
+
+
+@pytest.fixture
+async def open_voice_call(
+    voice_line: Line, engines: None
+) -> AsyncIterator[Callable[..., Awaitable[VoiceCall]]]:
+    calls: list[VoiceCall] = []
+
+    async def _open(customer_id: str | None = None, **kwargs: object) -> VoiceCall:
+        speech = session_speech(voice_line.settings, prompt=recogniser_prompt())
+        call = await start_voice_call(
+            voice_line, customer_id=customer_id, speech=speech, playout_speed=PLAYOUT_SPEED, **kwargs  # type: ignore[arg-type]
+        )
+        calls.append(call)
+        return call
+
+    yield _open
+    for call in calls:
+        await call.close()
