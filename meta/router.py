@@ -15,7 +15,7 @@ from pathlib import Path
 
 from callcenter.routing import IntentRouter, RouterModelError, read_labelled
 from callcenter.routing.model import FORMAT_VERSION
-from callcenter.settings import Settings
+from callcenter.settings import Settings, SettingsError
 from domains import registry
 
 log = logging.getLogger("callcenter.router")
@@ -77,7 +77,10 @@ def _trained_for(digest: str, cache_dir: Path | None) -> IntentRouter:
 
 def build_router(settings: Settings) -> IntentRouter:
     if settings.router_model is not None:
-        router = IntentRouter.load(settings.router_model)
+        try:
+            router = IntentRouter.load(settings.router_model)
+        except RouterModelError as exc:  # a start-up error like any bad setting, not a traceback
+            raise SettingsError(f"CALLCENTER_ROUTER_MODEL: {exc}") from None
     else:
         router = _trained(settings.data_dir / "models")
     if settings.router_confidence > 0:
