@@ -18,6 +18,8 @@ from types import ModuleType
 import pytest
 import yaml
 
+from tests.conftest import require_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -131,8 +133,7 @@ class Prometheus:
 
 @pytest.fixture
 def prometheus_factory(tmp_path: Path) -> Iterator:
-    if shutil.which("prometheus") is None:
-        pytest.skip("prometheus server not installed (Debian 'prometheus'; .ci/run installs it)")
+    require_tool("prometheus")  # skipped on a developer's machine without it, failed in CI
     started: list[Prometheus] = []
 
     def start(targets: dict[str, list[str]]) -> Prometheus:
@@ -143,6 +144,11 @@ def prometheus_factory(tmp_path: Path) -> Iterator:
     yield start
     for prom in started:
         prom.close()
+
+
+@pytest.fixture(scope="session")
+def promtool() -> str:
+    return require_tool("promtool")
 
 
 @pytest.fixture
