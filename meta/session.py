@@ -72,6 +72,9 @@ class Call:
 
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
+        # Cut here too: text input (session.run(user_input=...)) never reaches the agent's
+        # on_user_turn_completed, so without this no model would see a bounded turn.
+        text = text[: self.state.settings.max_turn_chars]
         self.observer.begin_turn(text)
         run = await self.session.run(user_input=text)
         await self._settle()

@@ -8,6 +8,7 @@ import pytest
 
 from callcenter.llm import templates as t
 from callcenter.store import Store
+from meta.session import build_line, start_call
 
 
 def _snapshot(store: Store) -> tuple:
@@ -38,6 +39,25 @@ async def test_very_long_turn_is_bounded(open_call, store: Store) -> None:
     long_need = "I was charged twice on my card. " + "x" * 9968
     turn = await call.send(long_need)
     assert turn.replies and turn.results[0].specialist == "refund"
+    # what the agents saw is the turn cut at exactly max_turn_chars
+    said = [m.text_content for m in call.session.history.items if m.type == "message" and m.role == "user"]
+    assert said[-1] == long_need[: call.state.settings.max_turn_chars]
+
+
+async def test_a_need_past_max_turn_chars_is_not_acted_on(settings, store: Store) -> None:
+    line = build_line(settings.model_copy(update={"max_turn_chars": 60}), store=store)
+    call = await start_call(line, customer_id="C1001")
+    try:
+        pad = "um " * 20  # 60 characters of filler: the need after them is cut off
+        turn = await call.send(pad + "I was charged twice")
+        assert turn.results == [] and store.list_refunds() == []
+        inside = "um " * 13 + "I was charged twice"  # 58 characters: kept whole
+        turn = await call.send(inside)
+        assert [(r.specialist, r.status) for r in turn.results] == [("refund", "done")]
+        said = [m.text_content for m in call.session.history.items if m.type == "message" and m.role == "user"]
+        assert said[-2:] == [pad, inside]
+    finally:
+        await call.close()
 
 
 @pytest.mark.parametrize("text", ["我的账单有问题，请帮我退款", "Je voudrais parler à quelqu'un de mon compte", "Quiero hablar con alguien sobre mi cuenta por favor"])
