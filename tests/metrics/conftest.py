@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
@@ -18,7 +17,7 @@ from types import ModuleType
 import pytest
 import yaml
 
-from tests.conftest import require_tool
+from tests.conftest import free_port, require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,12 +39,6 @@ def dashboard_builder() -> ModuleType:
 
 # --- a real Prometheus server for the tests ------------------------------------------------
 ALERTS = ROOT / "deploy/helm/callcenter/files/alerts.yaml"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Prometheus:
