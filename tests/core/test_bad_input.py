@@ -97,10 +97,14 @@ async def test_prompt_injection_moves_no_money(open_call, store: Store) -> None:
     assert store.list_refunds() == []
 
 
+NOT_FOUND = "I can't find that charge on your account. Could you read me the charge id from your statement?"
+
+
 async def test_someone_elses_charge_is_not_found(open_call, store: Store) -> None:
     call = await open_call("C1002")
     turn = await call.send("refund charge CH-1001-2")
-    assert "can't find that charge" in " ".join(turn.replies)
+    assert NOT_FOUND in " ".join(turn.replies)
+    assert turn.results == []  # the refund task is still asking, nothing returned
     assert store.list_refunds() == []
 
 
@@ -114,7 +118,7 @@ async def test_a_specialist_that_raises_is_contained(open_call, store: Store, mo
         turn = await call.send("I was charged twice")
     [result] = turn.results
     assert result.status == "failed"
-    assert "nothing was changed" in " ".join(turn.replies)
+    assert t.TOOL_FAILED in " ".join(turn.replies)
     assert store.list_refunds() == []
     # The log names the failure, never the caller's data or the exception's message.
     assert "billing.refund" in caplog.text and "ada@example.com" not in caplog.text
@@ -126,13 +130,13 @@ async def test_a_specialist_that_raises_is_contained(open_call, store: Store, mo
 async def test_unknown_charge_id_is_asked_again_not_refunded(open_call, store: Store) -> None:
     call = await open_call("C1001")
     turn = await call.send("refund charge CH-9999-9 please")
-    assert "can't find that charge" in " ".join(turn.replies)
+    assert NOT_FOUND in " ".join(turn.replies)
     assert store.list_refunds() == []
 
 
 async def test_invalid_profile_values_are_rejected(open_call, store: Store) -> None:
     call = await open_call("C1001")
     turn = await call.send("change my phone number to 12345")
-    said = " ".join(turn.replies).lower()
-    assert "phone" in said
+    # "12345" is not read as a phone number at all: nothing is stored and the caller is asked
+    assert turn.replies == ["What's the new email address or phone number you'd like on the account?"]
     assert store.get_customer("C1001").phone == "+14155550101"
