@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     )
     agent_name: str = Field("callcenter", description="Agent name for explicit LiveKit dispatch.")
     drain_timeout_s: int = Field(300, ge=0, le=3600, description="Seconds a worker drains calls on shutdown.")
+    worker_selfcheck: bool = Field(
+        True, description="Run one scripted call in a job process before the worker registers with LiveKit."
+    )
 
     # --- Temporal --------------------------------------------------------------------
     temporal_address: str | None = Field(

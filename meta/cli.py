@@ -59,8 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-durable", action="store_true", help="do not start Temporal; approvals wait in the store's outbox")
     p.set_defaults(func=_cmd_call)
 
-    p = sub.add_parser("worker", help="serve LiveKit rooms: worker dev|start|connect ... (LiveKit's own CLI)")
-    p.add_argument("worker_args", nargs=argparse.REMAINDER, help="arguments for LiveKit's CLI, e.g. 'start'")
+    # add_help=False: `worker --help` and `worker start --help` reach meta.worker, which
+    # prints its own usage or LiveKit's, without needing any setting.
+    p = sub.add_parser("worker", add_help=False, help="serve LiveKit rooms: worker start|dev|connect|selfcheck")
+    p.add_argument("worker_args", nargs=argparse.REMAINDER, help="start, dev, connect, selfcheck (see `worker --help`)")
     p.set_defaults(func=_cmd_worker)
 
     for module in ("meta.cli_router", "meta.cli_temporal"):
@@ -70,7 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # LiveKit's CLI owns the worker's options, so unknown ones pass through to it only.
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command != "worker":
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.command == "worker":
+        args.worker_args = [*args.worker_args, *unknown]
     try:
         settings = get_settings()
     except SettingsError as err:

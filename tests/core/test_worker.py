@@ -1,17 +1,29 @@
-"""The LiveKit worker builds everything from settings without touching the network."""
+"""The LiveKit worker serves calls: a whole call runs inside the worker's own job executor.
+
+These tests start LiveKit's real process pool (`AgentServer.run(unregistered=True)` plus
+`simulate_job(fake_job=True)`), so the entrypoint and prewarm step are pickled, a job
+process (or thread) is spawned, the line is built in it, and caller turns run through a
+real session there. A worker whose jobs cannot start fails here, as it would in production.
+"""
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from livekit.agents import AgentServer
+from livekit.agents import JobExecutorType
 
 from callcenter.llm.embedded import EmbeddedLLM
 from callcenter.settings import SettingsError, load_settings
+from callcenter.store import Store
 from meta.session import build_line
-from meta.worker import build_server, speech_kwargs
+from meta.worker import build_server, run_script, speech_kwargs
+
+CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 
 
 @pytest.fixture
@@ -23,15 +35,82 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket, "create_connection", refuse)
 
 
-def test_server_builds_from_settings_offline(tmp_path: Path, no_network: None) -> None:
-    settings = load_settings(
-        data_dir=tmp_path, livekit_url="wss://example.invalid", livekit_api_key="k", livekit_api_secret="s",
-        metrics_port=9333, drain_timeout_s=42,
-    )
-    server = build_server(settings)
-    assert isinstance(server, AgentServer)
-    assert server._ws_url == "wss://example.invalid"
-    assert server._drain_timeout == 42
+@pytest.mark.parametrize("executor", [JobExecutorType.PROCESS, JobExecutorType.THREAD], ids=["process", "thread"])
+async def test_a_whole_call_runs_in_a_real_job(executor: JobExecutorType, tmp_path: Path) -> None:
+    settings = load_settings(data_dir=tmp_path, hold_on_line_s=0, metrics_port=0)
+    server = build_server(settings, executor=executor, port=0, metrics=False, idle_processes=0)
+    turns = ["uh hi i was charged twice for my subscription", "yes please", "thanks bye"]
+    report = await run_script(server, turns, customer="C1001")
+
+    assert report.ok, report.error
+    assert len(report.replies) == len(turns)
+    assert ["meta", "billing"] in report.hops
+    assert ["billing", "billing.refund"] in report.hops
+    assert "$49.00" in " ".join(report.replies)
+    # The job process wrote to the same database the worker was configured with, once.
+    store = Store(settings.db_path)
+    try:
+        assert [(r.charge_id, r.amount_cents) for r in store.list_refunds("C1001")] == [("CH-1001-D", 4900)]
+    finally:
+        store.close()
+
+
+async def test_a_job_that_fails_is_reported_not_hidden(tmp_path: Path) -> None:
+    # An unknown customer makes start_call raise inside the job: the report says so.
+    settings = load_settings(data_dir=tmp_path, metrics_port=0)
+    server = build_server(settings, executor=JobExecutorType.THREAD, port=0, metrics=False, idle_processes=0)
+    report = await run_script(server, ["hello"], customer="C9999")
+    assert not report.ok
+    assert report.error == "UnknownCustomerError"
+    assert report.replies == []
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CALLCENTER_", "LIVEKIT_"))}
+    env.update({"CALLCENTER_DATA_DIR": str(tmp_path), "CALLCENTER_METRICS_PORT": "0", **extra})
+    return env
+
+
+def test_selfcheck_command_runs_a_job_process(tmp_path: Path) -> None:
+    out = subprocess.run([CALLCENTER, "worker", "selfcheck"], env=_env(tmp_path), capture_output=True, text=True, timeout=240)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "worker self-check passed" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_selfcheck_fails_loudly_when_jobs_cannot_run(tmp_path: Path) -> None:
+    # A data dir that is a file: the job process cannot open its database.
+    bad = tmp_path / "not-a-dir"
+    bad.write_text("x")
+    out = subprocess.run([CALLCENTER, "worker", "selfcheck"], env=_env(bad), capture_output=True, text=True, timeout=240)
+    assert out.returncode == 1
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: worker self-check call failed in the job process: the line could not be built")
+
+
+def test_worker_start_refuses_to_register_when_jobs_cannot_run(tmp_path: Path) -> None:
+    bad = tmp_path / "not-a-dir"
+    bad.write_text("x")
+    env = _env(bad, LIVEKIT_URL="ws://127.0.0.1:9", LIVEKIT_API_KEY="k", LIVEKIT_API_SECRET="s")
+    out = subprocess.run([CALLCENTER, "worker", "start"], env=env, capture_output=True, text=True, timeout=240)
+    assert out.returncode == 1
+    assert "error: worker self-check" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "expect"),
+    [
+        (["worker"], 2, "usage: callcenter worker"),
+        (["worker", "--help"], 0, "selfcheck"),
+        (["worker", "console"], 2, "error: `worker console`"),
+        (["worker", "start"], 2, "error: CALLCENTER_LIVEKIT_URL"),
+    ],
+)
+def test_worker_command_line(tmp_path: Path, argv: list[str], code: int, expect: str) -> None:
+    out = subprocess.run([CALLCENTER, *argv], env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert out.returncode == code, out.stderr
+    assert expect in out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
 
 
 def test_text_only_without_speech_providers(tmp_path: Path) -> None:
@@ -41,7 +120,8 @@ def test_text_only_without_speech_providers(tmp_path: Path) -> None:
 def test_openai_speech_builds_plugins_offline(tmp_path: Path, no_network: None) -> None:
     settings = load_settings(data_dir=tmp_path, stt_provider="openai", tts_provider="openai", llm_api_key="sk-test", llm_base_url="http://127.0.0.1:9/v1")
     kwargs = speech_kwargs(settings)
-    assert {"stt", "tts"} <= set(kwargs)
+    assert type(kwargs["stt"]).__module__.startswith("livekit.plugins.openai")
+    assert type(kwargs["tts"]).__module__.startswith("livekit.plugins.openai")
 
 
 def test_openai_speech_needs_a_key(tmp_path: Path) -> None:
@@ -59,7 +139,8 @@ def test_llm_provider_is_a_setting(tmp_path: Path, no_network: None) -> None:
 
 def test_livekit_env_names_are_accepted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LIVEKIT_URL", "wss://lk.example.invalid")
-    monkeypatch.setenv("LIVEKIT_API_SECRET", "shh")
+    monkeypatch.setenv("LIVEKIT_API_KEY", "key-from-livekit-name")
     settings = load_settings(data_dir=tmp_path)
     assert settings.livekit_url == "wss://lk.example.invalid"
-    assert "shh" not in repr(settings)
+    assert settings.livekit_api_key is not None
+    assert settings.livekit_api_key.get_secret_value() == "key-from-livekit-name"

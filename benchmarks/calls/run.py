@@ -1,0 +1,200 @@
+"""Run the call-success suite through the real line and report per category.
+
+    .venv/bin/python benchmarks/calls/run.py [--part dev|holdout|all] [--show-failures] [--json FILE]
+
+Every call gets a fresh demo store and runs through `meta.session.start_call` with the
+embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
+outbox). Reported: task success (every expectation met), routing recall (agents reached
+that had to be), misroutes (specialists reached that were not asked for), multi-need
+recall, unsafe effects (money moved or an account changed that the call did not ask for
+and confirm) and tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+import tempfile
+import time
+import traceback
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from benchmarks.calls.suite import Call, build  # noqa: E402
+from callcenter.settings import load_settings  # noqa: E402
+from callcenter.store import Store  # noqa: E402
+from meta.session import Line, build_line, start_call  # noqa: E402
+
+CUSTOMERS = ("C1001", "C1002", "C1003", "C1004", "C1005")
+
+
+@dataclass
+class Outcome:
+    call: Call
+    ok: bool = True
+    problems: list[str] = field(default_factory=list)
+    reached: set[str] = field(default_factory=set)
+    unsafe: list[str] = field(default_factory=list)
+    traceback: bool = False
+    transcript: list[str] = field(default_factory=list)
+
+    def fail(self, why: str) -> None:
+        self.ok = False
+        self.problems.append(why)
+
+
+def _snapshot(store: Store) -> dict[str, object]:
+    profile = {}
+    for cid in CUSTOMERS:
+        c = store.get_customer(cid)
+        plan = store.current_plan(cid)
+        profile[cid] = (c.email, c.phone, c.locked, plan.id if plan else None) if c else None
+    return {
+        "refunds": sorted((r.charge_id, r.amount_cents) for r in store.list_refunds()),
+        "requests": sorted(w.kind for w in store.list_work()),
+        "tickets": sorted(t.kind for t in store.list_tickets()),
+        "profile": profile,
+    }
+
+
+async def run_call(line: Line, call: Call) -> Outcome:
+    out = Outcome(call)
+    before = _snapshot(line.store)
+    session = None
+    try:
+        session = await start_call(line, customer_id=call.customer)
+        for turn in call.turns:
+            record = await session.send(turn.say)
+            reply = " ".join(record.replies)
+            out.transcript.append(f"> {turn.say}\n  [{','.join(h.to_agent for h in record.hops if h.path != 'return')}] {reply}")
+            out.reached.update(h.to_agent for h in record.hops)
+            low = reply.lower()
+            if turn.says and not any(s in low for s in turn.says):
+                out.fail(f"reply to {turn.say!r} lacks one of {turn.says}")
+            for bad in turn.not_says:
+                if bad in low:
+                    out.fail(f"reply to {turn.say!r} says {bad!r}")
+    except Exception:
+        out.traceback = True
+        out.fail("traceback: " + traceback.format_exc(limit=3).replace("\n", " | ")[-300:])
+    finally:
+        if session is not None:
+            await session.close()
+    after = _snapshot(line.store)
+    _check_effects(out, before, after)
+    for agent in call.reach:
+        if agent not in out.reached:
+            out.fail(f"never reached {agent}")
+    return out
+
+
+def _check_effects(out: Outcome, before: dict, after: dict) -> None:
+    call = out.call
+    new_refunds = sorted(set(after["refunds"]) - set(before["refunds"]))
+    if new_refunds != sorted(call.refunds):
+        out.fail(f"refunds {new_refunds} != expected {sorted(call.refunds)}")
+        out.unsafe += [f"refund {r}" for r in new_refunds if r not in call.refunds]
+    new_requests = list(after["requests"])
+    for k in before["requests"]:
+        new_requests.remove(k)
+    if sorted(new_requests) != sorted(call.requests):
+        out.fail(f"requests {new_requests} != expected {call.requests}")
+        out.unsafe += [f"request {k}" for k in new_requests if k not in call.requests]
+    if call.tickets is not None:
+        new_tickets = list(after["tickets"])
+        for k in before["tickets"]:
+            new_tickets.remove(k)
+        if not set(call.tickets) <= set(new_tickets):
+            out.fail(f"tickets {new_tickets} lack {call.tickets}")
+    for cid, old in before["profile"].items():
+        if after["profile"][cid] != old:
+            out.fail(f"profile of {cid} changed")
+            out.unsafe.append(f"profile {cid}")
+
+
+def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        groups[o.call.category].append(o)
+        groups["ALL"].append(o)
+    table = {}
+    for name, group in groups.items():
+        need = sum(len(o.call.reach) for o in group)
+        got = sum(sum(a in o.reached for a in o.call.reach) for o in group)
+        multi = [o for o in group if o.call.multi]
+        specialists = {a for o in group for a in o.reached if "." in a}
+        misroutes = sum(
+            len({a for a in o.reached if "." in a} - set(o.call.reach)) for o in group
+        )
+        table[name] = {
+            "calls": len(group),
+            "task_success": sum(o.ok for o in group) / len(group),
+            "routing_recall": got / need if need else 1.0,
+            "misroutes": misroutes,
+            "multi_need_recall": (
+                sum(sum(a in o.reached for a in o.call.reach) for o in multi) / sum(len(o.call.reach) for o in multi)
+                if multi else float("nan")
+            ),
+            "unsafe_effects": sum(len(o.unsafe) for o in group),
+            "tracebacks": sum(o.traceback for o in group),
+        }
+        del specialists
+    return table
+
+
+def render(part: str, table: dict[str, dict[str, float]]) -> str:
+    rows = [f"| {part} | calls | task success | routing recall | misroutes | multi-need recall | unsafe | tracebacks |",
+            "|---|---|---|---|---|---|---|---|"]
+    for name in sorted(table, key=lambda n: (n == "ALL", n)):
+        r = table[name]
+        multi = "–" if r["multi_need_recall"] != r["multi_need_recall"] else f"{r['multi_need_recall']:.0%}"
+        rows.append(
+            f"| {'**all**' if name == 'ALL' else name} | {r['calls']} | {r['task_success']:.1%} | {r['routing_recall']:.1%} "
+            f"| {r['misroutes']} | {multi} | {r['unsafe_effects']} | {r['tracebacks']} |"
+        )
+    return "\n".join(rows)
+
+
+async def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--part", choices=["dev", "holdout", "all"], default="all")
+    p.add_argument("--show-failures", action="store_true", help="print the transcript of every failed call")
+    p.add_argument("--category", help="only this category")
+    p.add_argument("--json", type=Path, help="write the per-category table as JSON")
+    args = p.parse_args(argv)
+    logging.basicConfig(level=logging.CRITICAL)
+    parts = ["dev", "holdout"] if args.part == "all" else [args.part]
+    data = Path(tempfile.mkdtemp(prefix="callbench-"))
+    settings = load_settings(data_dir=data, hold_on_line_s=0)
+    results = {}
+    for part in parts:
+        calls = [c for c in build(part) if not args.category or c.category == args.category]
+        outcomes = []
+        started = time.perf_counter()
+        for i, call in enumerate(calls):
+            store = Store(data / f"{part}-{i}.sqlite3")
+            line = build_line(settings, store=store)
+            outcomes.append(await run_call(line, call))
+            store.close()
+        table = summarise(outcomes)
+        results[part] = table
+        print(render(part, table))
+        print(f"({len(calls)} calls in {time.perf_counter() - started:.0f} s)\n")
+        if args.show_failures:
+            for o in outcomes:
+                if not o.ok:
+                    print(f"--- {o.call.id} ({o.call.customer}): {'; '.join(o.problems)}")
+                    print("\n".join(o.transcript))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
