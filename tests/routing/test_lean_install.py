@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from callcenter.routing import embeddings as emb
+from tests.conftest import cli_env
 
 HEAVY = ("torch", "sentence_transformers", "transformers", "tensorflow", "jax")
 
@@ -41,10 +41,9 @@ sys.exit(main(["call", "--customer", "C1001", "--no-durable"]))
 """
 
 
-def test_a_whole_call_never_imports_torch(tmp_path: Path) -> None:
+def test_a_whole_call_never_imports_torch(tmp_path: Path, data_dir: Path) -> None:
     out = tmp_path / "modules.json"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CALLCENTER_")}
-    env["CALLCENTER_DATA_DIR"] = str(tmp_path / "data")
+    env = cli_env(data_dir)
     proc = subprocess.run(
         [sys.executable, "-c", PROBE % (HEAVY,), str(out)],
         input="I was charged twice\n", capture_output=True, text=True, env=env, timeout=180,
@@ -52,7 +51,7 @@ def test_a_whole_call_never_imports_torch(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "I've refunded $49.00 for charge CH-1001-D" in proc.stdout
     seen = json.loads(out.read_text())
-    # the call really used the MiniLM view (a fresh data dir: the router was trained here)
+    # the call really used the MiniLM view (the cached router model loads the table)
     assert seen["table_loaded"] == 1
     assert seen["tried"] == [] and seen["loaded"] == []
 
