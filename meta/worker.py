@@ -44,7 +44,10 @@ def speech_kwargs(settings: Settings) -> dict[str, Any]:
     if settings.stt_provider == "openai" or settings.tts_provider == "openai":
         if settings.llm_api_key is None:
             raise SettingsError("CALLCENTER_LLM_API_KEY is required for the openai speech providers")
-        from livekit.plugins import openai
+        try:
+            from livekit.plugins import openai
+        except ImportError:  # the plugin is the [openai] extra
+            raise SettingsError("the openai speech providers need: pip install 'callcenter[openai]'") from None
 
         key = settings.llm_api_key.get_secret_value()
         if settings.stt_provider == "openai":
