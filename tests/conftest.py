@@ -48,7 +48,9 @@ def free_port() -> int:
 
 def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
     """The environment a user's shell would give: no CALLCENTER_* from the test run."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("CALLCENTER_", "LIVEKIT_"))}
+    # PROMETHEUS_MULTIPROC_DIR: set in this process once a LiveKit worker ran in it
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("CALLCENTER_", "LIVEKIT_")) and k != "PROMETHEUS_MULTIPROC_DIR"}
     env["CALLCENTER_DATA_DIR"] = str(data_dir)
     env.update(extra)
     return env

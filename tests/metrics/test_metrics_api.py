@@ -178,9 +178,12 @@ def test_names_follow_prometheus_conventions() -> None:
 def test_exposition_passes_promtool_check_metrics(promtool: str) -> None:
     out = subprocess.run([promtool, "check", "metrics"], input=generate_latest(REGISTRY),
                          capture_output=True, timeout=60)
-    # exit 0: it parsed, and the linter found nothing (promtool exits 1 on either)
-    assert out.returncode == 0, (out.stdout + out.stderr).decode()
-    assert (out.stdout + out.stderr).decode().strip() == ""
+    said = (out.stdout + out.stderr).decode()
+    # promtool exits 1 on a parse error and 3 on lint problems. The process registry also
+    # holds other libraries' series (LiveKit's, once a worker ran in this process), whose
+    # lint findings are theirs: ours must have none, and nothing may fail to parse.
+    assert out.returncode in (0, 3), said
+    assert [ln for ln in said.splitlines() if ln.startswith("callcenter_")] == [], said
 
 
 def test_promtool_check_metrics_fails_on_a_broken_exposition(promtool: str) -> None:
