@@ -1,6 +1,7 @@
 # One image for every role of the call center; the command picks the role:
 #   callcenter worker start      LiveKit agent worker (default)
 #   callcenter temporal-worker   Temporal worker
+#   callcenter console           operators' web console
 # Build:  docker build -t callcenter:0.1.0 .
 # Runs as uid/gid 10001 and works with a read-only root filesystem: it writes only to
 # $CALLCENTER_DATA_DIR (/data) and /tmp, which Kubernetes mounts as emptyDir volumes.
@@ -21,9 +22,10 @@ COPY domains ./domains
 COPY meta ./meta
 # --without-pip: the image never installs at run time, so neither pip nor setuptools goes
 # into the venv (the stage's own pip installs into it). Bytecode is compiled here because
-# the root filesystem is read-only at run time. [openai]: the chart's hosted-LLM option.
+# the root filesystem is read-only at run time. [openai]: the chart's hosted-LLM option;
+# [console]: the operators' web console (`callcenter console`).
 RUN python -m venv --without-pip /opt/venv \
- && pip --python /opt/venv/bin/python install ".[openai]" \
+ && pip --python /opt/venv/bin/python install ".[openai,console]" \
  && /opt/venv/bin/callcenter --help > /dev/null
 
 # ---- runtime: the slim base, one user, the venv; nothing else ------------------------
@@ -42,7 +44,7 @@ ENV PATH=/opt/venv/bin:$PATH \
 WORKDIR /app
 USER 10001:10001
 # 8081 LiveKit worker health, 9100 agent /metrics, 9101 Temporal worker /metrics /healthz
-# /readyz, 9102 Temporal SDK metrics.
-EXPOSE 8081 9100 9101 9102
+# /readyz, 9102 Temporal SDK metrics, 8080 the operators' console.
+EXPOSE 8080 8081 9100 9101 9102
 ENTRYPOINT ["callcenter"]
 CMD ["worker", "start"]

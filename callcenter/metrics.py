@@ -111,7 +111,7 @@ CALL_OUTCOMES = Vocabulary("outcome", ["resolved", "completed", "escalated", "tr
 REASONS = Vocabulary("reason", [
     "low_confidence", "ambiguous", "multi_intent", "missing_slot", "oos", "no_route",
     "llm_error", "tool_error", "timeout", "loop_guard", "max_delegations", "repeated_state",
-    "max_depth", "verification_failed", "error",
+    "max_depth", "verification_failed", "error", "slot_stalled",
 ], cap=16)
 STATUSES = Vocabulary("status", [
     # domains.results.Status, the statuses specialists return:

@@ -97,6 +97,29 @@ class Settings(BaseSettings):
     hold_on_line_s: float = Field(10.0, ge=0, le=300, description="Seconds a caller may wait on the line for a decision.")
     ticket_sla_s: int = Field(86400, ge=1, description="Seconds before an engineering ticket breaches its SLA.")
 
+    four_eyes_above: Decimal = Field(
+        Decimal("1000"), ge=0, description="Approvals above this amount (USD) need two operators, the second a supervisor or manager."
+    )
+
+    # --- operators' console ----------------------------------------------------------
+    console_secret: SecretStr | None = Field(
+        None, min_length=32,
+        description="Signs operator decision credentials (the worker verifies them); unset = a key file in the data dir.",
+    )
+    console_host: str = Field("127.0.0.1", description="Address `callcenter console` listens on.")
+    console_port: int = Field(8080, ge=0, le=65535, description="Port `callcenter console` listens on.")
+    console_session_idle_s: int = Field(900, ge=30, le=86400, description="A console session ends after this many idle seconds.")
+    console_session_max_s: int = Field(28800, ge=60, le=604800, description="A console session ends this many seconds after sign-in.")
+    console_login_failures: int = Field(5, ge=1, le=100, description="Failed sign-ins in a row before an account is locked.")
+    console_lockout_s: int = Field(900, ge=1, le=86400, description="Seconds an account stays locked after too many failed sign-ins.")
+    console_cookie_secure: bool = Field(False, description="Send cookies only over HTTPS (set true behind TLS).")
+    console_grant_ttl_s: int = Field(120, ge=5, le=3600, description="Lifetime of a signed decision credential, in seconds.")
+    operator_token_ttl_h: int = Field(12, ge=1, le=720, description="Lifetime of an operator token for the CLI, in hours.")
+    oidc_metadata_url: str | None = Field(None, description="OIDC discovery URL (.well-known/openid-configuration); set to enable SSO.")
+    oidc_client_id: str | None = Field(None, description="OIDC client id of the console.")
+    oidc_client_secret: SecretStr | None = Field(None, description="OIDC client secret of the console.")
+    oidc_username_claim: str = Field("preferred_username", description="ID-token claim naming the operator account.")
+
     # --- routing ---------------------------------------------------------------------
     router_model: Path | None = Field(None, description="Trained router model file; unset = train from shipped utterances.")
     router_confidence: float = Field(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from livekit.agents import llm
 
+from callcenter.llm.discourse import is_closing
 from domains.state import CallState
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def caller_wants_out(latest: str) -> str | None:
     """'goodbye' or 'human' when the caller's newest words explicitly say so."""
     if _HUMAN.search(latest):
         return "human"
-    if _GOODBYE.search(latest):
+    if _GOODBYE.search(latest) or is_closing(latest):
         return "goodbye"
     return None
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from callcenter.llm.discourse import FollowUp  # the follow-up questions a result can answer
 
 Status = Literal[
     "done",  # the action was carried out (refund issued, email changed)
@@ -24,11 +26,12 @@ Status = Literal[
 class SpecialistResult:
     status: Status
     summary: str  # one or two sentences for the caller
+    follow_ups: dict[FollowUp, str] = field(default_factory=dict)
 
     def data(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
-        out.pop("summary", None)
-        out.pop("status", None)
+        for spoken in ("summary", "status", "follow_ups"):
+            out.pop(spoken, None)
         return out
 
 

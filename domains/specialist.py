@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import AsyncIterable
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -20,6 +21,12 @@ R = TypeVar("R", bound=SpecialistResult)
 
 MAX_SPECIALIST_ATTEMPTS = 4
 TOPIC_CHANGE_CONFIDENCE = 0.8
+# Caller turns a specialist hears after the request that brought it here; past this many
+# without finishing, the loop guard ends the task (a slot question cannot hold a call).
+MAX_TURNS_HEARD = 5
+# Words with which callers take back what they asked; after them a new need is believed at
+# the router's ordinary threshold rather than the stricter topic-change one.
+_RETRACTION = re.compile(r"\b(actually|forget (it|that|the|about)|never ?mind|instead|rather|scratch that|wait no|no wait|changed my mind)\b", re.I)
 
 
 class SpecialistTask(AgentTask[R], Generic[R]):
@@ -37,6 +44,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         self._id = agent_id
         self.state = state
         self.attempts = 0
+        self.turns_heard = 0  # caller turns since the request that brought us here
 
     async def on_enter(self) -> None:
         try:
@@ -67,26 +75,38 @@ class SpecialistTask(AgentTask[R], Generic[R]):
     async def llm_node(
         self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
     ) -> AsyncIterable[llm.ChatChunk | str]:
-        # A caller who says goodbye or asks for a person mid-question is let go at once,
-        # whatever the LLM would have made of it.
-        fresh = fresh_user_text(chat_ctx) if self.attempts else None
-        wish = (caller_wants_out(fresh) or self._topic_change(fresh)) if fresh else None
+        # A caller who says goodbye, asks for a person or raises another need mid-question is
+        # let go at once, whatever the LLM would have made of it. The first fresh text is the
+        # request itself; only later ones are answers (or not) to our questions.
+        fresh = fresh_user_text(chat_ctx)
+        if fresh is not None:
+            self.turns_heard += 1
+        later = fresh if fresh is not None and self.turns_heard > 1 else None
+        wish = (caller_wants_out(later) or self._topic_change(later)) if later else None
         if wish is not None:
             yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": wish}, path="fast", confidence=None))
+            return
+        if self.turns_heard > MAX_TURNS_HEARD:
+            self.state.loop_guard_trips.append("slot_stalled")
+            self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
             return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
 
     def _topic_change(self, latest: str) -> str | None:
         """'topic' when, instead of answering our question, the caller raised another need."""
-        if extract_slots(latest).as_dict():
-            return None  # ids, amounts, yes/no: an answer, not a new topic
         router = self.state.router
-        intent = router.classify(latest)
+        retracted = bool(_RETRACTION.search(latest))
+        if not retracted and extract_slots(latest).as_dict():
+            return None  # ids, amounts, yes/no: an answer, not a new topic
         own = self.id.replace(".", "/", 1)
-        if intent.domain in ("meta", "oos") or intent.label == own:
-            return None
-        return "topic" if intent.confidence >= max(router.threshold, TOPIC_CHANGE_CONFIDENCE) else None
+        bar = router.threshold if retracted else max(router.threshold, TOPIC_CHANGE_CONFIDENCE)
+        for intent in router.detect(latest):
+            if intent.domain in ("meta", "oos") or intent.label == own:
+                continue
+            if intent.confidence >= bar:
+                return "topic"
+        return None
 
     @function_tool(name=LEAVE_TOOL)
     async def _leave_topic(self, reason: str) -> None:
@@ -105,6 +125,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         """Count a turn that did not finish; give up after a few so a call cannot stall here."""
         self.attempts += 1
         if self.attempts >= MAX_SPECIALIST_ATTEMPTS:
+            self.state.loop_guard_trips.append("slot_stalled")
             self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
             return False
         return True

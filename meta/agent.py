@@ -19,10 +19,12 @@ from callcenter.llm.embedded import (
     route_call,
     user_texts,
 )
+from callcenter.routing.noise import NoiseModel
 from domains import registry
 from domains.base import DomainSpec, book_callback, recent_context
 from domains.results import DomainResult
 from domains.state import CallState
+from meta import repair
 
 log = logging.getLogger("callcenter.meta")
 
@@ -37,8 +39,11 @@ Keep answers short and spoken: no lists, no markdown."""
 
 
 class MetaSupervisor(Agent):
-    def __init__(self, *, state: CallState, domains: tuple[DomainSpec, ...] | None = None) -> None:
+    def __init__(
+        self, *, state: CallState, domains: tuple[DomainSpec, ...] | None = None, noise: NoiseModel | None = None
+    ) -> None:
         self.state = state
+        self.noise = noise
         self.domains = registry.DOMAINS if domains is None else domains
         tools: list[llm.Tool] = [self._transfer_tool(d) for d in self.domains]
         super().__init__(instructions=INSTRUCTIONS, tools=tools, id="meta")
@@ -56,11 +61,24 @@ class MetaSupervisor(Agent):
     async def llm_node(
         self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
     ) -> AsyncIterable[llm.ChatChunk | str]:
-        # Fast path: a confident single need goes straight to its domain, no LLM call.
+        # Fast path: a confident single need goes straight to its domain, no LLM call;
+        # turns that are not a need (noise, a follow-up, thanks-bye) get their reply here.
         fresh = fresh_user_text(chat_ctx)
         if fresh is not None:
+            text = fresh[: self.state.settings.max_turn_chars]
+            fixed = repair.before_routing(text, self.noise)
             router = self.state.router
-            intents = router.detect(fresh[: self.state.settings.max_turn_chars])
+            intents = [] if fixed else router.detect(text)
+            confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
+            if fixed is None and (not confident or len(text.split()) <= 4):
+                fixed = repair.follow_up(text, self.state.results)
+            # Greetings, small talk and requests for a person are the LLM's own to answer.
+            social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
+            if fixed is None and not confident and not social:
+                fixed = repair.unroutable(text)
+            if fixed is not None:
+                yield fixed.reply
+                return
             if len(intents) == 1:
                 intent = intents[0]
                 sure = domain_confidence(intent)

@@ -52,11 +52,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_show)
     for verb in ("approve", "deny"):
-        p = sub.add_parser(verb, help=f"{verb} a request (audited)")
+        p = sub.add_parser(verb, help=f"{verb} a request (audited; needs an operator token)")
         p.add_argument("id")
-        p.add_argument("--operator", required=True, help="your operator id")
         p.add_argument("--reason", required=True, help="why (kept in the audit log)")
-        p.add_argument("--role", default="agent", help="agent | supervisor | manager (approval limits)")
+        p.add_argument("--token", default=None,
+                       help="your operator token (default: $CALLCENTER_OPERATOR_TOKEN); your role and limit come from it")
         p.set_defaults(func=cmd_decide, verdict=verb)
 
     tp = subparsers.add_parser("tickets", help="engineering escalations")
@@ -64,10 +64,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("list", help="open tickets")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tickets)
-    p = sub.add_parser("resolve", help="resolve a ticket; the customer is notified")
+    p = sub.add_parser("resolve", help="resolve a ticket; the customer is notified (needs an operator token)")
     p.add_argument("id")
-    p.add_argument("--engineer", required=True)
     p.add_argument("--resolution", required=True)
+    p.add_argument("--token", default=None, help="your operator token (default: $CALLCENTER_OPERATOR_TOKEN)")
     p.set_defaults(func=cmd_resolve)
 
 
@@ -144,7 +144,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"{'ID':<28} {'KIND':<16} {'AMOUNT':>11} {'CUSTOMER':<9} {'AGE':>5} {'STATE':<9} CALLER SAID / POLICY")
         for i in items:
             print(f"{i.request_id:<28} {i.kind:<16} {_money(i.amount_cents):>11} {i.customer_id or '-':<9}"
-                  f" {_age(i.age_s):>5} {i.state:<9} {i.caller_reason[:60]!r} / {i.policy_finding[:80]}")
+                  f" {_age(i.age_s):>5} {i.state:<9} {i.caller_reason[:60]} / {i.policy_finding[:80]}")
         return 0
 
     return _run(body, args)
@@ -169,20 +169,46 @@ def cmd_show(args: argparse.Namespace) -> int:
             print(f"  decided by {item.decided_by}: {item.decision_reason}")
         if item.detail:
             print(f"  result:         {item.detail}")
+        if item.first_approval:
+            print(f"  first approval: {item.first_approval} (a second operator, supervisor or above, must approve)")
         for e in item.audit:
-            print(f"  audit {e['at']} {e['action']:<16} {e['actor']:<12} {e['reason']}")
+            print(f"  audit {e['at']} {e['action']:<16} {e['actor']:<12} {e['role'] or '-':<10} {e['reason']}")
         return 0
 
     return _run(body, args)
 
 
+def _operator(store: Any, token: str | None, subject: str, action: str) -> Any:
+    """The account behind an operator token; a missing or bad token is refused and audited."""
+    from callcenter.store import operators as ops
+    from workflows.console import ConsoleError
+
+    token = token or os.environ.get("CALLCENTER_OPERATOR_TOKEN") or ""
+    op = ops.operator_for_token(store, token.strip()) if token.strip() else None
+    if op is None:
+        why = "an operator token is required" if not token.strip() else "the operator token is unknown, expired or revoked"
+        store.add_audit(subject=subject, action=f"{action}_refused", actor="unauthenticated:cli", reason=why)
+        raise ConsoleError(f"{why}: get one with `callcenter operators login NAME` (or from an admin:"
+                           " `callcenter operators token NAME`) and pass --token or CALLCENTER_OPERATOR_TOKEN")
+    return op
+
+
 def cmd_decide(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
+        from workflows.authz import clean
         from workflows.console import decide
+        from workflows.keys import signing_keys
 
         client, store, a = ctx
-        res = await decide(client, store, a.id, verdict=a.verdict, operator=a.operator, reason=a.reason, role=a.role)
-        print(f"{res.request_id}: {res.state} by {res.decided_by}")
+        op = _operator(store, a.token, clean(a.id, 128), a.verdict)
+        key = signing_keys(settings.data_dir, settings.console_secret)[0]
+        res = await decide(client, store, a.id, verdict=a.verdict, operator=op, reason=a.reason, key=key,
+                           grant_ttl_s=settings.console_grant_ttl_s)
+        if res.state == "awaiting_second_approval":
+            print(f"{res.request_id}: approved by {res.decided_by} ({op.role}); a second operator,"
+                  " supervisor or above, must approve too")
+        else:
+            print(f"{res.request_id}: {res.state} by {res.decided_by} ({op.role})")
         return 0
 
     return _run(body, args)
@@ -208,11 +234,13 @@ def cmd_tickets(args: argparse.Namespace) -> int:
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
+        from workflows.authz import clean
         from workflows.console import resolve_ticket
 
-        client, _store, a = ctx
-        await resolve_ticket(client, a.id, engineer=a.engineer, resolution=a.resolution)
-        print(f"{a.id}: resolved by {a.engineer}")
+        client, store, a = ctx
+        op = _operator(store, a.token, clean(a.id, 128), "resolve")
+        await resolve_ticket(client, a.id, engineer=op.name, resolution=clean(a.resolution))
+        print(f"{a.id}: resolved by {op.name}")
         return 0
 
     return _run(body, args)

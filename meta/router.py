@@ -15,6 +15,7 @@ from pathlib import Path
 
 from callcenter.routing import IntentRouter, RouterModelError, read_labelled
 from callcenter.routing.model import FORMAT_VERSION
+from callcenter.routing.noise import NoiseModel
 from callcenter.settings import Settings, SettingsError
 from domains import registry
 
@@ -31,6 +32,12 @@ def training_examples() -> list[tuple[str, str]]:
     for path in training_files():
         examples.extend(read_labelled(path))
     return examples
+
+
+@lru_cache(maxsize=1)
+def noise_model() -> NoiseModel:
+    """What the line's language looks like, from the shipped utterances (any router model)."""
+    return NoiseModel.fit(text for text, _label in training_examples())
 
 
 def topics() -> dict[str, str]:

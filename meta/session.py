@@ -15,13 +15,14 @@ from livekit.agents import AgentSession, llm
 from callcenter import metrics
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
+from callcenter.routing.noise import NoiseModel
 from callcenter.settings import Settings
 from callcenter.store import Store
 from domains import registry
 from domains.state import CallState
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
-from meta.router import build_router, topics
+from meta.router import build_router, noise_model, topics
 
 # Tool steps per LLM turn: a multi-intent turn makes one transfer per need, then speaks.
 MAX_TOOL_STEPS = 8
@@ -38,6 +39,7 @@ class Line:
     router: IntentRouter
     llm: llm.LLM
     provider: str
+    noise: NoiseModel | None = None
 
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
@@ -46,7 +48,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     metrics.register_agents(agent_ids())
     model = llm_override or build_llm(settings, router=router, topics=topics())
     provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
-    return Line(settings=settings, store=store, router=router, llm=model, provider=provider)
+    return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model())
 
 
 def agent_ids() -> list[str]:
@@ -126,9 +128,9 @@ async def start_call(
     session: AgentSession = AgentSession(**kwargs)
     observer = CallObserver(session, state, provider=line.provider)
     if room is None:
-        await session.start(MetaSupervisor(state=state))
+        await session.start(MetaSupervisor(state=state, noise=line.noise))
     else:
-        await session.start(MetaSupervisor(state=state), room=room)
+        await session.start(MetaSupervisor(state=state, noise=line.noise), room=room)
     call = Call(line, state, session, observer)
     await call._settle()
     return call

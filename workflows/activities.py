@@ -50,7 +50,7 @@ class CallcenterActivities:
         key = f"{req.request_id}:final"
         what = _WHAT.get(req.kind, req.kind)
         approved = inp.verdict == "approved"
-        audit = d.Audit(req.request_id, inp.verdict, inp.decided_by, inp.reason)
+        audit = d.Audit(req.request_id, inp.verdict, inp.decided_by, inp.reason, inp.role, req.customer_id)
         detail: str | None = None
         effect: d.Effect | None = None
         activity.heartbeat("start")

@@ -179,7 +179,8 @@ class DurableWork:
     def policy(self) -> ApprovalPolicy:
         s = self.settings
         limits = {role: int(s.approval_limit(role) * 100) for role in ("agent", "supervisor", "manager")}
-        return ApprovalPolicy(s.approval_timeout_s, s.approval_escalations, limits)
+        return ApprovalPolicy(s.approval_timeout_s, s.approval_escalations, limits,
+                              four_eyes_cents=int(s.four_eyes_above * 100))
 
     # --- approvals -----------------------------------------------------------------------
     async def submit_approval(self, req: ApprovalRequest) -> SubmitResult:
@@ -203,7 +204,9 @@ class DurableWork:
         if req.amount_cents is not None:
             sa.append(SearchAttributePair(SA_AMOUNT, req.amount_cents))
         memo = {"caller_reason": req.caller_reason, "policy_finding": req.policy_finding,
-                "requested_by": req.requested_by, "charge_id": req.charge_id, "updated_at": inp.submitted_at}
+                "requested_by": req.requested_by, "charge_id": req.charge_id, "updated_at": inp.submitted_at,
+                # The console shows the time left before escalation from this.
+                "deadline_s": inp.policy.timeout_s}
         await client.start_workflow(
             ApprovalWorkflow.run, inp, id=req.request_id, task_queue=self.settings.temporal_task_queue,
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,

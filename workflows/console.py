@@ -22,6 +22,9 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from callcenter.store import Store
 from callcenter.store import durable as d
+from callcenter.store.operators import Operator
+from workflows import authz
+from workflows.accounts import grant_for
 from workflows.client import RPC_TIMEOUT, TemporalUnavailable
 from workflows.models import (
     SA_AMOUNT,
@@ -36,7 +39,6 @@ from workflows.models import (
 
 _ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 _NAME = re.compile(r"^[A-Za-z0-9_.@\-]{1,64}$")
-ROLES = ("agent", "supervisor", "manager")
 
 
 class ConsoleError(Exception):
@@ -60,6 +62,8 @@ class QueueItem:
     decision_reason: str | None = None
     detail: str | None = None
     escalations: int | None = None
+    first_approval: str | None = None
+    deadline_s: int | None = None  # seconds per escalation level, from the request's policy
 
 
 def _rpc_error(err: RPCError, what: str) -> ConsoleError:
@@ -77,9 +81,14 @@ def _item(ex: Any, memo: dict[str, Any]) -> QueueItem:
         request_id=ex.id, kind=sa.get(SA_KIND) or "?", state=sa.get(SA_STATE) or "?",
         customer_id=sa.get(SA_CUSTOMER), amount_cents=sa.get(SA_AMOUNT),
         age_s=int((datetime.now(UTC) - started).total_seconds()),
-        caller_reason=str(memo.get("caller_reason") or ""), policy_finding=str(memo.get("policy_finding") or ""),
-        requested_by=str(memo.get("requested_by") or ""), submitted_at=started.replace(microsecond=0).isoformat(),
-        decided_by=memo.get("decided_by"), decision_reason=memo.get("decision_reason"), detail=memo.get("detail"),
+        # Caller and operator text is neutralised here, once, for every display (CLI, HTML, JSON).
+        caller_reason=authz.clean(memo.get("caller_reason")), policy_finding=authz.clean(memo.get("policy_finding")),
+        requested_by=authz.clean(memo.get("requested_by")), submitted_at=started.replace(microsecond=0).isoformat(),
+        decided_by=authz.clean(memo["decided_by"]) if memo.get("decided_by") else None,
+        decision_reason=authz.clean(memo["decision_reason"]) if memo.get("decision_reason") else None,
+        detail=authz.clean(memo["detail"]) if memo.get("detail") else None,
+        first_approval=authz.clean(memo["first_approval"]) if memo.get("first_approval") else None,
+        deadline_s=int(memo["deadline_s"]) if memo.get("deadline_s") else None,
     )
 
 
@@ -108,6 +117,25 @@ async def list_queue(
     return sorted(items, key=lambda i: -i.age_s)
 
 
+async def queue_changes(client: Client, since: datetime) -> tuple[list[QueueItem], set[str]]:
+    """What changed since `since`: approvals started after it and still waiting, and the ids
+    of approvals that finished after it. Two small listings instead of the whole queue."""
+    at = since.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    new_q = ("WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'"
+             f" AND RequestState IN ('pending', 'escalated') AND StartTime > '{at}'")
+    gone_q = f"WorkflowType = 'ApprovalWorkflow' AND CloseTime > '{at}'"
+    new: list[QueueItem] = []
+    gone: set[str] = set()
+    try:
+        async for ex in client.list_workflows(new_q, rpc_timeout=RPC_TIMEOUT):
+            new.append(_item(ex, dict(await ex.memo())))
+        async for ex in client.list_workflows(gone_q, rpc_timeout=RPC_TIMEOUT):
+            gone.add(ex.id)
+    except RPCError as err:
+        raise _rpc_error(err, "queue") from None
+    return new, gone
+
+
 async def show(client: Client, store: Store, request_id: str) -> QueueItem:
     if not _ID.match(request_id):
         raise ConsoleError(f"malformed request id: {request_id!r}")
@@ -125,33 +153,39 @@ async def show(client: Client, store: Store, request_id: str) -> QueueItem:
             item.escalations = int(view.get("escalations", 0))
         except Exception:
             pass
-    item.audit = [asdict(a) for a in store.audit_for(request_id)]
+    item.audit = [{k: authz.clean(v) if isinstance(v, str) else v for k, v in asdict(a).items()}
+                  for a in store.audit_for(request_id)]
     last = d.latest_outcome(store, request_id)
     if last is not None and item.detail is None:
         item.detail = last.detail
     return item
 
 
-def _check_inputs(request_id: str, operator: str, reason: str, role: str) -> None:
-    if not _ID.match(request_id):
-        raise ConsoleError(f"malformed request id: {request_id!r}")
-    if not _NAME.match(operator or ""):
-        raise ConsoleError("--operator must be a short name (letters, digits, . _ - @)")
-    if not (reason or "").strip():
-        raise ConsoleError("--reason must not be empty")
-    if len(reason) > 1000:
-        raise ConsoleError("--reason is too long (1000 characters at most)")
-    if role not in ROLES:
-        raise ConsoleError(f"--role must be one of: {', '.join(ROLES)}")
+def _refuse(store: Store, request_id: str, verdict: str, op: Operator, why: str, reason: str,
+            customer_id: str | None = None) -> ConsoleError:
+    """Refusals before the workflow is reached are audited here (the worker audits its own)."""
+    store.add_audit(subject=authz.clean(request_id, 128), action=f"{verdict}_refused", actor=op.name, role=op.role,
+                    customer_id=customer_id, reason=authz.clean(f"{why}; said: {reason}", 1200))
+    return ConsoleError(f"refused: {why}")
 
 
 async def decide(
-    client: Client, store: Store, request_id: str, *, verdict: str, operator: str, reason: str, role: str = "agent"
+    client: Client, store: Store, request_id: str, *, verdict: str, operator: Operator, reason: str,
+    key: bytes, grant_ttl_s: int = 120,
 ) -> DecisionResult:
-    """Send approve/deny as an update; the workflow's validator accepts or rejects at once."""
+    """Send approve/deny as an update with a signed credential for this operator, request and
+    verb; the workflow's validator verifies it and accepts or refuses at once."""
     if verdict not in ("approve", "deny"):
         raise ConsoleError(f"unknown decision {verdict!r}")
-    _check_inputs(request_id, operator, reason, role)
+    if not _ID.match(request_id):
+        raise _refuse(store, request_id, verdict, operator, "malformed request id", reason)
+    reason = authz.clean(reason or "").strip()
+    if not reason:
+        raise _refuse(store, request_id, verdict, operator, "a reason is required", reason)
+    if len(reason) > 1000:
+        raise _refuse(store, request_id, verdict, operator, "the reason is too long (1000 characters at most)", reason[:200])
+    if operator.disabled or authz.is_reserved(operator.name):
+        raise _refuse(store, request_id, verdict, operator, "this account may not decide", reason)
     handle = client.get_workflow_handle(request_id)
     try:
         desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
@@ -159,23 +193,24 @@ async def decide(
         raise _rpc_error(err, request_id) from None
     if desc.workflow_type != "ApprovalWorkflow":
         raise ConsoleError(f"{request_id} is a {desc.workflow_type}, not an approval")
+    customer = desc.typed_search_attributes.get(SA_CUSTOMER)
     if desc.status != WorkflowExecutionStatus.RUNNING:
         memo = dict(await desc.memo())
         state = desc.typed_search_attributes.get(SA_STATE) or desc.status.name.lower()
-        by = f" by {memo['decided_by']}" if memo.get("decided_by") else ""
-        raise ConsoleError(f"{request_id} is already finished: {state}{by}")
+        by = f" by {authz.clean(memo['decided_by'])}" if memo.get("decided_by") else ""
+        raise _refuse(store, request_id, verdict, operator, f"already decided: {state}{by}", reason, customer)
+    grant, gid = grant_for(operator, request_id, verdict, key, grant_ttl_s)
     try:
-        # One deliberate id per operator and verb: a retried command returns the first result.
+        # One id per attempt: a repeated decision is checked again (and refused) rather than
+        # answered from the first attempt's cached result.
         res = await handle.execute_update(
-            verdict, Decision(operator, reason.strip(), role), id=f"{verdict}-{operator}",
+            verdict, Decision(operator.name, reason, operator.role, grant), id=f"{verdict}-{operator.name}-{gid}",
             result_type=DecisionResult, rpc_timeout=timedelta(seconds=10),
         )
     except WorkflowUpdateFailedError as err:
         cause = err.cause
         msg = cause.message if isinstance(cause, ApplicationError) else str(cause or err)
-        # A refused decision is part of the record too (self-approval attempts, limits).
-        store.add_audit(subject=request_id, action=f"{verdict}_rejected", actor=operator, reason=f"{msg}; said: {reason}")
-        raise ConsoleError(f"rejected: {msg}") from None
+        raise ConsoleError(f"refused: {authz.clean(msg)}") from None
     except WorkflowUpdateRPCTimeoutOrCancelledError:
         raise ConsoleError(
             f"no worker answered in 10 s; the decision is kept and applied when a worker runs ({request_id})"
@@ -184,6 +219,11 @@ async def decide(
         if err.status == RPCStatusCode.NOT_FOUND:
             raise ConsoleError(f"{request_id} finished before the decision arrived") from None
         raise _rpc_error(err, request_id) from None
+    if res.state == "awaiting_second_approval":
+        # The final decision is audited by the workflow's activity with both names; the
+        # first approval is audited here, when it happens.
+        store.add_audit(subject=request_id, action="approved_first", actor=operator.name, role=operator.role,
+                        customer_id=customer, reason=reason)
     return res
 
 
@@ -221,7 +261,7 @@ async def list_tickets(client: Client) -> list[QueueItem]:
         async for ex in client.list_workflows(q, rpc_timeout=RPC_TIMEOUT):
             memo = dict(await ex.memo())
             it = _item(ex, memo)
-            it.caller_reason = str(memo.get("summary") or "")
+            it.caller_reason = authz.clean(memo.get("summary"))
             items.append(it)
     except RPCError as err:
         raise _rpc_error(err, "tickets") from None

@@ -46,6 +46,9 @@ class ApprovalPolicy:
     timeout_s: int
     escalations: int
     role_limits_cents: dict[str, int]
+    # Above this amount an approval needs two different operators, the second at least a
+    # supervisor. None (requests submitted before four-eyes existed) = one approval.
+    four_eyes_cents: int | None = None
 
 
 @dataclass
@@ -57,17 +60,21 @@ class ApprovalInput:
 
 @dataclass
 class Decision:
-    """An operator's approve or deny, sent as a workflow update."""
+    """An operator's approve or deny, sent as a workflow update.
+
+    `grant` is the console-signed credential (workflows/authz.py); the validator refuses a
+    decision whose operator or role differ from it. Old histories carry no grant."""
 
     operator: str
     reason: str
     role: str = "agent"
+    grant: str = ""
 
 
 @dataclass
 class DecisionResult:
     request_id: str
-    state: str
+    state: str  # "approved" | "denied" | "awaiting_second_approval"
     decided_by: str
 
 
@@ -83,6 +90,7 @@ class ApprovalView:
     decided_by: str | None = None
     decision_reason: str | None = None
     detail: str | None = None
+    first_approval: str | None = None  # four-eyes: who approved first, waiting for a second
 
 
 @dataclass
@@ -92,6 +100,7 @@ class ApprovalResult:
     decided_by: str | None
     reason: str | None
     detail: str | None = None
+    approvers: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -109,6 +118,7 @@ class FinishInput:
     decided_by: str
     reason: str
     waited_s: float
+    role: str | None = None  # the decider's role, for the audit line
 
 
 @dataclass

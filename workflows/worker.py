@@ -21,10 +21,11 @@ from temporalio.client import Client
 from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
 from temporalio.service import RPCError, RPCStatusCode
 from temporalio.worker import Worker
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from callcenter.settings import Settings
 from callcenter.store import Store
-from workflows import observe
+from workflows import authz, observe
 from workflows.activities import CallcenterActivities
 from workflows.models import APPROVAL_KINDS, SEARCH_ATTRIBUTES
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
@@ -34,14 +35,37 @@ log = logging.getLogger(__name__)
 WORKFLOWS = [ApprovalWorkflow, TicketWorkflow]
 
 
+def audit_refusals(store: Store, task_queue: str) -> None:
+    """Refused decisions, whatever path they came by, go to the store's audit log. The
+    validator only enqueues; one thread writes, so a slow disk never stalls a workflow task."""
+    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="refusal-audit")
+
+    def sink(rec: dict) -> None:
+        pool.submit(store.add_audit, subject=rec["subject"], action=rec["action"], actor=rec["actor"],
+                    reason=rec["reason"], role=rec.get("role"), customer_id=rec.get("customer_id"))
+
+    authz.register_sink(task_queue, sink)
+
+
 def build_worker(
-    client: Client, store: Store, task_queue: str, *, max_concurrent_activities: int = 16
+    client: Client, store: Store, task_queue: str, *, max_concurrent_activities: int = 16,
+    keys: list[bytes] | None = None,
 ) -> Worker:
+    from callcenter.settings import get_settings
+    from workflows.keys import signing_keys
+
+    # Decision credentials are verified inside the workflow with these keys.
+    authz.trust(keys if keys is not None else signing_keys(store.path.parent, get_settings().console_secret))
+    audit_refusals(store, task_queue)
     acts = CallcenterActivities(store)
     return Worker(
         client,
         task_queue=task_queue,
         workflows=WORKFLOWS,
+        # authz holds the trusted keys and the refusal sink: the sandbox must see this
+        # process's module, not a fresh copy with no keys.
+        workflow_runner=SandboxedWorkflowRunner(
+            restrictions=SandboxRestrictions.default.with_passthrough_modules("workflows.authz", "jwt")),
         activities=[acts.finish_approval, acts.record_escalation, acts.ticket_step],
         activity_executor=concurrent.futures.ThreadPoolExecutor(max_concurrent_activities),
         max_concurrent_activities=max_concurrent_activities,
@@ -173,7 +197,10 @@ async def run_worker(settings: Settings, *, address: str | None = None, stop: as
         if client is None:
             return 0
         await register_search_attributes(client)
-        worker = build_worker(client, store, settings.temporal_task_queue)
+        from workflows.keys import signing_keys
+
+        worker = build_worker(client, store, settings.temporal_task_queue,
+                              keys=signing_keys(settings.data_dir, settings.console_secret))
         async with worker:
             health.ready = True
             log.info("worker on task queue %r at %s", settings.temporal_task_queue,

@@ -13,6 +13,7 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
+    from workflows import authz
     from workflows.activities import CallcenterActivities
     from workflows.models import (
         SA_STATE,
@@ -46,6 +47,10 @@ ACTIVITY_OPTS: dict = {
 }
 
 
+# workflow.patched id of two-operator approval above policy.four_eyes_cents.
+FOUR_EYES = "four-eyes-v1"
+
+
 def _money(cents: int) -> str:
     return f"${cents / 100:,.2f}"
 
@@ -63,6 +68,7 @@ class ApprovalWorkflow:
         self._escalations = 0
         self._updated_at = inp.submitted_at
         self._detail: str | None = None
+        self._first: Decision | None = None  # four-eyes: the first approval, awaiting a second
 
     @workflow.run
     async def run(self, inp: ApprovalInput) -> ApprovalResult:
@@ -96,7 +102,7 @@ class ApprovalWorkflow:
                 CallcenterActivities.finish_approval,
                 FinishInput(
                     inp.request, self._verdict, self._decision.operator, self._decision.reason,
-                    self._waited(started),
+                    self._waited(started), self._decision.role,
                 ),
                 **ACTIVITY_OPTS,
             )
@@ -107,8 +113,10 @@ class ApprovalWorkflow:
             self._detail = str(err.cause or err)
             self._set_state("failed")
         await workflow.wait_condition(workflow.all_handlers_finished)
+        approvers = [*([self._first.operator] if self._first else []), self._decided_by_person()]
         return ApprovalResult(
-            inp.request.request_id, self._state, self._decision.operator, self._decision.reason, self._detail
+            inp.request.request_id, self._state, self._decision.operator, self._decision.reason, self._detail,
+            approvers=approvers if self._verdict == "approved" else [],
         )
 
     # --- operator decisions ----------------------------------------------------------------
@@ -139,36 +147,102 @@ class ApprovalWorkflow:
             decided_by=self._decision.operator if self._decision else None,
             decision_reason=self._decision.reason if self._decision else None,
             detail=self._detail,
+            first_approval=self._first.operator if self._first else None,
         )
 
     # --- helpers -----------------------------------------------------------------------------
     def _check(self, d: Decision, *, approving: bool) -> None:
-        # Validators reject before anything reaches history, so a bad decision leaves no trace
-        # in the workflow (the console audits the rejected attempt in the store).
+        # Validators reject before anything reaches history, so a refused decision leaves no
+        # trace in the workflow: it goes to the worker's audit sink instead, whichever path
+        # (console, CLI, `temporal` CLI) it came by. Validators never run on replay.
+        try:
+            self._check_decision(d, approving=approving)
+        except ValueError as err:
+            if not workflow.unsafe.is_replaying():
+                self._report_refusal(d, approving, str(err))
+            raise
+
+    def _check_decision(self, d: Decision, *, approving: bool) -> None:
         req = self._inp.request
-        if not isinstance(d.operator, str) or not d.operator.strip():
-            raise ValueError("an operator id is required")
+        verb = "approve" if approving else "deny"
         if not isinstance(d.reason, str) or not d.reason.strip():
             raise ValueError("a reason is required")
         if self._decision is not None:
             raise ValueError(f"already decided: {self._state} by {self._decision.operator}")
-        who = d.operator.strip().lower()
+        g = authz.verify(d.grant, workflow.now())
+        if g.request_id != req.request_id:
+            raise ValueError("the operator credential was issued for another request")
+        if g.action != verb:
+            raise ValueError(f"the operator credential was issued to {g.action}, not to {verb}")
+        if g.operator != d.operator or g.role != d.role:
+            raise ValueError("the operator or role does not match the signed operator credential")
+        if authz.is_reserved(g.operator):
+            raise ValueError(f"{g.operator!r} is a name reserved for the system")
+        who = g.operator.strip().lower()
         if who in (req.requested_by.strip().lower(), req.customer_id.strip().lower()):
             raise ValueError("an operator cannot decide their own request")
+        if g.customer_id and g.customer_id.strip().lower() == req.customer_id.strip().lower():
+            raise ValueError("an operator cannot decide a request about their own customer account")
         limits = self._inp.policy.role_limits_cents
-        if d.role not in limits:
-            raise ValueError(f"unknown role {d.role!r} (one of: {', '.join(sorted(limits))})")
-        if approving and req.amount_cents is not None and req.amount_cents > limits[d.role]:
+        if g.role not in limits:
+            raise ValueError(f"unknown role {g.role!r} (one of: {', '.join(sorted(limits))})")
+        if not approving or req.amount_cents is None:
+            return
+        limit = min(g.limit_cents, limits[g.role])
+        if req.amount_cents > limit:
             raise ValueError(
-                f"role {d.role!r} may approve up to {_money(limits[d.role])};"
+                f"{g.operator} ({g.role}) may approve up to {_money(limit)};"
                 f" this request is {_money(req.amount_cents)}"
             )
+        if self._first is not None:
+            if self._first.operator.strip().lower() == who:
+                raise ValueError(
+                    "you already approved this request; a second, different operator must approve it"
+                )
+            if authz.ROLE_RANK.get(g.role, -1) < authz.ROLE_RANK["supervisor"]:
+                raise ValueError("the second approval of a large request needs a supervisor or manager")
+
+    def _report_refusal(self, d: Decision, approving: bool, why: str) -> None:
+        req = self._inp.request
+        try:
+            g = authz.verify(d.grant, workflow.now())
+            actor, role = g.operator, g.role
+        except ValueError:
+            # Whatever the payload claims is not proven: say so in the record.
+            actor, role = f"unverified:{authz.clean(d.operator, 64)}", authz.clean(d.role, 32)
+        authz.report_refusal(workflow.info().task_queue, {
+            "subject": req.request_id, "action": f"{'approve' if approving else 'deny'}_refused",
+            "actor": actor, "role": role, "customer_id": req.customer_id,
+            "reason": authz.clean(f"{why}; said: {d.reason}", 1200),
+        })
 
     def _decide(self, verdict: str, d: Decision) -> DecisionResult:
-        self._decision = Decision(d.operator.strip(), d.reason.strip(), d.role)
+        rid = self._inp.request.request_id
+        # The grant is not kept in state; the reason is neutralised whatever path it came by,
+        # so the audit line and the customer's notice never carry control characters.
+        mine = Decision(d.operator.strip(), authz.clean(d.reason, 1000).strip(), d.role)
+        if verdict == "approved" and self._needs_second() and workflow.patched(FOUR_EYES):
+            self._first = mine
+            self._updated_at = workflow.now().replace(microsecond=0).isoformat()
+            workflow.upsert_memo({"first_approval": mine.operator, "updated_at": self._updated_at})
+            return DecisionResult(rid, "awaiting_second_approval", mine.operator)
+        if verdict == "approved" and self._first is not None:
+            # Both names are recorded: on the refund row, the outcome, the memo and the result.
+            mine = Decision(f"{self._first.operator}+{mine.operator}", f"{self._first.reason} / {mine.reason}", mine.role)
+        self._decision = mine
         self._verdict = verdict
         self._set_state(verdict)
-        return DecisionResult(self._inp.request.request_id, verdict, self._decision.operator)
+        return DecisionResult(rid, verdict, self._decision.operator)
+
+    def _decided_by_person(self) -> str:
+        """The last approver alone (the combined "first+second" name is for the record)."""
+        assert self._decision is not None
+        return self._decision.operator.split("+")[-1] if self._first else self._decision.operator
+
+    def _needs_second(self) -> bool:
+        fe = self._inp.policy.four_eyes_cents
+        amount = self._inp.request.amount_cents
+        return fe is not None and amount is not None and amount > fe and self._first is None
 
     def _set_state(self, state: str) -> None:
         self._state = state

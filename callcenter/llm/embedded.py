@@ -265,7 +265,7 @@ class EmbeddedPolicy:
         _, name, args, missing = best
         if missing:
             props = tool_parameters(tools[name]).get("properties", {})
-            wanted = [str(props.get(p, {}).get("description") or p.replace("_", " ")) for p in missing]
+            wanted = [_for_caller(str(props.get(p, {}).get("description") or p.replace("_", " "))) for p in missing]
             return Decision(text=t.ASK_FOR.format(what=_join(wanted)), reason="ask_slot")
         return Decision(calls=[route_call(name, args, path="embedded", confidence=None)], reason="act")
 
@@ -314,6 +314,14 @@ def _plain(output: str) -> str:
     if isinstance(value, dict) and isinstance(value.get("say"), str):
         return value["say"].strip()
     return output.strip()
+
+
+def _for_caller(description: str) -> str:
+    """A parameter description is written for an LLM ("The plan the caller wants"); say it to the caller."""
+    text = re.sub(r"\bthe caller wants\b", "you want", description, flags=re.I)
+    text = re.sub(r"\bthe caller's\b", "your", text, flags=re.I)
+    text = re.sub(r"\bthe caller\b", "you", text, flags=re.I)
+    return text[:1].lower() + text[1:]
 
 
 def _join(items: list[str]) -> str:

@@ -35,6 +35,8 @@ class Audit:
     action: str
     actor: str
     reason: str
+    role: str | None = None
+    customer_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +80,9 @@ def apply_once(
         at = now_iso()
         if audit is not None:
             conn.execute(
-                "INSERT INTO audit_log (subject, action, actor, reason, at) VALUES (?, ?, ?, ?, ?)",
-                (audit.subject, audit.action, audit.actor, audit.reason, at),
+                "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (audit.subject, audit.action, audit.actor, audit.reason, at, audit.role, audit.customer_id),
             )
         if notice is not None:
             conn.execute(

@@ -139,3 +139,5 @@ class AuditEntry:
     actor: str
     reason: str
     at: str
+    role: str | None = None
+    customer_id: str | None = None

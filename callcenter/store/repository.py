@@ -339,10 +339,14 @@ class Store:
             return self._all(m.Notification, "SELECT * FROM notifications ORDER BY id")
         return self._all(m.Notification, "SELECT * FROM notifications WHERE customer_id = ? ORDER BY id", customer_id)
 
-    def add_audit(self, *, subject: str, action: str, actor: str, reason: str) -> None:
+    def add_audit(
+        self, *, subject: str, action: str, actor: str, reason: str, role: str | None = None,
+        customer_id: str | None = None,
+    ) -> None:
         self._conn().execute(
-            "INSERT INTO audit_log (subject, action, actor, reason, at) VALUES (?, ?, ?, ?, ?)",
-            (subject, action, actor, reason, now_iso()),
+            "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (subject, action, actor, reason, now_iso(), role, customer_id),
         )
 
     def audit_for(self, subject: str) -> list[m.AuditEntry]:

@@ -2,6 +2,44 @@
 
 from __future__ import annotations
 
+# Operators' console: accounts (role and approval limit come from here, never from a request),
+# sessions and CLI tokens (stored as SHA-256 of the secret), and the role and customer on
+# every audit line so the trail can be searched by operator, request and customer.
+OPERATOR_ACCOUNTS = """
+    CREATE TABLE operators (
+        name TEXT PRIMARY KEY,
+        password_hash TEXT,
+        role TEXT NOT NULL CHECK (role IN ('agent', 'supervisor', 'manager')),
+        limit_cents INTEGER NOT NULL CHECK (limit_cents >= 0),
+        customer_id TEXT,
+        oidc_subject TEXT UNIQUE,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        failed_logins INTEGER NOT NULL DEFAULT 0,
+        locked_until TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE operator_sessions (
+        id_hash TEXT PRIMARY KEY,
+        operator TEXT NOT NULL REFERENCES operators(name),
+        csrf TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+    );
+    CREATE TABLE operator_tokens (
+        id_hash TEXT PRIMARY KEY,
+        operator TEXT NOT NULL REFERENCES operators(name),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked INTEGER NOT NULL DEFAULT 0
+    );
+    ALTER TABLE audit_log ADD COLUMN role TEXT;
+    ALTER TABLE audit_log ADD COLUMN customer_id TEXT;
+    CREATE INDEX audit_by_actor ON audit_log(actor, at);
+    CREATE INDEX audit_by_subject ON audit_log(subject, at);
+    CREATE INDEX audit_by_customer ON audit_log(customer_id, at);
+"""
+
 MIGRATIONS: list[str] = [
     # 1: the call-center data model.
     """
@@ -149,6 +187,7 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX durable_outcomes_by_request ON durable_outcomes(request_id, at);
     """,
+    OPERATOR_ACCOUNTS,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -38,4 +38,10 @@ class GetBalanceTask(SpecialistTask[GetBalanceResult]):
             summary = "You're all paid up: your balance is $0.00."
         if nxt is not None and plan is not None:
             summary += f" Your next bill will be {dollars(nxt)} for the {plan.name} plan."
-        self.finish(GetBalanceResult(status="info", summary=summary, balance_cents=due, overdue=overdue, next_bill_cents=nxt))
+        follow_ups = {
+            "why": (f"It's the unpaid invoice {', '.join(overdue)}." if overdue else "It's your plan's monthly price; nothing else is on the account.")
+            if due else "Every invoice on the account has been paid.",
+            "next_step": "You can pay it in the dashboard under Billing; the card on file is charged at once." if due else "Nothing: the next bill is charged automatically.",
+            "how_long": "A payment shows on the account within a few minutes.",
+        }
+        self.finish(GetBalanceResult(status="info", summary=summary, balance_cents=due, overdue=overdue, next_bill_cents=nxt, follow_ups=follow_ups))

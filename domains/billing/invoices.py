@@ -61,6 +61,11 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 summary=summary,
                 invoices=[{"id": i.id, "period": i.period, "amount_cents": i.amount_cents, "status": i.status} for i in recent],
                 emailed=emailed,
+                follow_ups={
+                    "why": "Each invoice is your plan's monthly price for that month.",
+                    "next_step": "All your invoices are also in the dashboard under Billing, to download any time.",
+                    "how_long": "The email with the copy usually arrives within a few minutes.",
+                },
             )
         )
         return None

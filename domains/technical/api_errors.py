@@ -47,6 +47,7 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
             return None
         peak = max((u.peak_per_min for u in usage), default=0)
         customer = store.get_customer(self.customer_id)
+        follow_ups: dict[str, str] = {}
         if error == "429":
             limit = plan.api_rate_limit_per_min if plan else 0
             cause = "rate_limit"
@@ -55,6 +56,12 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
                 f"a minute and you peaked at {peak}. Spread requests out with retries and backoff, or upgrade "
                 "to a plan with a higher limit."
             )
+            follow_ups = {
+                "why": f"Because at your busiest minute you sent {peak} requests and your plan allows {limit}; the rest are turned away until the minute is over.",
+                "next_step": "Add retries with exponential backoff, spread bursts out, or move to a plan with a higher limit. I can help you change plan if you like.",
+                "how_long": "The limit resets every minute, so calls succeed again as soon as the burst is over.",
+                "do_it": "I can't change your code, but I can upgrade your plan to raise the limit: just say 'change my plan'.",
+            }
         elif error == "401":
             cause = "invalid_key"
             prefix = customer.api_key_prefix if customer else "your key"
@@ -62,6 +69,11 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
                 f"Your 401 errors mean the API key is not accepted. Check you send the current key, the one "
                 f"starting {prefix}, in the Authorization header; if it was rotated, update it everywhere."
             )
+            follow_ups = {
+                "why": "A 401 means the key in the request is missing, mistyped, or one that has been rotated or revoked.",
+                "next_step": f"Copy the current key, the one starting {prefix}, from the dashboard into your app's configuration and redeploy.",
+                "how_long": "As soon as requests carry the current key they are accepted; there is no delay on our side.",
+            }
         elif error == "403":
             cause = "permission"
             summary = "Your 403 errors mean the key is valid but lacks permission for that endpoint. Check the key's scopes in the dashboard."
@@ -74,7 +86,13 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
                 if active
                 else "Your 5xx errors are on our side. Retry with backoff; if they continue I can open a ticket with our engineers."
             )
-        self.finish(DiagnoseApiErrorsResult(status="info", summary=summary, error=error, counts=counts, cause=cause))
+            follow_ups = {
+                "why": "These errors come from our servers, not from your requests" + (", during the incident that is open now." if active else "."),
+                "next_step": "Retry failed calls with backoff. If they keep failing, say 'open a ticket' and I'll send it to our engineers.",
+                "how_long": "I don't have a time yet; the status page updates as engineers make progress." if active else "Usually minutes; if it lasts longer, I can open a ticket.",
+                "do_it": "I can open a ticket with our engineers for you: just say 'open a ticket'.",
+            }
+        self.finish(DiagnoseApiErrorsResult(status="info", summary=summary, error=error, counts=counts, cause=cause, follow_ups=follow_ups))
         return None
 
 

@@ -33,4 +33,17 @@ class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
             summary = "All our services are running normally right now."
         if resolved:
             summary += f" A recent incident, '{resolved[0].title}', has been resolved."
-        self.finish(CheckServiceStatusResult(status="info", summary=summary, active=[i.id for i in active], recent=[i.id for i in resolved]))
+        follow_ups = (
+            {
+                "why": "Engineers are still investigating the cause; we publish it on the status page once it's confirmed.",
+                "next_step": "Nothing you need to change: retry failed calls with backoff and they'll succeed once it's fixed.",
+                "how_long": "There's no firm time yet; the status page updates as engineers make progress.",
+                "do_it": "Engineers are already on it. If it's hurting your business, I can open a ticket so they contact you.",
+            }
+            if active
+            else {
+                "why": "Our monitoring shows every service healthy right now.",
+                "next_step": "If something still fails for you, tell me the error you see and I'll look at your account.",
+            }
+        )
+        self.finish(CheckServiceStatusResult(status="info", summary=summary, active=[i.id for i in active], recent=[i.id for i in resolved], follow_ups=follow_ups))

@@ -7,6 +7,7 @@ import logging
 import pytest
 
 from callcenter.llm import templates as t
+from callcenter.llm.language import SUPPORTED_REPLY
 from callcenter.store import Store
 from meta.session import build_line, start_call
 
@@ -60,12 +61,22 @@ async def test_a_need_past_max_turn_chars_is_not_acted_on(settings, store: Store
         await call.close()
 
 
-@pytest.mark.parametrize("text", ["我的账单有问题，请帮我退款", "Je voudrais parler à quelqu'un de mon compte", "Quiero hablar con alguien sobre mi cuenta por favor"])
-async def test_non_english_gets_a_clear_answer(open_call, store: Store, text: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("我的账单有问题，请帮我退款", "zh"),
+        ("Je voudrais parler à quelqu'un de mon compte", "fr"),
+        ("Quiero hablar con alguien sobre mi cuenta por favor", "es"),
+        ("guten tag ich habe eine frage zu meiner rechnung", "de"),
+    ],
+)
+async def test_non_english_hears_it_in_their_language(open_call, store: Store, text: str, language: str) -> None:
     call = await open_call("C1001")
     before = _snapshot(store)
     turn = await call.send(text)
-    assert turn.replies == [t.ENGLISH_ONLY]
+    # Their own language first (which languages we serve, and the call-back offer), then English.
+    assert turn.replies == [f"{SUPPORTED_REPLY[language]} {t.ENGLISH_ONLY}"]
+    assert turn.hops == []
     assert _snapshot(store) == before
 
 

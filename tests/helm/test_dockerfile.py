@@ -102,7 +102,7 @@ def test_entrypoint_is_the_console_script_and_defaults_to_the_agent_worker():
     assert json.loads(final["ENTRYPOINT"]) == ["callcenter"]
     assert json.loads(final["CMD"]) == ["worker", "start"]
     exposed = {int(p) for p in shlex.split(final["EXPOSE"])}
-    assert exposed == {8081, 9100, 9101, 9102}
+    assert exposed == {8080, 8081, 9100, 9101, 9102}  # 8080: the operators' console
 
 
 def test_dockerignore_lets_in_only_what_the_build_copies():

@@ -191,10 +191,14 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
             return [r["data"]["request_id"] for r in done["results"] if r["status"] == "needs_approval"]
 
         def approve(request_id: str) -> None:
-            out = subprocess.run([str(BIN), "approvals", "approve", request_id, "--operator", "op1",
-                                  "--reason", "double charge confirmed", "--role", "supervisor"],
-                                 env=_env(data, CALLCENTER_TEMPORAL_ADDRESS=address),
-                                 capture_output=True, text=True, timeout=60)
+            # Decisions need an operator account and its token (role and limit come from it).
+            env = _env(data, CALLCENTER_TEMPORAL_ADDRESS=address)
+            subprocess.run([str(BIN), "operators", "add", "op1", "--role", "supervisor", "--password-stdin"],
+                           env=env, input="a long enough password\n", capture_output=True, text=True, timeout=60)
+            token = subprocess.run([str(BIN), "operators", "token", "op1"], env=env, capture_output=True,
+                                   text=True, timeout=60).stdout.strip()
+            out = subprocess.run([str(BIN), "approvals", "approve", request_id, "--reason", "double charge confirmed",
+                                  "--token", token], env=env, capture_output=True, text=True, timeout=60)
             assert out.returncode == 0, out.stderr
 
         inst = f'instance="127.0.0.1:{call_port}"'

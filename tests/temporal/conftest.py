@@ -168,3 +168,45 @@ async def eventually(check, timeout: float = 10, every: float = 0.1):  # noqa: A
         if time.monotonic() > end:
             raise AssertionError("condition not met in time")
         await asyncio.sleep(every)
+
+
+# --- operators: decisions need a signed credential for a real account -----------------------
+PASSWORD = "correct horse battery staple"
+
+
+def operator(store: Store, name: str, role: str = "agent", *, customer_id: str | None = None):  # noqa: ANN201
+    """The account `name` (created on first use with `role`): role and limit come from it."""
+    from callcenter.store import operators as ops
+    from workflows.accounts import add_account
+
+    op = ops.get_operator(store, name)
+    if op is None:
+        op = add_account(store, load_settings(data_dir=store.path.parent), name=name, role=role,
+                         password=PASSWORD, customer_id=customer_id)
+    return op
+
+
+def signing_key(store: Store) -> bytes:
+    from workflows.keys import signing_keys
+
+    return signing_keys(store.path.parent)[0]
+
+
+async def decide_as(client, store: Store, request_id: str, *, verdict: str, operator: str, reason: str,  # noqa: ANN001, ANN201
+                    role: str = "agent"):
+    """`workflows.console.decide` as the account `operator` (created with `role` if new)."""
+    from workflows.console import decide
+
+    op = globals()["operator"](store, operator, role)
+    return await decide(client, store, request_id, verdict=verdict, operator=op, reason=reason,
+                        key=signing_key(store))
+
+
+def signed(store: Store, request_id: str, verb: str, name: str, reason: str, role: str = "agent", *,
+           ttl_s: int = 120) -> dict:
+    """A raw update payload as the console would send it (for `execute_update` in tests)."""
+    from workflows.accounts import grant_for
+
+    op = operator(store, name, role)
+    grant, _ = grant_for(op, request_id, verb, signing_key(store), ttl_s)
+    return {"operator": op.name, "reason": reason, "role": op.role, "grant": grant}

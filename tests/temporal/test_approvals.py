@@ -7,9 +7,9 @@ from temporalio.api.enums.v1 import EventType
 
 from callcenter.store import durable as d
 from workflows.client import ApprovalRequest, DurableWork
-from workflows.console import ConsoleError, decide, list_queue, show
+from workflows.console import ConsoleError, list_queue, show
 
-from .conftest import uid
+from .conftest import decide_as, eventually, uid
 
 
 def refund_req(charge: str = "CH-1002-D", amount: int = 24900, request_id: str | None = None) -> ApprovalRequest:
@@ -35,7 +35,7 @@ async def test_approve_refund_runs_once_and_is_audited(client, store, worker, wo
     with pytest.raises(ConsoleError, match="malformed"):
         await list_queue(client, customer_id="x' OR 1=1")
 
-    res = await decide(client, store, req.request_id, verdict="approve", operator="maria", reason="duplicate", role="agent")
+    res = await decide_as(client, store, req.request_id, verdict="approve", operator="maria", reason="duplicate", role="agent")
     assert res.state == "approved"
     st = await work.wait_for_decision(req.request_id, 10)
     assert (st.state, st.decided_by, st.reason) == ("completed", "maria", "duplicate")
@@ -56,7 +56,7 @@ async def test_deny_changes_nothing_but_notifies(client, store, worker, work: Du
     req = ApprovalRequest("close_account", "C1005", None, None, "moving to a competitor",
                           "closure needs a human", "account/close_account", uid("close-C1005"))
     await work.submit_approval(req)
-    await decide(client, store, req.request_id, verdict="deny", operator="li", reason="open invoice first")
+    await decide_as(client, store, req.request_id, verdict="deny", operator="li", reason="open invoice first")
     st = await work.wait_for_decision(req.request_id, 10)
     assert (st.state, st.decided_by) == ("denied", "li")
     assert not store.get_customer("C1005").closed
@@ -73,7 +73,7 @@ async def test_account_actions(kind, check, client, store, worker, work: Durable
     req = ApprovalRequest(kind, "C1003", None, None, "lost my phone", "identity verified",
                           "account/x", uid(f"{kind}-C1003"))
     await work.submit_approval(req)
-    await decide(client, store, req.request_id, verdict="approve", operator="sam", reason="verified by id", role="supervisor")
+    await decide_as(client, store, req.request_id, verdict="approve", operator="sam", reason="verified by id", role="supervisor")
     assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
     assert check(store.get_customer("C1003"))
     assert len(d.outcomes_for(store, req.request_id)) == 1
@@ -91,24 +91,26 @@ async def test_validator_rejections_record_nothing_in_history(client, store, wor
     req2.requested_by = "maria"
     await work.submit_approval(req2)
     with pytest.raises(ConsoleError, match="cannot decide their own request"):
-        await decide(client, store, req2.request_id, verdict="approve", operator="maria", reason="mine")
-    with pytest.raises(ConsoleError, match=r"may approve up to \$500.00; this request is \$600.00"):
-        await decide(client, store, req.request_id, verdict="approve", operator="kim", reason="ok", role="agent")
-    with pytest.raises(ConsoleError, match="--role"):
-        await decide(client, store, req.request_id, verdict="approve", operator="kim", reason="ok", role="janitor")
-    # The same operator may retry with a sufficient role: a rejected update id is not burnt.
-    await decide(client, store, req.request_id, verdict="approve", operator="kim", reason="ok", role="supervisor")
-    with pytest.raises(ConsoleError, match="already decided: approved by kim|already finished|finished before the decision arrived"):
-        await decide(client, store, req.request_id, verdict="deny", operator="lee", reason="no")
+        await decide_as(client, store, req2.request_id, verdict="approve", operator="maria", reason="mine")
+    with pytest.raises(ConsoleError, match=r"kim \(agent\) may approve up to \$500.00; this request is \$600.00"):
+        await decide_as(client, store, req.request_id, verdict="approve", operator="kim", reason="ok", role="agent")
+    # The role comes from the account: a supervisor account may, and a refused attempt burns nothing.
+    await decide_as(client, store, req.request_id, verdict="approve", operator="sam", reason="ok", role="supervisor")
+    with pytest.raises(ConsoleError, match="already decided: approved by sam|already decided: completed|finished before the decision arrived"):
+        await decide_as(client, store, req.request_id, verdict="deny", operator="lee", reason="no")
     assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
-    with pytest.raises(ConsoleError, match="already finished: completed by kim"):
-        await decide(client, store, req.request_id, verdict="deny", operator="lee", reason="no")
+    with pytest.raises(ConsoleError, match="already decided: completed by sam"):
+        await decide_as(client, store, req.request_id, verdict="deny", operator="lee", reason="no")
 
     history = await client.get_workflow_handle(req.request_id).fetch_history()
     accepted = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED]
     assert len(accepted) == 1  # rejected decisions never reached the history
-    actions = [a.action for a in store.audit_for(req.request_id)]
-    assert actions.count("approve_rejected") == 1 and actions.count("approved") == 1
+    # Refusals are audited with the account's role: the worker's one (over the limit, written
+    # by a background thread) and the console's own (already finished).
+    await eventually(lambda: any(a.action == "approve_refused" for a in store.audit_for(req.request_id)))
+    refused = [(a.action, a.actor, a.role) for a in store.audit_for(req.request_id) if a.action.endswith("_refused")]
+    assert ("approve_refused", "kim", "agent") in refused and ("deny_refused", "lee", "agent") in refused
+    assert [a.action for a in store.audit_for(req.request_id)].count("approved") == 1
     assert len([r for r in store.list_refunds("C1002") if r.idempotency_key.startswith(req.request_id)]) == 1
 
 
@@ -116,9 +118,9 @@ async def test_unknown_and_malformed_ids(client, store) -> None:
     with pytest.raises(ConsoleError, match="no such request"):
         await show(client, store, "refund-does-not-exist")
     with pytest.raises(ConsoleError, match="malformed"):
-        await decide(client, store, "bad id; DROP", verdict="approve", operator="a", reason="b")
+        await decide_as(client, store, "bad id; DROP", verdict="approve", operator="ann", reason="b")
     with pytest.raises(ConsoleError, match="no such request"):
-        await decide(client, store, "nope-123", verdict="deny", operator="a", reason="b")
+        await decide_as(client, store, "nope-123", verdict="deny", operator="ann", reason="b")
 
 
 async def test_failed_action_is_recorded(client, store, worker, work: DurableWork) -> None:
@@ -126,7 +128,7 @@ async def test_failed_action_is_recorded(client, store, worker, work: DurableWor
     req = ApprovalRequest("refund", "C1001", 6000, "CH-1001-D", "too much", "over charge", "billing/refund",
                           uid("refund-CH-1001-D"))
     await work.submit_approval(req)
-    await decide(client, store, req.request_id, verdict="approve", operator="ann", reason="fine")
+    await decide_as(client, store, req.request_id, verdict="approve", operator="ann", reason="fine")
     st = await work.wait_for_decision(req.request_id, 10)
     assert st.state == "failed"
     assert [a.action for a in store.audit_for(req.request_id)] == ["approved"]

@@ -14,10 +14,10 @@ from callcenter.settings import Settings
 from callcenter.store import Store
 from meta.session import Call, Line, build_line, start_call
 from workflows.client import DurableWork
-from workflows.console import decide, list_queue
+from workflows.console import list_queue
 from workflows.devserver import free_port
 
-from .conftest import eventually
+from .conftest import decide_as, eventually
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ async def test_quick_decision_while_the_caller_holds(client, store, worker, work
 
     async def operator() -> None:
         item = await eventually(lambda: _pending(client, f"refund-{charge}"), timeout=10)
-        await decide(client, store, item.request_id, verdict="approve", operator="maria", reason="duplicate")
+        await decide_as(client, store, item.request_id, verdict="approve", operator="maria", reason="duplicate")
 
     op = asyncio.create_task(operator())
     turn = await call.send("I was charged twice")
@@ -81,7 +81,7 @@ async def test_callback_then_live_status(client, store, worker, work, line, call
     assert store.list_refunds("C1002") == []
     status = await call.send("what happened to my refund?")
     assert "waiting for a supervisor" in said(status), said(status)
-    await decide(client, store, f"refund-{charge}", verdict="approve", operator="maria", reason="duplicate")
+    await decide_as(client, store, f"refund-{charge}", verdict="approve", operator="maria", reason="duplicate")
     await work.wait_for_decision(f"refund-{charge}", 10)
     again = await call.send("what happened to my refund?")
     assert "approved and paid" in said(again), said(again)

@@ -12,7 +12,7 @@ from callcenter.store import durable as d
 from workflows.client import ApprovalRequest, DurableWork, connect
 from workflows.devserver import LocalTemporal, ensure_worker, free_port
 
-from .conftest import TemporalWorkerCommand, WorkerProcess, eventually, uid
+from .conftest import TemporalWorkerCommand, WorkerProcess, eventually, signed, uid
 
 
 def refund(request_id: str) -> ApprovalRequest:
@@ -39,7 +39,7 @@ async def test_worker_killed_while_waiting(client, settings, store, temporal) ->
         w1.kill()
         w2 = TemporalWorkerCommand(settings)
         await w2.wait_ready()
-        await handle.execute_update("approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+        await handle.execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
         assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
         assert effects(store, req.request_id) == (1, 1, 1)
     finally:
@@ -61,8 +61,7 @@ async def test_worker_killed_mid_activity_pays_once(client, settings, store, tem
         await w1.wait_ready()
         req = refund(uid("refund-ka"))
         await work.submit_approval(req)
-        await client.get_workflow_handle(req.request_id).execute_update(
-            "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+        await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
         await eventually(marker.exists, timeout=15)
         w1.kill()  # the refund row is written; the activity never reports completion
         assert effects(store, req.request_id)[0] == 1
@@ -101,8 +100,7 @@ async def test_dev_server_killed_and_restarted_on_same_db() -> None:
                 await server.start()  # same port, same SQLite file
                 # The worker's client reconnects by itself; the waiting workflow is intact.
                 await eventually(lambda: _query_ok(client, req.request_id), timeout=30, every=0.3)
-                await client.get_workflow_handle(req.request_id).execute_update(
-                    "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+                await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
                 assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
             assert effects(store, req.request_id) == (1, 1, 1)
         finally:

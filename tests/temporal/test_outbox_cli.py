@@ -20,7 +20,7 @@ from tests.conftest import CALLCENTER, callcenter, cli_env
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.devserver import discover, free_port
 
-from .conftest import ROOT, eventually, uid
+from .conftest import ROOT, eventually, signed, uid
 
 
 def refund(request_id: str) -> ApprovalRequest:
@@ -50,8 +50,7 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
     assert {w.status for w in store.list_work()} == {"submitted"}
     st = await online.status(req.request_id)
     assert (st.state, st.kind, st.amount_cents) == ("pending", "refund", 24900)
-    await client.get_workflow_handle(req.request_id).execute_update(
-        "approve", {"operator": "maria", "reason": "dup", "role": "agent"})
+    await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
     assert (await online.wait_for_decision(req.request_id, 10)).state == "completed"
     assert len(store.list_refunds("C1002")) == 1
     # Down again: what the activities recorded still answers the caller.
@@ -72,9 +71,9 @@ async def test_flush_accepts_rows_written_without_temporal(client, settings, sto
     await client.get_workflow_handle("refund-CH-1002-1-legacy").terminate("test cleanup")
 
 
-def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, env: dict[str, str], input: str | None = None) -> subprocess.CompletedProcess[str]:
     """The installed `callcenter` command with the given CALLCENTER_* settings."""
-    return callcenter(*args, env=cli_env(Path(env["CALLCENTER_DATA_DIR"]), **env), timeout=60)
+    return callcenter(*args, env=cli_env(Path(env["CALLCENTER_DATA_DIR"]), **env), input=input, timeout=60)
 
 
 async def test_operator_cli(client, settings, store, worker, temporal) -> None:
@@ -95,33 +94,53 @@ async def test_operator_cli(client, settings, store, worker, temporal) -> None:
     [line] = [ln for ln in text.stdout.splitlines() if ln.startswith(req.request_id + " ")]
     assert line.split()[:3] == [req.request_id, "refund", "$249.00"] and line.split()[3] == "C1002"
 
-    over = await run("approvals", "approve", req.request_id, "--operator", "kim", "--reason", "ok", "--role", "agent")
-    ok = await run("approvals", "deny", req.request_id, "--operator", "kim", "--reason", "not a duplicate")
-    again = await run("approvals", "approve", req.request_id, "--operator", "lee", "--reason", "x", "--role", "manager")
+    # Accounts are made with the CLI; a token is issued to the account; role and limit come from it.
+    made = await asyncio.to_thread(cli, "operators", "add", "kim", "--role", "agent", "--password-stdin",
+                                   env=env, input="a long enough password\n")
+    assert made.returncode == 0 and "kim: agent" in made.stdout, made.stderr
+    await asyncio.to_thread(cli, "operators", "add", "lee", "--role", "manager", "--password-stdin",
+                            env=env, input="another long password\n")
+    reserved = await asyncio.to_thread(cli, "operators", "add", "auto", "--role", "manager", "--password-stdin",
+                                       env=env, input="another long password\n")
+    assert reserved.returncode == 1 and "reserved" in reserved.stderr
+    kim = (await run("operators", "token", "kim")).stdout.strip()
+    login = await asyncio.to_thread(cli, "operators", "login", "lee", "--password-stdin", env=env,
+                                    input="another long password\n")
+    lee = login.stdout.strip()
+    assert kim.startswith("cco_") and lee.startswith("cco_"), login.stderr
+
+    no_token = await run("approvals", "approve", req.request_id, "--reason", "ok")
+    forged_role = await run("approvals", "approve", req.request_id, "--reason", "ok", "--role", "manager", "--token", kim)
+    bad_token = await run("approvals", "approve", req.request_id, "--reason", "ok", "--token", "cco_made-up")
+    over = await run("approvals", "approve", req.request_id, "--reason", "ok", "--token", kim)
+    ok = await asyncio.to_thread(cli, "approvals", "deny", req.request_id, "--reason", "not a duplicate",
+                                 env={**env, "CALLCENTER_OPERATOR_TOKEN": kim})
+    again = await run("approvals", "approve", req.request_id, "--reason", "x", "--token", lee)
     unknown = await run("approvals", "show", "refund-nope")
-    malformed = await run("approvals", "deny", "bad id!", "--operator", "kim", "--reason", "x")
-    empty = await run("approvals", "deny", req.request_id, "--operator", "kim", "--reason", "  ")
+    malformed = await run("approvals", "deny", "bad id!", "--reason", "x", "--token", kim)
+    empty = await run("approvals", "deny", req.request_id, "--reason", "  ", "--token", kim)
     shown = await run("approvals", "show", req.request_id)
-    gone = f"127.0.0.1:{free_port()}"
-    down = await asyncio.to_thread(cli, "approvals", "list", env={**env, "CALLCENTER_TEMPORAL_ADDRESS": gone})
-    assert (ok.returncode, ok.stdout.strip()) == (0, f"{req.request_id}: denied by kim"), ok.stderr
-    for bad, says in [(unknown, "error: no such request: refund-nope"),
-                      (malformed, "error: malformed request id: 'bad id!'"),
-                      (empty, "error: --reason must not be empty"),
-                      (down, f"error: cannot reach Temporal at {gone}: ")]:
-        assert bad.returncode == 1 and bad.stderr.startswith(says), (bad.stdout, bad.stderr)
+    down = await asyncio.to_thread(cli, "approvals", "list", env={**env, "CALLCENTER_TEMPORAL_ADDRESS": f"127.0.0.1:{free_port()}"})
+    assert ok.returncode == 0 and "denied by kim (agent)" in ok.stdout, ok.stderr
+    for bad, needle in [(unknown, "no such request"), (malformed, "malformed"), (empty, "reason"),
+                        (down, "cannot reach Temporal"), (no_token, "an operator token is required"),
+                        (bad_token, "unknown, expired or revoked")]:
+        assert bad.returncode != 0 and needle in bad.stderr, (bad.stdout, bad.stderr)
         assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    assert forged_role.returncode == 2 and "unrecognized arguments: --role" in forged_role.stderr
     # A decision on a decided or finished request: refused, one line.
-    assert again.returncode == 1 and again.stderr.startswith(f"error: {req.request_id} is already finished: denied")
-    # The over-limit attempt was rejected before it counted.
-    assert over.returncode == 1 and "rejected: role 'agent' may approve up to $100.00" in over.stderr
-    assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.splitlines()[0] == f"{req.request_id}: refund for C1002, $249.00 — denied"
-    assert "  decided by kim: not a duplicate" in shown.stdout.splitlines()
+    assert again.returncode == 1 and ("already" in again.stderr) and "Traceback" not in again.stderr
+    # The over-limit attempt was refused by the workflow before it counted.
+    assert over.returncode == 1 and "refused: kim (agent) may approve up to $100.00" in over.stderr, over.stderr
+    assert "denied" in shown.stdout and "kim" in shown.stdout and "not a duplicate" in shown.stdout
+    audit = store.audit_for(req.request_id)
+    assert "denied" in [a.action for a in audit]
+    refused = {(a.action, a.actor, a.role) for a in audit if a.action.endswith("_refused")}
+    assert {("approve_refused", "unauthenticated:cli", None), ("approve_refused", "lee", "manager")} <= refused
+    await eventually(lambda: ("approve_refused", "kim", "agent") in
+                     {(a.action, a.actor, a.role) for a in store.audit_for(req.request_id)})
     shown_json = json.loads((await run("approvals", "show", req.request_id, "--json")).stdout)
     assert (shown_json["state"], shown_json["decided_by"], shown_json["decision_reason"]) == ("denied", "kim", "not a duplicate")
-    assert [(e["action"], e["actor"]) for e in shown_json["audit"]][-1] == ("denied", "kim")
-    assert [a.action for a in store.audit_for(req.request_id)][-1] == "denied"
 
 
 async def test_approvals_list_filters(client, settings, store, worker, temporal) -> None:
@@ -174,10 +193,18 @@ async def test_tickets_list_and_resolve(client, settings, store, worker, tempora
     [line] = [ln for ln in text.stdout.splitlines() if ln.startswith(tid)]
     assert line.split()[:3] == [tid, "pending", "C1003"] and line.endswith("webhooks return 500 since deploy")
 
-    empty = await run("tickets", "resolve", tid, "--engineer", "ana", "--resolution", "  ")
-    done = await run("tickets", "resolve", tid, "--engineer", "ana", "--resolution", "rolled back deploy 4512")
-    again = await run("tickets", "resolve", tid, "--engineer", "bo", "--resolution", "again")
-    unknown = await run("tickets", "resolve", "T-NOPE00", "--engineer", "ana", "--resolution", "x")
+    tokens = {}
+    for name in ("ana", "bo"):
+        made = await asyncio.to_thread(cli, "operators", "add", name, "--role", "agent", "--password-stdin",
+                                       env=env, input="a long enough password\n")
+        assert made.returncode == 0, made.stderr
+        tokens[name] = (await run("operators", "token", name)).stdout.strip()
+    no_token = await run("tickets", "resolve", tid, "--resolution", "rolled back deploy 4512")
+    empty = await run("tickets", "resolve", tid, "--resolution", "  ", "--token", tokens["ana"])
+    done = await run("tickets", "resolve", tid, "--resolution", "rolled back deploy 4512", "--token", tokens["ana"])
+    again = await run("tickets", "resolve", tid, "--resolution", "again", "--token", tokens["bo"])
+    unknown = await run("tickets", "resolve", "T-NOPE00", "--resolution", "x", "--token", tokens["ana"])
+    assert no_token.returncode == 1 and "an operator token is required" in no_token.stderr, no_token.stderr
     assert (done.returncode, done.stdout.strip()) == (0, f"{tid}: resolved by ana"), done.stderr
     for bad, says in [(empty, "--resolution must not be empty"), (again, f"ticket {tid} is already closed (resolved by ana)"),
                       (unknown, "no such request: T-NOPE00")]:
@@ -251,9 +278,18 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         out = subprocess.run([tcli[0], "workflow", "query", *tcli[1:], "--workflow-id", req.request_id, "--name", "state"],
                              capture_output=True, text=True)
         assert '"state":"pending"' in out.stdout, out.stderr
+        # A forged decision through the standard temporal CLI: refused by the workflow, audited.
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", req.request_id,
-                              "--name", "approve", "--update-id", "approve-maria",
-                              "--input", '{"operator":"maria","role":"agent","reason":"duplicate"}'],
+                              "--name", "approve", "--update-id", "approve-forged",
+                              "--input", '{"operator":"nobody","role":"manager","reason":"trust me"}'],
+                             capture_output=True, text=True)
+        assert out.returncode != 0 and "signed operator credential is required" in (out.stdout + out.stderr)
+        await eventually(lambda: [(a.action, a.actor, a.role) for a in store.audit_for(req.request_id)]
+                         == [("approve_refused", "unverified:nobody", "manager")])
+        # With a credential the console signed for this request, the same CLI works.
+        payload = json.dumps(signed(store, req.request_id, "approve", "maria", "duplicate"))
+        out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", req.request_id,
+                              "--name", "approve", "--update-id", "approve-maria", "--input", payload],
                              capture_output=True, text=True)
         assert out.returncode == 0 and "Result    map[decided_by:maria request_id:refund-CH-1002-D state:approved]" in out.stdout, out.stderr
         assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
@@ -262,15 +298,15 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         metrics = urllib.request.urlopen(f"http://127.0.0.1:{probes}/metrics", timeout=2).read().decode()
         assert 'callcenter_approval_decisions_total{' in metrics and "# TYPE callcenter_approvals_pending gauge" in metrics
         assert _sample(metrics, "callcenter_approval_decisions_total", 'decision="approved"') == 1.0
-        # deny without a role, as the README shows (role defaults to 'agent')
         other = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", "close-C1005")
         await work.submit_approval(other)
+        payload = json.dumps(signed(store, other.request_id, "deny", "lee", "open invoice"))
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", other.request_id,
-                              "--name", "deny", "--update-id", "deny-lee", "--input", '{"operator":"lee","reason":"open invoice"}'],
+                              "--name", "deny", "--update-id", "deny-lee", "--input", payload],
                              capture_output=True, text=True)
         assert out.returncode == 0 and "state:denied]" in out.stdout and "decided_by:lee" in out.stdout, out.stderr
         assert (await work.wait_for_decision(other.request_id, 10)).state == "denied"
-        assert [a.actor for a in store.audit_for(req.request_id)] == ["maria"]
+        assert [a.actor for a in store.audit_for(req.request_id)] == ["unverified:nobody", "maria"]
     finally:
         for p in (worker, server):
             if p is not None and p.poll() is None:
@@ -339,9 +375,13 @@ async def test_temporal_server_with_ui_and_worker(tmp_path: Path) -> None:
         work = DurableWork(settings, store)  # found through temporal.json
         req = refund("refund-CH-1002-D")
         assert (await work.submit_approval(req)).status == "pending"
-        ok = await asyncio.to_thread(callcenter, "approvals", "approve", req.request_id, "--operator", "maria",
-                                     "--reason", "duplicate", "--role", "agent", env=env)
-        assert ok.returncode == 0 and ok.stdout.strip() == f"{req.request_id}: approved by maria", ok.stderr
+        made = await asyncio.to_thread(callcenter, "operators", "add", "maria", "--role", "agent", "--password-stdin",
+                                       env=env, input="a long enough password\n")
+        assert made.returncode == 0, made.stderr
+        token = (await asyncio.to_thread(callcenter, "operators", "token", "maria", env=env)).stdout.strip()
+        ok = await asyncio.to_thread(callcenter, "approvals", "approve", req.request_id, "--reason", "duplicate",
+                                     "--token", token, env=env)
+        assert ok.returncode == 0 and ok.stdout.strip() == f"{req.request_id}: approved by maria (agent)", ok.stderr
         # the worker inside `temporal-server --worker` paid it
         assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
         assert len(store.list_refunds("C1002")) == 1

@@ -1,5 +1,5 @@
 """Determinism guard: recorded histories (approve, escalate + auto-deny, ticket SLA breach +
-resolution) must replay against the current workflow code. A change that breaks replay
+resolution, and four-eyes: two approvals under the `four-eyes-v1` patch) must replay against the current workflow code. A change that breaks replay
 would break every workflow running in production: version it with workflow.patched().
 
 Re-record with a time-skipping env only when a deliberate, versioned change needs it."""
@@ -15,7 +15,7 @@ from temporalio.worker import Replayer
 from workflows.client import ApprovalRequest, DurableWork
 from workflows.worker import WORKFLOWS
 
-from .conftest import uid
+from .conftest import signed, uid
 
 HISTORIES = sorted(Path(__file__).with_name("histories").glob("*.json"))
 
@@ -32,10 +32,13 @@ async def test_fresh_history_replays(client, store, settings, worker) -> None:
     req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", uid("2fa"))
     await work.submit_approval(req)
     handle = client.get_workflow_handle(req.request_id)
-    await handle.execute_update("deny", {"operator": "li", "reason": "not verified", "role": "agent"})
+    await handle.execute_update("deny", signed(store, req.request_id, "deny", "li", "not verified", "agent"))
     await handle.result()
     await Replayer(workflows=WORKFLOWS).replay_workflow(await handle.fetch_history())
 
 
 def test_histories_are_present() -> None:
-    assert len(HISTORIES) >= 3
+    assert len(HISTORIES) >= 4
+    # The four-eyes history was recorded with the patch; the older ones without it.
+    marker = "EVENT_TYPE_MARKER_RECORDED"  # the patch marker (its id is base64 inside)
+    assert [p.stem for p in HISTORIES if marker in p.read_text()] == ["approval_four_eyes"]

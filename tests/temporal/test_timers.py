@@ -20,6 +20,8 @@ from workflows.devserver import ensure_worker
 from workflows.models import Resolution, ticket_workflow_id
 from workflows.worker import register_search_attributes
 
+from .conftest import signed
+
 TEST_SERVER = Path(sys.executable).parent / "temporal-test-server"
 
 
@@ -68,7 +70,7 @@ async def test_decision_after_escalation_still_counts(env: WorkflowEnvironment, 
         handle = env.client.get_workflow_handle(req.request_id)
         await env.sleep(700)  # past the first deadline: escalated
         assert (await handle.query("state"))["state"] == "escalated"
-        await handle.execute_update("approve", {"operator": "boss", "reason": "ok", "role": "manager"})
+        await handle.execute_update("approve", signed(store, req.request_id, "approve", "boss", "ok", "manager", ttl_s=3 * 3600))
         result = await handle.result()
     assert result["state"] == "completed"
     assert [a.action for a in store.audit_for(req.request_id)] == ["escalated", "approved"]

@@ -73,6 +73,10 @@ app.kubernetes.io/component: {{ .component }}
 {{- define "callcenter.agentWorker.fullname" -}}
 {{- printf "%s-agent-worker" (include "callcenter.fullname" .) -}}
 {{- end -}}
+{{- define "callcenter.console.fullname" -}}
+{{- printf "%s-console" (include "callcenter.fullname" .) -}}
+{{- end -}}
+
 {{- define "callcenter.temporalWorker.fullname" -}}
 {{- printf "%s-temporal-worker" (include "callcenter.fullname" .) -}}
 {{- end -}}
@@ -109,7 +113,7 @@ Whether the chart creates its quick-start Secret: any inline credential was give
 Returns "true" or "".
 */}}
 {{- define "callcenter.createSecret" -}}
-{{- if or .Values.livekit.apiKey .Values.livekit.apiSecret .Values.llm.apiKey .Values.temporal.apiKey -}}
+{{- if or .Values.livekit.apiKey .Values.livekit.apiSecret .Values.llm.apiKey .Values.temporal.apiKey .Values.console.secret -}}
 true
 {{- end -}}
 {{- end -}}
@@ -136,6 +140,15 @@ Included by every template that depends on them, so `helm template` fails with o
 {{- end -}}
 {{- if and (or .Values.temporal.existingSecret .Values.temporal.apiKey) (not .Values.temporal.tls.enabled) -}}
 {{- fail "temporal: an API key is only sent over TLS: set temporal.tls.enabled=true" -}}
+{{- end -}}
+{{- if and .Values.console.existingSecret .Values.console.secret -}}
+{{- fail "console: set either console.existingSecret or console.secret, not both" -}}
+{{- end -}}
+{{- if and .Values.console.secret (lt (len .Values.console.secret) 32) -}}
+{{- fail "console.secret must be at least 32 characters" -}}
+{{- end -}}
+{{- if and .Values.console.ingress.enabled (not .Values.console.ingress.host) -}}
+{{- fail "console.ingress.enabled needs console.ingress.host" -}}
 {{- end -}}
 {{- $as := .Values.agentWorker.autoscaling -}}
 {{- if and $as.enabled (gt (int $as.minReplicas) (int $as.maxReplicas)) -}}
@@ -180,6 +193,14 @@ Included by every template that depends on them, so `helm template` fails with o
 - CALLCENTER_APPROVAL_LIMIT_AGENT
 - CALLCENTER_APPROVAL_LIMIT_SUPERVISOR
 - CALLCENTER_APPROVAL_LIMIT_MANAGER
+- CALLCENTER_FOUR_EYES_ABOVE
+- CALLCENTER_CONSOLE_SECRET
+- CALLCENTER_CONSOLE_PORT
+- CALLCENTER_CONSOLE_HOST
+- CALLCENTER_CONSOLE_COOKIE_SECURE
+- CALLCENTER_OIDC_METADATA_URL
+- CALLCENTER_OIDC_CLIENT_ID
+- CALLCENTER_OIDC_CLIENT_SECRET
 {{- end -}}
 
 {{/*
@@ -227,6 +248,14 @@ the TLS file paths, and the per-pod drain timeout. Call with
     secretKeyRef:
       name: {{ default $chartSecret $v.temporal.existingSecret }}
       key: {{ ternary $v.temporal.existingSecretKey "CALLCENTER_TEMPORAL_API_KEY" (not (empty $v.temporal.existingSecret)) }}
+{{- end }}
+{{- if or $v.console.existingSecret $v.console.secret }}
+# The console signs decision credentials with this key; the Temporal worker verifies them.
+- name: CALLCENTER_CONSOLE_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ default $chartSecret $v.console.existingSecret }}
+      key: {{ ternary $v.console.existingSecretKey "CALLCENTER_CONSOLE_SECRET" (not (empty $v.console.existingSecret)) }}
 {{- end }}
 {{- if and $v.temporal.tls.enabled $v.temporal.tls.existingSecret }}
 - name: CALLCENTER_TEMPORAL_TLS_CERT

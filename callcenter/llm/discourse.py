@@ -1,0 +1,64 @@
+"""Discourse-level turn shapes every level of the line needs to recognise.
+
+Not needs but the moves around them: a follow-up question about the last answer, a
+closing (thanks, bye), a vague opener. Small closed classes of words and question frames,
+applied only to short turns.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+# The questions callers ask about an answer they just heard.
+FollowUp = Literal["why", "next_step", "how_long", "do_it"]
+
+# Question frames about the previous answer, by what they ask. Matched only on short turns
+# that carry no routable need of their own.
+_FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
+    ("how_long", re.compile(r"\b(how (long|soon)|when (will|would|does|do|is|can)|and when|by when|what time)\b")),
+    ("do_it", re.compile(r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b")),
+    ("next_step", re.compile(r"\b(what (do|should|can|could) i (do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what|how do i fix)\b")),
+    ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain)\b")),
+)
+_FOLLOW_UP_MAX_WORDS = 9
+
+# A closing turn is made only of thanks, acknowledgements and farewells.
+_CLOSING_WORDS = frozenset(
+    "thanks thank you thx cheers bye goodbye good-bye great ok okay alright all right perfect awesome "
+    "cool fine that's thats that is all it have a good one day nice night everything for your help "
+    "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later".split()
+)
+_CLOSING_CUE = re.compile(r"\b(thanks|thank you|bye|goodbye|cheers|that'?s (all|it)|have a (good|nice))\b")
+_FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
+# Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
+_GENERIC = frozenset(
+    "i i'm im me my mine you your we our it its it's this that a an the is are am was be been have has had "
+    "do does did can could would will to of for about with on in at some something thing things stuff "
+    "question questions problem problems issue issues help need want got get there here just quick real "
+    "person human robot computer talk speak".split()
+)
+_WORD = re.compile(r"[a-z']+")
+
+
+def follow_up_kind(text: str) -> FollowUp | None:
+    words = _WORD.findall(text.lower())
+    if not words or len(words) > _FOLLOW_UP_MAX_WORDS:
+        return None
+    low = " ".join(words)
+    for kind, pattern in _FOLLOW_UP:
+        if pattern.search(low):
+            return kind
+    return None
+
+
+def is_closing(text: str) -> bool:
+    low = text.lower()
+    words = _WORD.findall(low)
+    return bool(words) and bool(_CLOSING_CUE.search(low)) and all(w in _CLOSING_WORDS for w in words)
+
+
+def is_vague(text: str) -> bool:
+    """A filler, a greeting, or an opener that names no topic ("i have a question")."""
+    words = [w for w in _WORD.findall(text.lower()) if w not in _FILLERS and w not in _GENERIC]
+    return not words

@@ -1,0 +1,69 @@
+"""Conversation repair at the front desk: turns that are not a new need.
+
+Real callers say things the intent classifier was never meant to route: a follow-up
+about the answer they just heard ("how come?"), thanks-and-goodbye in many forms, noise
+from a recogniser that misheard, a filler or a vague opener, another language. Each gets
+its own short, useful reply here, before any routing or LLM call, on the embedded and the
+hosted path alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from callcenter.llm import templates as t
+from callcenter.llm.discourse import FollowUp, follow_up_kind, is_closing, is_vague
+from callcenter.llm.language import SUPPORTED_REPLY, detect_language
+from callcenter.routing.noise import NoiseModel
+from domains.results import DomainResult
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    reason: str  # language | noise | follow_up | goodbye | vague
+    reply: str
+
+
+
+
+def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
+    found = last.result.follow_ups.get(kind) if last.result is not None else None
+    if found:
+        return found
+    if kind == "how_long":
+        return "I don't have a firm time for that. If it's taking too long, I can have a colleague call you back; just say 'a person'."
+    if kind == "do_it":
+        return "That's as far as I can take it on this call. I can have a colleague call you back about it; just say 'a person'."
+    return f"What I can tell you is this: {last.summary} If you'd like someone to go into it with you, just say 'a person'."
+
+
+
+
+
+
+def before_routing(text: str, noise: NoiseModel | None) -> Repair | None:
+    """Replies that must win even over a confident route: another language, noise."""
+    language = detect_language(text)
+    if language is not None:
+        native = SUPPORTED_REPLY.get(language)
+        return Repair("language", f"{native} {t.ENGLISH_ONLY}" if native else t.ENGLISH_ONLY)
+    if noise is not None and noise.is_noise(text):
+        return Repair("noise", t.EMPTY_TURN)
+    if is_closing(text):  # only thanks and farewells: no need in it to route
+        return Repair("goodbye", t.META_REPLIES["goodbye"])
+    return None
+
+
+def follow_up(text: str, results: list[DomainResult]) -> Repair | None:
+    kind = follow_up_kind(text)
+    if kind is None or not results:
+        return None
+    return Repair("follow_up", answer_follow_up(kind, results[-1]))
+
+
+def unroutable(text: str) -> Repair | None:
+    """For a turn with no confident need that names no topic: a useful open question
+    (a guess about a turn with no topic is not worth offering as options)."""
+    if is_vague(text):
+        return Repair("vague", t.HOW_CAN_I_HELP)
+    return None

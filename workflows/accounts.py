@@ -1,0 +1,93 @@
+"""Operator accounts: who they are, what they may approve, and the credentials they carry.
+
+Passwords are argon2id hashes (argon2-cffi, the `console` extra). The role and approval
+limit are properties of the account; a decision credential copies them, signed.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from decimal import Decimal
+
+from callcenter.settings import Settings
+from callcenter.store import Store
+from callcenter.store import operators as ops
+from workflows import authz
+
+NAME = re.compile(r"^[a-z0-9][a-z0-9_.@\-]{1,63}$")
+ROLES = ("agent", "supervisor", "manager")
+
+
+class AccountError(ValueError):
+    """A bad account request, said in one line."""
+
+
+def _hasher():  # noqa: ANN202 - argon2 is an optional dependency
+    try:
+        from argon2 import PasswordHasher
+    except ImportError:
+        raise AccountError("operator accounts need the console extra: pip install 'callcenter[console]'") from None
+    return PasswordHasher()
+
+
+def hash_password(password: str) -> str:
+    if len(password) < 12:
+        raise AccountError("a password needs at least 12 characters")
+    return _hasher().hash(password)
+
+
+# Checked against a dummy hash when the account does not exist, so a wrong name and a wrong
+# password take the same time.
+_DUMMY: list[str] = []
+
+
+def check_password(op: ops.Operator | None, password: str) -> bool:
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    ph = _hasher()
+    if not _DUMMY:
+        _DUMMY.append(ph.hash(secrets.token_hex(16)))
+    target = op.password_hash if op is not None and op.password_hash else _DUMMY[0]
+    try:
+        ok = ph.verify(target, password)
+    except (VerificationError, InvalidHashError):
+        ok = False
+    return ok and op is not None and bool(op.password_hash)
+
+
+def add_account(
+    store: Store, settings: Settings, *, name: str, role: str, password: str | None,
+    limit: Decimal | None = None, customer_id: str | None = None, oidc_subject: str | None = None,
+) -> ops.Operator:
+    name = name.strip().lower()
+    if not NAME.match(name):
+        raise AccountError("an operator name is 2-64 lower-case letters, digits or . _ - @")
+    if authz.is_reserved(name):
+        raise AccountError(f"{name!r} is reserved for the system")
+    if role not in ROLES:
+        raise AccountError(f"role must be one of: {', '.join(ROLES)}")
+    ceiling = settings.approval_limit(role)
+    limit = ceiling if limit is None else limit
+    if limit < 0 or limit > ceiling:
+        raise AccountError(f"a {role}'s limit is between $0 and ${ceiling:,} (CALLCENTER_APPROVAL_LIMIT_{role.upper()})")
+    if password is None and oidc_subject is None:
+        raise AccountError("give a password or an OIDC subject")
+    if ops.get_operator(store, name) is not None:
+        raise AccountError(f"operator {name!r} exists already")
+    return ops.add_operator(
+        store, name=name, role=role, limit_cents=int(limit * 100),
+        password_hash=hash_password(password) if password is not None else None,
+        customer_id=customer_id or None, oidc_subject=oidc_subject or None,
+    )
+
+
+def grant_for(op: ops.Operator, request_id: str, action: str, key: bytes, ttl_s: int) -> tuple[str, str]:
+    """(signed decision credential, its id). The role and limit come from the account."""
+    gid = secrets.token_hex(8)
+    token = authz.mint(key, authz.Grant(
+        request_id=request_id, action=action, operator=op.name, role=op.role, limit_cents=op.limit_cents,
+        customer_id=op.customer_id, expires=int(time.time()) + ttl_s, grant_id=gid,
+    ))
+    return token, gid

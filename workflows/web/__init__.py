@@ -1,0 +1,1 @@
+"""The operators' web console: `callcenter console` (Starlette, server-rendered Jinja2)."""

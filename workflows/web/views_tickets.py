@@ -1,0 +1,76 @@
+"""Tickets of every kind: engineering escalations (Temporal) and the callback and security
+review tickets the line writes to the store; list and resolve with a note."""
+
+from __future__ import annotations
+
+import re
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from callcenter.store import durable as d
+from callcenter.store.repository import now_iso
+from workflows import authz
+from workflows.console import ConsoleError, list_tickets, resolve_ticket
+from workflows.web.guard import operator_only
+
+_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
+
+
+async def _rows(request: Request) -> tuple[list[dict], str | None]:
+    app = request.app.state.console
+    rows: list[dict] = []
+    error = None
+    try:
+        for t in await list_tickets(await app.temporal()):
+            rows.append({"id": t.request_id.removeprefix("ticket-"), "kind": "engineering", "state": t.state,
+                         "customer_id": t.customer_id, "summary": t.caller_reason, "at": t.submitted_at})
+    except Exception as err:  # noqa: BLE001 - store tickets still show when Temporal is down
+        error = f"engineering tickets unavailable: {str(err).splitlines()[0][:160]}"
+    engineering = {r["id"] for r in rows}
+    for t in app.store.list_tickets():
+        if t.status in ("resolved", "closed") or t.id in engineering or t.kind == "engineering":
+            continue
+        rows.append({"id": t.id, "kind": t.kind, "state": t.status, "customer_id": t.customer_id,
+                     "summary": authz.clean(t.summary), "at": t.created_at})
+    return sorted(rows, key=lambda r: r["at"]), error
+
+
+@operator_only
+async def tickets_page(request: Request) -> Response:
+    app = request.app.state.console
+    rows, error = await _rows(request)
+    return app.page(request, "tickets.html", rows=rows, error=error, note=None)
+
+
+@operator_only
+async def resolve(request: Request) -> Response:
+    app = request.app.state.console
+    op = request.state.session.operator
+    tid = request.path_params["tid"]
+    text = authz.clean(str((await request.form()).get("note", ""))).strip()
+    note, status = None, 200
+    ticket = app.store.get_ticket(tid) if _ID.match(tid) else None
+    if ticket is None:
+        note, status = "No such ticket.", 404
+    elif not text:
+        note, status = "A resolution note is required.", 409
+    elif ticket.kind == "engineering":
+        try:
+            await resolve_ticket(await app.temporal(), tid, engineer=op.name, resolution=text)
+            note = f"Ticket {tid} resolved; the customer is notified."
+        except ConsoleError as err:
+            note, status = str(err), 409
+    elif ticket.status in ("resolved", "closed"):
+        note, status = f"Ticket {tid} is already resolved.", 409
+    else:
+        # Callback and security-review tickets live in the store only: resolve there, with the note.
+        with app.store.transaction() as conn:
+            d.ticket_status_effect(tid, "resolved")(conn)
+            conn.execute(
+                "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id)"
+                " VALUES (?, 'ticket_resolved', ?, ?, ?, ?, ?)",
+                (f"ticket-{tid}", op.name, text[:1000], now_iso(), op.role, ticket.customer_id))
+        note = f"Ticket {tid} ({ticket.kind}) resolved."
+    rows, error = await _rows(request)
+    return app.page(request, "tickets.html", rows=rows, error=error, note=note, status=status)
