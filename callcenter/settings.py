@@ -125,6 +125,17 @@ class Settings(BaseSettings):
     router_confidence: float = Field(
         0.0, ge=0, le=1, description="Fast-path threshold; 0 = use the threshold stored with the model."
     )
+    fast_path: bool = Field(
+        True,
+        description="Decide confident turns without the LLM (routing, slot filling, speaking typed results); "
+        "false sends every decision to the LLM, for comparison.",
+    )
+    parallel_lookups: bool = Field(
+        True, description="Answer the read-only needs of a multi-need turn concurrently (false: one task after another)."
+    )
+    fanout_timeout_s: float = Field(
+        3.0, gt=0, le=60, description="Seconds each read-only lookup of a multi-need turn may take before it is reported as missed."
+    )
     max_delegations_per_turn: int = Field(6, ge=1, le=20, description="Loop guard: delegations allowed in one turn.")
     max_turn_chars: int = Field(2000, ge=50, le=100000, description="Longer caller turns are cut to this many characters.")
     verification_attempts: int = Field(3, ge=1, le=10, description="Identity verification attempts per call.")

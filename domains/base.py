@@ -8,18 +8,19 @@ lists them. The tasks themselves are `domains.specialist.SpecialistTask` and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from livekit.agents import llm
+from livekit.agents import AgentTask, llm
 
 from callcenter.llm.discourse import is_closing
 from domains.state import CallState
 
 if TYPE_CHECKING:
-    from domains.specialist import SpecialistTask
-    from domains.supervisor import DomainSupervisorTask
+    from callcenter.store import Store
+    from domains.results import SpecialistResult
 
 FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
 GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
@@ -64,10 +65,14 @@ def leave_summary(state: CallState, reason: str) -> str:
 @dataclass(frozen=True)
 class SpecialistSpec:
     name: str
-    task: type[SpecialistTask[Any]]
+    task: type[AgentTask[Any]]  # a domains.specialist.SpecialistTask (named loosely: no import circle)
     description: str  # the routing tool's docstring: a prompt for a hosted LLM
     topic: str  # how the clarifying question names it: "a refund or a double charge"
     requires_identity: bool = True
+    # Read-only work with no conversation (store, customer id -> result), for needs that can
+    # be answered without asking anything. A multi-need turn runs these in parallel, below
+    # the conversation (LiveKit runs one task at a time), each in a worker thread.
+    lookup: Callable[[Store, str | None], SpecialistResult] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ class DomainSpec:
     name: str
     description: str  # the meta-supervisor's transfer tool docstring
     topic: str
-    supervisor: type[DomainSupervisorTask]
+    supervisor: type[AgentTask[Any]]  # a domains.supervisor.DomainSupervisorTask
     specialists: tuple[SpecialistSpec, ...]
     utterances: Path  # folder with train.jsonl / test.jsonl
     instructions: str = ""

@@ -10,7 +10,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from livekit.agents import Agent, AgentTask, ModelSettings, function_tool, llm
 
-from callcenter.llm.embedded import LEAVE_TOOL, fresh_user_text, route_call, user_texts
+from callcenter.llm.embedded import (
+    LEAVE_TOOL,
+    fill_tool_call,
+    fresh_user_text,
+    route_call,
+    spoken_outputs,
+    user_texts,
+)
 from callcenter.routing.slots import extract_slots
 from domains.base import FAILED, caller_wants_out, leave_summary, tool_call_chunk
 from domains.results import SpecialistResult
@@ -90,6 +97,17 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             self.state.loop_guard_trips.append("slot_stalled")
             self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
             return
+        if self.state.settings.fast_path:
+            # Speak what a tool asked, or act when the caller already said every required
+            # argument: no LLM request for either (the hosted path's main cost).
+            said = spoken_outputs(chat_ctx, tools)
+            if said:
+                yield said
+                return
+            call = fill_tool_call(chat_ctx, tools) if fresh is not None else None
+            if call is not None:
+                yield tool_call_chunk(call)
+                return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
 

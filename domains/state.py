@@ -51,6 +51,7 @@ class CallState:
     pending_routes: dict[str, RouteNote] = field(default_factory=dict)
     returning: dict[str, tuple[float, str]] = field(default_factory=dict)
     loop_guard_trips: list[str] = field(default_factory=list)
+    direct_hops: list[tuple[Hop, str]] = field(default_factory=list)  # (hop, outcome) of parallel lookups
     human_requested: bool = False
     stop_delegating: bool = False  # the caller said goodbye or asked for a person this turn
     follow_up: str | None = None  # a new need the caller raised while a task waited for an answer

@@ -96,11 +96,12 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": "unclear"}, path="fast", confidence=None))
             return
         intent = router.classify(text, within=self.spec.name)
-        if intent.confidence >= router.threshold and self.spec.specialist(intent.name):
+        fast = self.state.settings.fast_path
+        if fast and intent.confidence >= router.threshold and self.spec.specialist(intent.name):
             yield tool_call_chunk(route_call(f"{ROUTE}{intent.name}", {}, path="fast", confidence=round(intent.confidence, 4)))
             return
         overall = router.classify(text)
-        if overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
+        if fast and overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {overall.domain}"}, path="fast", confidence=round(overall.confidence, 4)))
             return
         if first and text != latest:

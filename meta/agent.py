@@ -17,6 +17,7 @@ from callcenter.llm.embedded import (
     domain_confidence,
     fresh_user_text,
     route_call,
+    spoken_outputs,
     user_texts,
 )
 from callcenter.routing.noise import NoiseModel
@@ -25,6 +26,7 @@ from domains.base import DomainSpec, book_callback, recent_context
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import repair
+from meta.fanout import Branch, fan_out
 
 log = logging.getLogger("callcenter.meta")
 
@@ -63,7 +65,12 @@ class MetaSupervisor(Agent):
     ) -> AsyncIterable[llm.ChatChunk | str]:
         # Fast path: a confident single need goes straight to its domain, no LLM call;
         # turns that are not a need (noise, a follow-up, thanks-bye) get their reply here.
-        fresh = fresh_user_text(chat_ctx)
+        fast = self.state.settings.fast_path
+        said = spoken_outputs(chat_ctx, tools) if fast else None
+        if said:  # every department answered: speak their typed results, no LLM needed
+            yield said
+            return
+        fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
             fixed = repair.before_routing(text, self.noise)
@@ -79,6 +86,11 @@ class MetaSupervisor(Agent):
             if fixed is not None:
                 yield fixed.reply
                 return
+            parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
+            branches = self._parallel_branches(intents) if parallel else None
+            if branches:
+                yield await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)
+                return
             if len(intents) == 1:
                 intent = intents[0]
                 sure = domain_confidence(intent)
@@ -92,6 +104,20 @@ class MetaSupervisor(Agent):
                     return
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
+
+    def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]
+        """Every need answerable by a read-only lookup, surely and for this caller, or None."""
+        router, state = self.state.router, self.state
+        branches: list[Branch] = []
+        for intent in intents:
+            domain = self._domain(intent.domain)
+            specialist = domain.specialist(intent.name) if domain else None
+            if specialist is None or specialist.lookup is None or intent.confidence < router.threshold:
+                return None
+            if specialist.requires_identity and not state.verified:
+                return None  # verification is a conversation: the tasks handle it
+            branches.append(Branch(domain, specialist, round(intent.confidence, 4)))
+        return branches
 
     def _route_text(self, text: str) -> tuple[DomainSpec, str, float] | None:
         router = self.state.router

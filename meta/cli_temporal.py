@@ -292,7 +292,7 @@ def cmd_server(args: argparse.Namespace) -> int:
             async with contextlib.AsyncExitStack() as stack:
                 if args.worker:
                     from workflows.client import connect
-                    from workflows.devserver import ensure_worker
+                    from workflows.worker import ensure_worker
 
                     store = Store(settings.db_path)
                     stack.callback(store.close)
@@ -323,8 +323,8 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
     one, and run an in-process worker; both stop when the block exits.
     """
     from workflows.client import DurableWork, TemporalUnavailable, connect, tls_config
-    from workflows.devserver import DevServerError, LocalTemporal, discover, ensure_worker
-    from workflows.worker import housekeeping
+    from workflows.devserver import DevServerError, LocalTemporal, discover
+    from workflows.worker import ensure_worker, housekeeping
 
     tls_config(settings)  # a missing cert/key file stops the start, it is not an outage
     own_store = store is None

@@ -68,6 +68,12 @@ class CallObserver:
         self._results_seen = len(self.state.results)
         for r in turn.results:
             metrics.specialist_result(domain=r.domain, specialist=r.specialist or "none", status=r.status)
+        for hop, outcome in self.state.direct_hops:  # parallel lookups ran without task switches
+            if hop.path != "return":
+                turn.hops.append(hop)
+            self.state.hops.append(hop)
+            metrics.hop(from_agent=hop.from_agent, to_agent=hop.to_agent, path=hop.path, outcome=outcome, seconds=hop.seconds)
+        self.state.direct_hops.clear()
         for reason in self.state.loop_guard_trips:
             metrics.loop_guard_trip(reason=reason)
             metrics.fallback(reason="loop_guard")

@@ -20,7 +20,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 from temporalio.client import Client
@@ -192,13 +191,3 @@ class LocalTemporal:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
-
-
-@contextlib.asynccontextmanager
-async def ensure_worker(client: Client, store, task_queue: str) -> AsyncIterator[None]:  # noqa: ANN001
-    """Run an in-process worker for the duration of the block (the embedded line)."""
-    from workflows.worker import build_worker
-
-    worker = build_worker(client, store, task_queue)
-    async with worker:
-        yield

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import signal
 import threading
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -27,6 +28,7 @@ from callcenter.settings import Settings
 from callcenter.store import Store
 from workflows import authz, observe
 from workflows.activities import CallcenterActivities
+from workflows.client import DurableWork, TemporalUnavailable, connect
 from workflows.models import APPROVAL_KINDS, SEARCH_ATTRIBUTES
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
@@ -150,7 +152,6 @@ async def count_pending(client: Client) -> dict[str, int]:
 
 async def housekeeping(client: Client, settings: Settings, store: Store, every_s: float = 15.0) -> None:
     """Pending gauge from the source of truth, and outbox flush while Temporal was away."""
-    from workflows.client import DurableWork
 
     work = DurableWork(settings, store, client=client)
     while True:
@@ -174,7 +175,6 @@ def sdk_runtime(settings: Settings) -> Runtime | None:
 
 async def run_worker(settings: Settings, *, address: str | None = None, stop: asyncio.Event | None = None) -> int:
     """Run until SIGINT/SIGTERM (or `stop`); returns an exit code."""
-    from workflows.client import TemporalUnavailable, connect
 
     store = Store(settings.db_path)
     health = _Health()
@@ -214,3 +214,11 @@ async def run_worker(settings: Settings, *, address: str | None = None, stop: as
         if probes is not None:
             probes.shutdown()
         store.close()
+
+
+@contextlib.asynccontextmanager
+async def ensure_worker(client: Client, store: Store, task_queue: str) -> AsyncIterator[None]:
+    """Run an in-process worker for the duration of the block (the embedded line)."""
+    worker = build_worker(client, store, task_queue)
+    async with worker:
+        yield

@@ -28,8 +28,9 @@ sys.path.insert(0, str(ROOT))
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
-from workflows.devserver import LocalTemporal, ensure_worker  # noqa: E402
+from workflows.devserver import LocalTemporal  # noqa: E402
 from workflows.models import Decision  # noqa: E402
+from workflows.worker import ensure_worker  # noqa: E402
 
 WORKER_SCRIPT = ROOT / "tests" / "temporal" / "worker_proc.py"
 

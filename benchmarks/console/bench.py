@@ -31,7 +31,8 @@ from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from workflows.accounts import add_account  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
-from workflows.devserver import LocalTemporal, ensure_worker, free_port  # noqa: E402
+from workflows.devserver import LocalTemporal, free_port  # noqa: E402
+from workflows.worker import ensure_worker  # noqa: E402
 
 PASSWORD = "benchmark password 123"
 

@@ -167,7 +167,7 @@ class EmbeddedPolicy:
         last_user = max((i for i, it in enumerate(items) if it.type == "message" and it.role == "user"), default=-1)
         outputs = _answered_batch(items)
         if outputs:
-            return self._speak_outputs(outputs, transfer=any(n.startswith(TRANSFER) for n in by_name))
+            return EmbeddedPolicy._speak_outputs(outputs, transfer=any(n.startswith(TRANSFER) for n in by_name))
         text = (items[last_user].text_content or "").strip() if last_user >= 0 else ""
         if any(n.startswith(TRANSFER) for n in by_name):
             return self._meta(text, by_name)
@@ -176,7 +176,7 @@ class EmbeddedPolicy:
             return self._supervisor(text, routes)
         actions = {n: tl for n, tl in by_name.items() if n not in CONTROL_TOOLS}
         if actions:
-            return self._specialist(chat_ctx, actions)
+            return EmbeddedPolicy._specialist(chat_ctx, actions)
         return Decision(text=t.HOW_CAN_I_HELP, reason="no_tools")
 
     # --- meta-supervisor -------------------------------------------------------------
@@ -239,7 +239,8 @@ class EmbeddedPolicy:
         return Decision(text=self._clarify(intent, within), reason="clarify", confidence=intent.confidence)
 
     # --- specialist ------------------------------------------------------------------
-    def _specialist(self, chat_ctx: llm.ChatContext, tools: dict[str, llm.Tool]) -> Decision:
+    @staticmethod
+    def _specialist(chat_ctx: llm.ChatContext, tools: dict[str, llm.Tool]) -> Decision:
         texts = user_texts(chat_ctx)
         slot_sets = [extract_slots(x).as_dict() for x in texts]
         best: tuple[int, str, dict[str, Any], list[str]] | None = None
@@ -270,7 +271,8 @@ class EmbeddedPolicy:
         return Decision(calls=[route_call(name, args, path="embedded", confidence=None)], reason="act")
 
     # --- after tools ran -------------------------------------------------------------
-    def _speak_outputs(self, outputs: list[llm.FunctionCallOutput], *, transfer: bool) -> Decision:
+    @staticmethod
+    def _speak_outputs(outputs: list[llm.FunctionCallOutput], *, transfer: bool) -> Decision:
         parts: list[str] = []
         for out in outputs:
             said = t.TOOL_FAILED if out.is_error else _plain(out.output)
@@ -280,6 +282,37 @@ class EmbeddedPolicy:
         if transfer and not text.rstrip().endswith(("?", "goodbye!")):
             text += " " + t.ANYTHING_ELSE
         return Decision(text=text, reason="speak_output")
+
+
+def fill_tool_call(chat_ctx: llm.ChatContext, tools: list[llm.Tool]) -> llm.FunctionToolCall | None:
+    """A specialist's action with every required argument taken from what the caller said.
+
+    None when something required is missing: then a model (or the embedded policy) asks.
+    """
+    actions = {n: tl for n, tl in ((_tool_name(tl), tl) for tl in tools) if n not in CONTROL_TOOLS}
+    if not actions:
+        return None
+    decision = EmbeddedPolicy._specialist(chat_ctx, actions)
+    if decision.reason != "act":
+        return None
+    call = decision.calls[0]
+    call.extra[ROUTING_EXTRA] = {"path": "fast", "confidence": None}
+    return call
+
+
+def spoken_outputs(chat_ctx: llm.ChatContext, tools: list[llm.Tool]) -> str | None:
+    """The reply, when this agent's latest tool calls have all answered the caller's turn.
+
+    Tools return caller-facing sentences built from typed results, so speaking them needs
+    no model: every level uses this before calling its LLM (hosted or embedded), which
+    saves one LLM request per answered turn on the hosted path.
+    """
+    names = {_tool_name(tl) for tl in tools}
+    outputs = _answered_batch(_visible_items(chat_ctx, names))
+    if not outputs:
+        return None
+    decision = EmbeddedPolicy._speak_outputs(outputs, transfer=any(n.startswith(TRANSFER) for n in names))
+    return decision.text
 
 
 def _answered_batch(items: list[llm.ChatItem]) -> list[llm.FunctionCallOutput]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from domains.base import DomainSpec, SpecialistSpec
-from domains.billing.balance import GetBalanceTask
+from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
 from domains.billing.refund import IssueRefundTask
@@ -26,7 +26,7 @@ DOMAIN = DomainSpec(
         SpecialistSpec("refund_status", CheckRefundStatusTask, "Route to refund status: what happened to a refund already asked for.", "the status of a refund"),
         SpecialistSpec("invoices", GetInvoicesTask, "Route to invoices: copies of invoices, receipts, payment history.", "your invoices or payments"),
         SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan"),
-        SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance"),
+        SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance),
     ),
     utterances=Path(__file__).parent / "utterances",
 )

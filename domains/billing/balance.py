@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from callcenter.store import Store
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -26,22 +27,27 @@ class GetBalanceTask(SpecialistTask[GetBalanceResult]):
     @guarded
     async def get_balance(self) -> None:
         """Look up what the caller owes now and what their next bill will be."""
-        store = self.state.store
-        due = store.balance_due_cents(self.customer_id)
-        overdue = [i.id for i in store.list_invoices(self.customer_id) if i.status == "overdue"]
-        plan = store.current_plan(self.customer_id)
-        nxt = plan.monthly_price_cents if plan else None
-        if due:
-            summary = f"Your balance due is {dollars(due)}"
-            summary += f", including overdue invoice {', '.join(overdue)}." if overdue else "."
-        else:
-            summary = "You're all paid up: your balance is $0.00."
-        if nxt is not None and plan is not None:
-            summary += f" Your next bill will be {dollars(nxt)} for the {plan.name} plan."
-        follow_ups = {
-            "why": (f"It's the unpaid invoice {', '.join(overdue)}." if overdue else "It's your plan's monthly price; nothing else is on the account.")
-            if due else "Every invoice on the account has been paid.",
-            "next_step": "You can pay it in the dashboard under Billing; the card on file is charged at once." if due else "Nothing: the next bill is charged automatically.",
-            "how_long": "A payment shows on the account within a few minutes.",
-        }
-        self.finish(GetBalanceResult(status="info", summary=summary, balance_cents=due, overdue=overdue, next_bill_cents=nxt, follow_ups=follow_ups))
+        self.finish(lookup_balance(self.state.store, self.customer_id))
+
+
+def lookup_balance(store: Store, customer_id: str | None) -> GetBalanceResult:
+    """Read-only: the answer with no conversation, so a multi-need turn can run it in parallel."""
+    assert customer_id is not None, "balance needs a verified caller"
+    due = store.balance_due_cents(customer_id)
+    overdue = [i.id for i in store.list_invoices(customer_id) if i.status == "overdue"]
+    plan = store.current_plan(customer_id)
+    nxt = plan.monthly_price_cents if plan else None
+    if due:
+        summary = f"Your balance due is {dollars(due)}"
+        summary += f", including overdue invoice {', '.join(overdue)}." if overdue else "."
+    else:
+        summary = "You're all paid up: your balance is $0.00."
+    if nxt is not None and plan is not None:
+        summary += f" Your next bill will be {dollars(nxt)} for the {plan.name} plan."
+    follow_ups = {
+        "why": (f"It's the unpaid invoice {', '.join(overdue)}." if overdue else "It's your plan's monthly price; nothing else is on the account.")
+        if due else "Every invoice on the account has been paid.",
+        "next_step": "You can pay it in the dashboard under Billing; the card on file is charged at once." if due else "Nothing: the next bill is charged automatically.",
+        "how_long": "A payment shows on the account within a few minutes.",
+    }
+    return GetBalanceResult(status="info", summary=summary, balance_cents=due, overdue=overdue, next_bill_cents=nxt, follow_ups=follow_ups)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
+from callcenter.store import Store
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -31,69 +32,73 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
         Args:
             http_status: The HTTP status code the caller sees, like 401, 403, 429 or 500, if they said one.
         """
-        store = self.state.store
-        usage = store.api_usage(self.customer_id, days=7)
-        plan = store.current_plan(self.customer_id)
-        counts = {
-            "401": sum(u.errors_401 for u in usage),
-            "403": sum(u.errors_403 for u in usage),
-            "429": sum(u.errors_429 for u in usage),
-            "5xx": sum(u.errors_5xx for u in usage),
-        }
-        asked = _normalise(http_status)
-        error = asked or max(_KINDS, key=lambda k: counts[k])
-        if not asked and counts[error] == 0:
-            self.finish(DiagnoseApiErrorsResult(status="info", summary="I don't see any failed API calls on your account this week. If it's still failing, tell me the error code you get.", counts=counts))
-            return None
-        peak = max((u.peak_per_min for u in usage), default=0)
-        customer = store.get_customer(self.customer_id)
-        follow_ups: dict[str, str] = {}
-        if error == "429":
-            limit = plan.api_rate_limit_per_min if plan else 0
-            cause = "rate_limit"
-            summary = (
-                f"Your 429 errors are rate limiting: your {plan.name if plan else ''} plan allows {limit} requests "
-                f"a minute and you peaked at {peak}. Spread requests out with retries and backoff, or upgrade "
-                "to a plan with a higher limit."
-            )
-            follow_ups = {
-                "why": f"Because at your busiest minute you sent {peak} requests and your plan allows {limit}; the rest are turned away until the minute is over.",
-                "next_step": "Add retries with exponential backoff, spread bursts out, or move to a plan with a higher limit. I can help you change plan if you like.",
-                "how_long": "The limit resets every minute, so calls succeed again as soon as the burst is over.",
-                "do_it": "I can't change your code, but I can upgrade your plan to raise the limit: just say 'change my plan'.",
-            }
-        elif error == "401":
-            cause = "invalid_key"
-            prefix = customer.api_key_prefix if customer else "your key"
-            summary = (
-                f"Your 401 errors mean the API key is not accepted. Check you send the current key, the one "
-                f"starting {prefix}, in the Authorization header; if it was rotated, update it everywhere."
-            )
-            follow_ups = {
-                "why": "A 401 means the key in the request is missing, mistyped, or one that has been rotated or revoked.",
-                "next_step": f"Copy the current key, the one starting {prefix}, from the dashboard into your app's configuration and redeploy.",
-                "how_long": "As soon as requests carry the current key they are accepted; there is no delay on our side.",
-            }
-        elif error == "403":
-            cause = "permission"
-            summary = "Your 403 errors mean the key is valid but lacks permission for that endpoint. Check the key's scopes in the dashboard."
-        else:
-            active = [i for i in store.incidents(active_only=True) if i.service == "api"]
-            cause = "incident" if active else "server_error"
-            summary = (
-                f"Your server errors are on our side: there's an ongoing incident, '{active[0].title}'. "
-                "Engineers are on it; retrying with backoff will succeed once it's resolved."
-                if active
-                else "Your 5xx errors are on our side. Retry with backoff; if they continue I can open a ticket with our engineers."
-            )
-            follow_ups = {
-                "why": "These errors come from our servers, not from your requests" + (", during the incident that is open now." if active else "."),
-                "next_step": "Retry failed calls with backoff. If they keep failing, say 'open a ticket' and I'll send it to our engineers.",
-                "how_long": "I don't have a time yet; the status page updates as engineers make progress." if active else "Usually minutes; if it lasts longer, I can open a ticket.",
-                "do_it": "I can open a ticket with our engineers for you: just say 'open a ticket'.",
-            }
-        self.finish(DiagnoseApiErrorsResult(status="info", summary=summary, error=error, counts=counts, cause=cause, follow_ups=follow_ups))
+        self.finish(diagnose(self.state.store, self.customer_id, http_status))
         return None
+
+
+def diagnose(store: Store, customer_id: str | None, http_status: str | None = None) -> DiagnoseApiErrorsResult:
+    """Read-only: explain the caller's failing calls from their plan and last week's errors."""
+    assert customer_id is not None, "a diagnosis needs a verified caller"
+    usage = store.api_usage(customer_id, days=7)
+    plan = store.current_plan(customer_id)
+    counts = {
+        "401": sum(u.errors_401 for u in usage),
+        "403": sum(u.errors_403 for u in usage),
+        "429": sum(u.errors_429 for u in usage),
+        "5xx": sum(u.errors_5xx for u in usage),
+    }
+    asked = _normalise(http_status)
+    error = asked or max(_KINDS, key=lambda k: counts[k])
+    if not asked and counts[error] == 0:
+        return DiagnoseApiErrorsResult(status="info", summary="I don't see any failed API calls on your account this week. If it's still failing, tell me the error code you get.", counts=counts)
+    peak = max((u.peak_per_min for u in usage), default=0)
+    customer = store.get_customer(customer_id)
+    follow_ups: dict[str, str] = {}
+    if error == "429":
+        limit = plan.api_rate_limit_per_min if plan else 0
+        cause = "rate_limit"
+        summary = (
+            f"Your 429 errors are rate limiting: your {plan.name if plan else ''} plan allows {limit} requests "
+            f"a minute and you peaked at {peak}. Spread requests out with retries and backoff, or upgrade "
+            "to a plan with a higher limit."
+        )
+        follow_ups = {
+            "why": f"Because at your busiest minute you sent {peak} requests and your plan allows {limit}; the rest are turned away until the minute is over.",
+            "next_step": "Add retries with exponential backoff, spread bursts out, or move to a plan with a higher limit. I can help you change plan if you like.",
+            "how_long": "The limit resets every minute, so calls succeed again as soon as the burst is over.",
+            "do_it": "I can't change your code, but I can upgrade your plan to raise the limit: just say 'change my plan'.",
+        }
+    elif error == "401":
+        cause = "invalid_key"
+        prefix = customer.api_key_prefix if customer else "your key"
+        summary = (
+            f"Your 401 errors mean the API key is not accepted. Check you send the current key, the one "
+            f"starting {prefix}, in the Authorization header; if it was rotated, update it everywhere."
+        )
+        follow_ups = {
+            "why": "A 401 means the key in the request is missing, mistyped, or one that has been rotated or revoked.",
+            "next_step": f"Copy the current key, the one starting {prefix}, from the dashboard into your app's configuration and redeploy.",
+            "how_long": "As soon as requests carry the current key they are accepted; there is no delay on our side.",
+        }
+    elif error == "403":
+        cause = "permission"
+        summary = "Your 403 errors mean the key is valid but lacks permission for that endpoint. Check the key's scopes in the dashboard."
+    else:
+        active = [i for i in store.incidents(active_only=True) if i.service == "api"]
+        cause = "incident" if active else "server_error"
+        summary = (
+            f"Your server errors are on our side: there's an ongoing incident, '{active[0].title}'. "
+            "Engineers are on it; retrying with backoff will succeed once it's resolved."
+            if active
+            else "Your 5xx errors are on our side. Retry with backoff; if they continue I can open a ticket with our engineers."
+        )
+        follow_ups = {
+            "why": "These errors come from our servers, not from your requests" + (", during the incident that is open now." if active else "."),
+            "next_step": "Retry failed calls with backoff. If they keep failing, say 'open a ticket' and I'll send it to our engineers.",
+            "how_long": "I don't have a time yet; the status page updates as engineers make progress." if active else "Usually minutes; if it lasts longer, I can open a ticket.",
+            "do_it": "I can open a ticket with our engineers for you: just say 'open a ticket'.",
+        }
+    return DiagnoseApiErrorsResult(status="info", summary=summary, error=error, counts=counts, cause=cause, follow_ups=follow_ups)
 
 
 def _normalise(status: str | None) -> str | None:

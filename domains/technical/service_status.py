@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
+from callcenter.store import Store
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -24,26 +25,32 @@ class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
     @guarded
     async def check_service_status(self) -> None:
         """Look up ongoing and recent incidents on our services."""
-        incidents = self.state.store.incidents(days=7)
-        active = [i for i in incidents if i.status != "resolved"]
-        resolved = [i for i in incidents if i.status == "resolved"]
-        if active:
-            summary = "Yes, there's an ongoing incident: " + "; ".join(f"{i.title} ({i.status})" for i in active) + "."
-        else:
-            summary = "All our services are running normally right now."
-        if resolved:
-            summary += f" A recent incident, '{resolved[0].title}', has been resolved."
-        follow_ups = (
-            {
-                "why": "Engineers are still investigating the cause; we publish it on the status page once it's confirmed.",
-                "next_step": "Nothing you need to change: retry failed calls with backoff and they'll succeed once it's fixed.",
-                "how_long": "There's no firm time yet; the status page updates as engineers make progress.",
-                "do_it": "Engineers are already on it. If it's hurting your business, I can open a ticket so they contact you.",
-            }
-            if active
-            else {
-                "why": "Our monitoring shows every service healthy right now.",
-                "next_step": "If something still fails for you, tell me the error you see and I'll look at your account.",
-            }
-        )
-        self.finish(CheckServiceStatusResult(status="info", summary=summary, active=[i.id for i in active], recent=[i.id for i in resolved], follow_ups=follow_ups))
+        self.finish(lookup_status(self.state.store, None))
+
+
+def lookup_status(store: Store, customer_id: str | None) -> CheckServiceStatusResult:
+    """Read-only and the same for every caller: safe to run in parallel with other lookups."""
+    del customer_id
+    incidents = store.incidents(days=7)
+    active = [i for i in incidents if i.status != "resolved"]
+    resolved = [i for i in incidents if i.status == "resolved"]
+    if active:
+        summary = "Yes, there's an ongoing incident: " + "; ".join(f"{i.title} ({i.status})" for i in active) + "."
+    else:
+        summary = "All our services are running normally right now."
+    if resolved:
+        summary += f" A recent incident, '{resolved[0].title}', has been resolved."
+    follow_ups = (
+        {
+            "why": "Engineers are still investigating the cause; we publish it on the status page once it's confirmed.",
+            "next_step": "Nothing you need to change: retry failed calls with backoff and they'll succeed once it's fixed.",
+            "how_long": "There's no firm time yet; the status page updates as engineers make progress.",
+            "do_it": "Engineers are already on it. If it's hurting your business, I can open a ticket so they contact you.",
+        }
+        if active
+        else {
+            "why": "Our monitoring shows every service healthy right now.",
+            "next_step": "If something still fails for you, tell me the error you see and I'll look at your account.",
+        }
+    )
+    return CheckServiceStatusResult(status="info", summary=summary, active=[i.id for i in active], recent=[i.id for i in resolved], follow_ups=follow_ups)

@@ -95,9 +95,9 @@ async def test_one_request_down_two_levels_and_back(line) -> None:
     assert counts(d, "callcenter_fallbacks_total") == {}
     assert counts(d, "callcenter_clarifications_total") == {}
     assert counts(d, "callcenter_loop_guard_trips_total") == {}
-    assert set(counts(d, "callcenter_llm_calls_total")) == {
-        L(agent="meta", provider="embedded"), L(agent="billing.balance", provider="embedded")}
-    assert all(v > 0 for v in counts(d, "callcenter_llm_tokens_total").values())
+    # A confident single need is routed, filled and spoken by the fast path: no LLM call.
+    assert counts(d, "callcenter_llm_calls_total") == {}
+    assert counts(d, "callcenter_llm_tokens_total") == {}
     # the per-turn trail `callcenter call --json` prints agrees with the counters
     assert [(h.from_agent, h.to_agent, h.path) for h in turn.hops] == [
         ("meta", "billing", "fast"), ("billing", "billing.balance", "fast")]

@@ -19,7 +19,8 @@ import pytest
 from callcenter.settings import Settings, load_settings
 from callcenter.store import Store
 from workflows.client import DurableWork, connect
-from workflows.devserver import LocalTemporal, ensure_worker
+from workflows.devserver import LocalTemporal
+from workflows.worker import ensure_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_PROC = Path(__file__).with_name("worker_proc.py")

@@ -10,7 +10,8 @@ from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows.client import ApprovalRequest, DurableWork, connect
-from workflows.devserver import LocalTemporal, ensure_worker, free_port
+from workflows.devserver import LocalTemporal, free_port
+from workflows.worker import ensure_worker
 
 from .conftest import TemporalWorkerCommand, WorkerProcess, eventually, signed, uid
 

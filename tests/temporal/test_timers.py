@@ -16,9 +16,8 @@ from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
-from workflows.devserver import ensure_worker
 from workflows.models import Resolution, ticket_workflow_id
-from workflows.worker import register_search_attributes
+from workflows.worker import ensure_worker, register_search_attributes
 
 from .conftest import signed
 

@@ -1,0 +1,77 @@
+"""Parallel fan-out of read-only needs, below the conversation.
+
+LiveKit runs one task at a time, so "is the service down, what's my balance and why are my
+API calls failing" would otherwise run three lookups one after the other. When every need
+of a turn is confidently routed to a specialist with a read-only `lookup`, the lookups run
+concurrently in worker threads, each with its own timeout; a branch that fails or times
+out is named in the answer while the others still answer. Anything conversational (a
+question, a confirmation) never comes here: it goes through the tasks, in sequence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+
+from callcenter.llm import templates as t
+from domains.base import DomainSpec, SpecialistSpec
+from domains.results import DomainResult, SpecialistResult
+from domains.state import CallState, Hop
+
+log = logging.getLogger("callcenter.fanout")
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    domain: DomainSpec
+    specialist: SpecialistSpec
+    confidence: float
+
+
+async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
+    lookup = branch.specialist.lookup
+    assert lookup is not None
+    started = time.perf_counter()
+    try:
+        result = await asyncio.wait_for(asyncio.to_thread(lookup, state.store, state.customer_id), timeout_s)
+        return result, "ok", time.perf_counter() - started
+    except TimeoutError:
+        return None, "timeout", time.perf_counter() - started
+    except Exception as exc:  # the type only: messages may carry caller data
+        log.error("parallel lookup %s.%s failed: %s", branch.domain.name, branch.specialist.name, type(exc).__name__)
+        return None, "error", time.perf_counter() - started
+
+
+async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) -> str:
+    """Run every branch at once; record hops and results; return one spoken answer."""
+    outcomes = await asyncio.gather(*(_run(state, b, timeout_s) for b in branches))
+    said: list[str] = []
+    missed: list[str] = []
+    for branch, (result, outcome, seconds) in zip(branches, outcomes, strict=True):
+        domain, agent = branch.domain.name, f"{branch.domain.name}.{branch.specialist.name}"
+        state.direct_hops += [
+            (Hop("meta", domain, "fast", branch.confidence, 0.0), "ok"),
+            (Hop(domain, agent, "fast", branch.confidence, seconds), outcome),
+            (Hop(agent, domain, "return", None, 0.0), outcome if outcome != "ok" else "ok"),
+            (Hop(domain, "meta", "return", None, 0.0), outcome if outcome != "ok" else "ok"),
+        ]
+        if result is None:
+            missed.append(branch.specialist.topic)
+            state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status="failed", summary=t.TOOL_FAILED))
+            continue
+        state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status=result.status, summary=result.summary, result=result))
+        said.append(result.summary)
+    parts: list[str] = []
+    if missed:
+        parts.append(f"I couldn't look up {_join(missed)} just now; please ask me again in a moment.")
+        if said:
+            parts.append("Here's the rest.")
+    parts += said
+    parts.append(t.ANYTHING_ELSE)
+    return " ".join(parts)
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
