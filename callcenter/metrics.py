@@ -29,7 +29,7 @@ from callcenter.metrics_server import MetricsServer, serve
 
 __all__ = [
     "MetricsServer", "Vocabulary", "approval_decision", "approval_pending", "call_ended",
-    "call_started", "clarification", "fallback", "hop", "llm_call", "loop_guard_trip",
+    "call_started", "circuit_state", "clarification", "fallback", "hop", "llm_call", "loop_guard_trip",
     "register_agents", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
     "specialist_result", "turn", "workflow_outcome",
 ]
@@ -183,6 +183,9 @@ LLM_CALLS = Counter("llm_calls", "LLM completions requested.", ["agent", "provid
 LLM_TOKENS = Counter("llm_tokens", "LLM tokens used.", ["agent", "provider", "type"], namespace=_NS)
 # Set from one source of truth (the Temporal worker counts pending workflows), so processes
 # that report it agree: max, not sum.
+CIRCUIT_OPEN = Gauge("circuit_open", "1 while a specialist's circuit breaker is open (callers get the fallback).",
+                     ["specialist"], namespace=_NS, multiprocess_mode="livemax")
+CIRCUIT_TRIPS = Counter("circuit_trips", "Times a specialist's circuit breaker opened.", ["specialist"], namespace=_NS)
 APPROVALS_PENDING = Gauge("approvals_pending", "Approvals waiting for an operator.", ["kind"],
                           namespace=_NS, multiprocess_mode="livemax")
 APPROVAL_DECISIONS_TOTAL = Counter("approval_decisions", "Operator (or timeout) approval decisions.",
@@ -341,6 +344,16 @@ def clarification(*, reason: str) -> None:
 def loop_guard_trip(*, reason: str) -> None:
     if _enabled:
         _child(LOOP_GUARD, REASONS(reason)).inc()
+
+
+def circuit_state(*, specialist: str, open_: bool) -> None:
+    """A specialist's circuit breaker opened (open_=True) or closed again."""
+    if not _enabled:
+        return
+    label = AGENTS(specialist)
+    CIRCUIT_OPEN.labels(specialist=label).set(1 if open_ else 0)
+    if open_:
+        CIRCUIT_TRIPS.labels(specialist=label).inc()
 
 
 def specialist_result(*, domain: str, specialist: str, status: str) -> None:

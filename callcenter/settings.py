@@ -9,13 +9,17 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_PREFIX = "CALLCENTER_"
+
+
+if TYPE_CHECKING:
+    from callcenter.faults import Fault
 
 
 class SettingsError(ValueError):
@@ -130,6 +134,11 @@ class Settings(BaseSettings):
         description="Decide confident turns without the LLM (routing, slot filling, speaking typed results); "
         "false sends every decision to the LLM, for comparison.",
     )
+    faults: str = Field(
+        "", description="Fault injection, e.g. 'billing.balance=error;store=slow:0.5;temporal=down' (see callcenter/faults.py)."
+    )
+    breaker_threshold: int = Field(3, ge=1, le=100, description="Failures in a row that open a specialist's circuit breaker.")
+    breaker_cooldown_s: float = Field(60.0, gt=0, le=3600, description="Seconds an open circuit sends callers to the fallback.")
     parallel_lookups: bool = Field(
         True, description="Answer the read-only needs of a multi-need turn concurrently (false: one task after another)."
     )
@@ -152,6 +161,20 @@ class Settings(BaseSettings):
     @classmethod
     def _upper(cls, v: object) -> object:
         return v.upper() if isinstance(v, str) else v
+
+    @field_validator("faults")
+    @classmethod
+    def _faults(cls, v: str) -> str:
+        from callcenter.faults import parse
+
+        parse(v)  # raises ValueError naming the item it cannot read
+        return v
+
+    @property
+    def fault_plan(self) -> dict[str, Fault]:
+        from callcenter.faults import parse
+
+        return parse(self.faults)
 
     @property
     def db_path(self) -> Path:

@@ -7,6 +7,7 @@ lists them. The tasks themselves are `domains.specialist.SpecialistTask` and
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,6 +56,26 @@ def book_callback(state: CallState, reason: str) -> str:
         f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
         "They'll call you within one business day."
     )
+
+
+UNAVAILABLE = (
+    "I couldn't get to {what} just now, and nothing was changed; I've booked a call back from "
+    "a colleague about it, and your reference is {ticket}."
+)
+
+
+def fallback(state: CallState, agent: str, what: str = "that") -> str:
+    """When a specialist fails or is switched off by its breaker: a call back with the context.
+
+    The ticket names the part of the system that failed, never the caller's words. If even
+    the store is down, the caller is told plainly that nothing was changed.
+    """
+    try:
+        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Call back: {agent} was unavailable during the call")
+    except Exception as exc:
+        logging.getLogger("callcenter.domains").error("could not book a call back: %s", type(exc).__name__)
+        return FAILED + " Please try again in a few minutes."
+    return UNAVAILABLE.format(what=what, ticket=ticket.id)
 
 
 def leave_summary(state: CallState, reason: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
@@ -10,6 +11,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from livekit.agents import Agent, AgentTask, ModelSettings, function_tool, llm
 
+from callcenter.faults import apply_sync
 from callcenter.llm.embedded import (
     LEAVE_TOOL,
     fill_tool_call,
@@ -19,7 +21,8 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.routing.slots import extract_slots
-from domains.base import FAILED, caller_wants_out, leave_summary, tool_call_chunk
+from domains.base import caller_wants_out, fallback, leave_summary, tool_call_chunk
+from domains.breaker import BREAKER
 from domains.results import SpecialistResult
 from domains.state import CallState
 
@@ -45,6 +48,8 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     result_type: ClassVar[type[SpecialistResult]] = SpecialistResult
     instructions: ClassVar[str] = ""
+    # Read-only (or keyed) work that is safe to try twice: retried once on failure.
+    idempotent: ClassVar[bool] = False
 
     def __init__(self, *, state: CallState, agent_id: str, chat_ctx: llm.ChatContext | None = None) -> None:
         super().__init__(instructions=self.instructions or f"You are the {agent_id} specialist.", chat_ctx=chat_ctx or llm.ChatContext())
@@ -77,7 +82,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
     def fail(self, exc: BaseException) -> None:
         # Only the exception type is logged: messages may carry caller data.
         log.error("specialist %s failed: %s", self.id, type(exc).__name__)
-        self.finish(self.result_type(status="failed", summary=FAILED))  # type: ignore[arg-type]
+        self.finish(self.result_type(status="failed", summary=fallback(self.state, self.id)))  # type: ignore[arg-type]
 
     async def llm_node(
         self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
@@ -153,13 +158,26 @@ _GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a coll
 
 
 def guarded(fn: Any) -> Any:
-    """Wrap a specialist tool so an exception ends the task with a 'failed' result."""
+    """Wrap a specialist tool: injected faults act here; an idempotent tool is retried once;
+    a failure ends the task with a call back booked and counts towards its circuit breaker."""
     @functools.wraps(fn)
     async def wrapper(self: SpecialistTask[Any], *args: Any, **kwargs: Any) -> Any:
-        try:
-            return await fn(self, *args, **kwargs)
-        except Exception as exc:
-            self.fail(exc)
-            return None
+        fault = self.state.settings.fault_plan.get(self.id)
+        attempts = 2 if self.idempotent else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                if fault is not None:
+                    await asyncio.to_thread(apply_sync, fault)
+                result = await fn(self, *args, **kwargs)
+            except Exception as exc:
+                if attempt < attempts:
+                    log.warning("specialist %s failed (%s); retrying once", self.id, type(exc).__name__)
+                    continue
+                BREAKER.failure(self.id)
+                self.fail(exc)
+                return None
+            BREAKER.success(self.id)
+            return result
+        return None
 
     return wrapper

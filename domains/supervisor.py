@@ -18,10 +18,12 @@ from domains.base import (
     DomainSpec,
     SpecialistSpec,
     caller_wants_out,
+    fallback,
     leave_summary,
     said,
     tool_call_chunk,
 )
+from domains.breaker import BREAKER
 from domains.results import DomainResult
 from domains.state import CallState
 
@@ -123,6 +125,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     if identity.status != "done":
                         self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
                         return None
+                if not BREAKER.allows(agent_id):  # failing again and again: don't make the caller wait on it
+                    result = spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
+                    self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
+                    return None
                 self.state.note_route(agent_id, context.function_call.extra)
                 result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
             except Exception as exc:

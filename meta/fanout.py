@@ -15,8 +15,10 @@ import logging
 import time
 from dataclasses import dataclass
 
+from callcenter.faults import apply_sync
 from callcenter.llm import templates as t
-from domains.base import DomainSpec, SpecialistSpec
+from domains.base import DomainSpec, SpecialistSpec, fallback
+from domains.breaker import BREAKER
 from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState, Hop
 
@@ -33,15 +35,27 @@ class Branch:
 async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
     lookup = branch.specialist.lookup
     assert lookup is not None
+    agent = f"{branch.domain.name}.{branch.specialist.name}"
+    if not BREAKER.allows(agent):
+        return None, "error", 0.0
+    fault = state.settings.fault_plan.get(agent)
+
+    def work() -> SpecialistResult:
+        apply_sync(fault)
+        return lookup(state.store, state.customer_id)
+
     started = time.perf_counter()
     try:
-        result = await asyncio.wait_for(asyncio.to_thread(lookup, state.store, state.customer_id), timeout_s)
-        return result, "ok", time.perf_counter() - started
+        result = await asyncio.wait_for(asyncio.to_thread(work), timeout_s)
     except TimeoutError:
+        BREAKER.failure(agent)
         return None, "timeout", time.perf_counter() - started
     except Exception as exc:  # the type only: messages may carry caller data
-        log.error("parallel lookup %s.%s failed: %s", branch.domain.name, branch.specialist.name, type(exc).__name__)
+        log.error("parallel lookup %s failed: %s", agent, type(exc).__name__)
+        BREAKER.failure(agent)
         return None, "error", time.perf_counter() - started
+    BREAKER.success(agent)
+    return result, "ok", time.perf_counter() - started
 
 
 async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) -> str:
@@ -49,6 +63,7 @@ async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) ->
     outcomes = await asyncio.gather(*(_run(state, b, timeout_s) for b in branches))
     said: list[str] = []
     missed: list[str] = []
+    missed_agents: list[str] = []
     for branch, (result, outcome, seconds) in zip(branches, outcomes, strict=True):
         domain, agent = branch.domain.name, f"{branch.domain.name}.{branch.specialist.name}"
         state.direct_hops += [
@@ -59,13 +74,14 @@ async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) ->
         ]
         if result is None:
             missed.append(branch.specialist.topic)
+            missed_agents.append(agent)
             state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status="failed", summary=t.TOOL_FAILED))
             continue
         state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status=result.status, summary=result.summary, result=result))
         said.append(result.summary)
     parts: list[str] = []
-    if missed:
-        parts.append(f"I couldn't look up {_join(missed)} just now; please ask me again in a moment.")
+    if missed:  # named, and a call back booked with which lookups failed: nothing is lost
+        parts.append(fallback(state, " ".join(missed_agents), what=_join(missed)))
         if said:
             parts.append("Here's the rest.")
     parts += said

@@ -13,12 +13,14 @@ from typing import Any
 from livekit.agents import AgentSession, llm
 
 from callcenter import metrics
+from callcenter.faults import FaultyStore
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
 from callcenter.settings import Settings
 from callcenter.store import Store
 from domains import registry
+from domains.breaker import BREAKER
 from domains.state import CallState
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
@@ -26,6 +28,13 @@ from meta.router import build_router, noise_model, topics
 
 # Tool steps per LLM turn: a multi-intent turn makes one transfer per need, then speaks.
 MAX_TOOL_STEPS = 8
+
+
+def temporal_down(line: Line) -> Any:
+    """Real durable work pointed at a port nothing listens on: Temporal down (fault injection)."""
+    from workflows.client import DurableWork
+
+    return DurableWork(line.settings.model_copy(update={"temporal_address": "127.0.0.1:9"}), line.store)
 
 
 class UnknownCustomerError(ValueError):
@@ -44,6 +53,10 @@ class Line:
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
     store = store or Store(settings.db_path)
+    plan = settings.fault_plan
+    if "store" in plan:
+        store = FaultyStore(store, plan["store"])  # type: ignore[assignment]
+    BREAKER.threshold, BREAKER.cooldown_s = settings.breaker_threshold, settings.breaker_cooldown_s
     router = build_router(settings)
     metrics.register_agents(agent_ids())
     model = llm_override or build_llm(settings, router=router, topics=topics())
@@ -110,6 +123,8 @@ async def start_call(
     session_kwargs: dict[str, Any] | None = None,
     room: Any = None,
 ) -> Call:
+    if durable is not None and "temporal" in line.settings.fault_plan:
+        durable = temporal_down(line)
     state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable)
     if customer_id is not None:
         customer = line.store.get_customer(customer_id)

@@ -21,6 +21,7 @@ class GetBalanceResult(SpecialistResult):
 
 class GetBalanceTask(SpecialistTask[GetBalanceResult]):
     result_type = GetBalanceResult
+    idempotent = True  # read-only: safe to retry once
     instructions = "You tell callers their balance. Call get_balance."
 
     @function_tool

@@ -19,6 +19,7 @@ class GetInvoicesResult(SpecialistResult):
 
 class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
     result_type = GetInvoicesResult
+    idempotent = True  # reads, and the emailed copy is de-duplicated by key: safe to retry once
     instructions = "You answer questions about invoices and payment history. Call get_invoices."
 
     @function_tool

@@ -19,6 +19,7 @@ class CheckRefundStatusResult(SpecialistResult):
 
 class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
     result_type = CheckRefundStatusResult
+    idempotent = True  # read-only: safe to retry once
     instructions = "You tell callers the status of their refunds. Call check_refund_status."
 
     @function_tool

@@ -22,6 +22,7 @@ class DiagnoseApiErrorsResult(SpecialistResult):
 
 class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
     result_type = DiagnoseApiErrorsResult
+    idempotent = True  # read-only: safe to retry once
     instructions = "You diagnose failing API calls. Call diagnose_api_errors with the HTTP status the caller mentioned, if any."
 
     @function_tool

@@ -19,6 +19,7 @@ class CheckServiceStatusResult(SpecialistResult):
 
 class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
     result_type = CheckServiceStatusResult
+    idempotent = True  # read-only: safe to retry once
     instructions = "You report service status. Call check_service_status."
 
     @function_tool

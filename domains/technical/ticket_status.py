@@ -28,6 +28,7 @@ class CheckTicketStatusResult(SpecialistResult):
 
 class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
     result_type = CheckTicketStatusResult
+    idempotent = True  # read-only: safe to retry once
     instructions = "You report ticket status. Call check_ticket_status with the ticket number if the caller gave one."
 
     @function_tool

@@ -68,7 +68,7 @@ async def test_a_broken_branch_is_named_and_the_rest_still_answer(settings: Sett
     call = await _call(settings, store)
     turn = await call.send(THREE)
     reply = " ".join(turn.replies)
-    assert reply.startswith("I couldn't look up your balance just now")
+    assert reply.startswith("I couldn't get to your balance just now, and nothing was changed; I've booked a call back")
     assert "ongoing incident" in reply and "429 errors" in reply
     assert {r.specialist: r.status for r in turn.results}["balance"] == "failed"
     await call.close()
@@ -82,7 +82,7 @@ async def test_a_slow_branch_times_out_without_holding_the_others(settings: Sett
     turn = await call.send(THREE)
     elapsed = time.perf_counter() - started
     reply = " ".join(turn.replies)
-    assert "I couldn't look up an outage or service status just now" in reply
+    assert "I couldn't get to an outage or service status just now" in reply
     assert "$0.00" in reply and "429 errors" in reply
     assert elapsed < 2.0  # the answer did not wait for the slow backend
     await call.close()
