@@ -6,7 +6,7 @@
     technical.api_errors=slow:2  ... or takes 2 more seconds
     store=error | store=slow:0.5  every store call raises StoreError, or is delayed
     temporal=down              durable work behaves as if Temporal were unreachable
-    llm=error                  every LLM request fails
+    llm=error | llm=slow:S     the hosted LLM endpoint fails, or stalls (the embedded LLM answers)
 
 It exists so the monitor-and-re-plan behaviour (retry, fallback, circuit breaker) can be
 exercised on a running line and in the tests' fault matrix; it is off unless set.
@@ -14,9 +14,13 @@ exercised on a running line and in the tests' fault matrix; it is off unless set
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
+
+from livekit.agents import APIConnectionError, llm
+from livekit.agents.types import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions
 
 
 class InjectedFault(RuntimeError):
@@ -75,3 +79,35 @@ class FaultyStore:
             return attr(*args, **kwargs)
 
         return faulty
+
+
+class FaultyLLM(llm.LLM):
+    """An LLM endpoint that is down (`llm=error`) or slow (`llm=slow:S`)."""
+
+    def __init__(self, inner: llm.LLM, fault: Fault) -> None:
+        super().__init__()
+        self._inner = inner
+        self._fault = fault
+
+    @property
+    def model(self) -> str:
+        return self._inner.model
+
+    @property
+    def provider(self) -> str:
+        return self._inner.provider
+
+    def chat(self, *, chat_ctx: llm.ChatContext, tools: list[llm.Tool] | None = None,
+             conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS, **kwargs: Any) -> llm.LLMStream:
+        return _FaultyStream(self, chat_ctx=chat_ctx, tools=tools or [], conn_options=conn_options)
+
+
+class _FaultyStream(llm.LLMStream):
+    async def _run(self) -> None:
+        owner: FaultyLLM = self._llm  # type: ignore[assignment]
+        if owner._fault.kind != "slow":
+            raise APIConnectionError("injected fault: the LLM endpoint is unreachable", retryable=False)
+        await asyncio.sleep(owner._fault.seconds)
+        async with owner._inner.chat(chat_ctx=self._chat_ctx, tools=list(self._tools), conn_options=self._conn_options) as inner:
+            async for chunk in inner:
+                self._event_ch.send_nowait(chunk)

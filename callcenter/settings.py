@@ -49,6 +49,12 @@ class Settings(BaseSettings):
     llm_base_url: str | None = Field(None, description="Base URL of the OpenAI-compatible endpoint.")
     llm_model: str = Field("gpt-4.1-mini", description="Model name sent to the endpoint.")
     llm_api_key: SecretStr | None = Field(None, description="API key for the endpoint.")
+    llm_context_tokens: int = Field(
+        1500, ge=100, le=100000, description="Most call history, in tokens (about 4 characters each), sent with each LLM request."
+    )
+    llm_timeout_s: float = Field(
+        5.0, gt=0, le=120, description="Seconds a hosted LLM request may take before the embedded LLM answers instead."
+    )
 
     # --- speech (only used by the LiveKit worker) --------------------------------------
     stt_provider: Literal["none", "openai"] = Field("none", description="Speech-to-text provider.")

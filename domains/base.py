@@ -136,5 +136,35 @@ def recent_context(chat_ctx: llm.ChatContext, max_items: int = 6) -> llm.ChatCon
     return ctx.truncate(max_items=max_items)
 
 
+def _item_chars(item: llm.ChatItem) -> int:
+    if item.type == "message":
+        return len(item.text_content or "")
+    if item.type == "function_call":
+        return len(item.name) + len(item.arguments)
+    if item.type == "function_call_output":
+        return len(item.output)
+    return 0
+
+
+def within_budget(chat_ctx: llm.ChatContext, tokens: int) -> llm.ChatContext:
+    """A copy holding the instructions and the newest items that fit in `tokens`.
+
+    A long call would otherwise send its whole history with every LLM request: cost and
+    latency grow with the call. Tokens are counted as about four characters each, which is
+    close enough for a budget; the newest caller words are always kept.
+    """
+    items = chat_ctx.items
+    budget, keep = tokens * 4, 0
+    for item in reversed(items):
+        if item.type == "message" and item.role in ("system", "developer"):
+            continue  # instructions are kept by truncate(), outside the budget
+        cost = _item_chars(item)
+        if keep and budget - cost < 0:
+            break
+        budget -= cost
+        keep += 1
+    return chat_ctx.copy().truncate(max_items=keep)
+
+
 def tool_call_chunk(call: llm.FunctionToolCall) -> llm.ChatChunk:
     return llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))

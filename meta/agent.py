@@ -22,7 +22,7 @@ from callcenter.llm.embedded import (
 )
 from callcenter.routing.noise import NoiseModel
 from domains import registry
-from domains.base import DomainSpec, book_callback, recent_context
+from domains.base import DomainSpec, book_callback, recent_context, within_budget
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import repair
@@ -102,7 +102,10 @@ class MetaSupervisor(Agent):
                     call = route_call("request_human", {"reason": "caller asked for a person"}, path="fast", confidence=round(intent.confidence, 4))
                     yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
                     return
-        async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+        # The slow path: the LLM sees the instructions and only as much recent history as the
+        # budget allows, so a long call costs the same per request as a short one.
+        bounded = within_budget(chat_ctx, self.state.settings.llm_context_tokens)
+        async for chunk in Agent.default.llm_node(self, bounded, tools, model_settings):
             yield chunk
 
     def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from livekit.agents import llm
 
+from callcenter.faults import FaultyLLM
 from callcenter.llm.embedded import EmbeddedLLM
 from callcenter.settings import Settings, SettingsError
 
@@ -28,8 +29,13 @@ def build_llm(settings: Settings, *, router: IntentRouter, topics: dict[str, str
             "CALLCENTER_LLM_PROVIDER=openai needs the openai extra: pip install 'callcenter[openai]'"
         ) from None
 
-    return openai.LLM(
+    hosted: llm.LLM = openai.LLM(
         model=settings.llm_model,
         base_url=settings.llm_base_url,
         api_key=settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed",
     )
+    if "llm" in settings.fault_plan:
+        hosted = FaultyLLM(hosted, settings.fault_plan["llm"])
+    # An endpoint that fails or stalls must not leave callers in silence: LiveKit's own
+    # FallbackAdapter moves to the embedded router LLM (and back once the endpoint recovers).
+    return llm.FallbackAdapter([hosted, EmbeddedLLM(router, topics)], attempt_timeout=settings.llm_timeout_s)

@@ -126,3 +126,20 @@ def test_closing_needs_a_closing_cue() -> None:
     assert is_closing("ok great thanks")
     assert not is_closing("ok great")
     assert not is_closing("thanks can you check my balance")
+
+
+def test_within_budget_keeps_instructions_and_the_newest_words() -> None:
+    from livekit.agents import llm
+
+    from domains.base import within_budget
+
+    ctx = llm.ChatContext()
+    ctx.add_message(role="system", content="You are the front desk.")
+    for i in range(200):
+        ctx.add_message(role="user" if i % 2 == 0 else "assistant", content=f"message number {i} " + "x" * 80)
+    bounded = within_budget(ctx, 100)  # about 400 characters
+    texts = [it.text_content for it in bounded.items if it.type == "message"]
+    assert texts[0] == "You are the front desk."
+    assert texts[-1].startswith("message number 199")
+    assert sum(len(x) for x in texts[1:]) <= 400
+    assert len(ctx.items) == 201  # the session's own history is untouched

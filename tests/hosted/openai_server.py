@@ -30,6 +30,7 @@ class Recorded:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     tool_names: list[list[str]] = field(default_factory=list)
+    history_chars: list[int] = field(default_factory=list)  # non-system message text per request
 
 
 def chat_context(messages: list[dict[str, Any]]) -> llm.ChatContext:
@@ -103,6 +104,7 @@ class ScriptedOpenAI:
         rec = self.recorded
         rec.requests += 1
         rec.tool_names.append([t["function"]["name"] for t in tool_specs])
+        rec.history_chars.append(sum(len(json.dumps(m.get("content") or "")) + len(json.dumps(m.get("tool_calls") or "")) for m in messages if m.get("role") not in ("system", "developer")))
         prompt = _words(messages, tool_specs)
         completion = len((decision.text or "").split()) + sum(8 + len(c.arguments.split()) for c in decision.calls)
         rec.prompt_tokens += prompt

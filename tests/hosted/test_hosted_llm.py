@@ -67,3 +67,55 @@ async def test_greeting_is_spoken_by_the_session_not_the_llm(hosted_call) -> Non
     call, counter = await hosted_call()
     assert call.greeting == t.GREETING
     assert counter.requests == 0
+
+
+@pytest.mark.parametrize("fault", ["llm=error", "llm=slow:3"])
+async def test_a_failing_or_stalled_endpoint_falls_back_to_the_embedded_llm(endpoint, tmp_path, fault: str) -> None:
+    from callcenter.settings import load_settings
+    from callcenter.store import Store
+    from meta.session import build_line, start_call
+
+    settings = load_settings(
+        data_dir=tmp_path, hold_on_line_s=0, llm_provider="openai", llm_base_url=endpoint.base_url,
+        llm_api_key=endpoint.api_key, llm_model=endpoint.model, faults=fault, llm_timeout_s=1.0,
+    )
+    store = Store(tmp_path / "s.db")
+    call = await start_call(build_line(settings, store=store), customer_id="C1001")
+    # An unsure turn needs the LLM: the caller still gets the clarifying question.
+    turn = await call.send("my bill")
+    assert " ".join(turn.replies).startswith("Just so I get this right")
+    await call.close()
+    # A multi-need turn with a conversational need is split by the LLM: still both needs.
+    call = await start_call(build_line(settings, store=store), customer_id="C1001")
+    turn = await call.send("i was charged twice and also is the service down")
+    assert {"billing.refund", "technical.service_status"} <= {h.to_agent for h in turn.hops}
+    await call.close()
+    store.close()
+
+
+async def test_a_long_call_sends_a_bounded_history(endpoint, tmp_path) -> None:
+    """Context scoping: the meta level sends at most CALLCENTER_LLM_CONTEXT_TOKENS of history."""
+    from callcenter.settings import load_settings
+    from callcenter.store import Store
+    from meta.session import build_line, start_call
+
+    if endpoint.scripted is None:
+        pytest.skip("the request bodies are only visible on the scripted server")
+    budget = 300
+    settings = load_settings(
+        data_dir=tmp_path, hold_on_line_s=0, llm_provider="openai", llm_base_url=endpoint.base_url,
+        llm_api_key=endpoint.api_key, llm_model=endpoint.model, llm_context_tokens=budget,
+    )
+    store = Store(tmp_path / "s.db")
+    call = await start_call(build_line(settings, store=store), customer_id="C1001")
+    seen = len(endpoint.scripted.recorded.history_chars)
+    for _ in range(10):
+        for text in ("hello there", "whats my balance", "is the service down right now"):
+            await call.send(text)
+    sizes = endpoint.scripted.recorded.history_chars[seen:]
+    assert len(sizes) >= 10  # every greeting went to the LLM
+    # JSON quoting adds a little; the newest turn is always kept even if alone it were larger.
+    assert max(sizes) <= budget * 4 * 1.2
+    assert sizes[-1] <= sizes[len(sizes) // 2] * 1.2  # flat, not growing with the call
+    await call.close()
+    store.close()
