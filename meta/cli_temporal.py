@@ -322,10 +322,11 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
     their own deployment. Unset: reuse a local server this data dir already runs, else start
     one, and run an in-process worker; both stop when the block exits.
     """
-    from workflows.client import DurableWork, TemporalUnavailable, connect
+    from workflows.client import DurableWork, TemporalUnavailable, connect, tls_config
     from workflows.devserver import DevServerError, LocalTemporal, discover
     from workflows.worker import ensure_worker, housekeeping
 
+    tls_config(settings)  # a missing cert/key file stops the start, it is not an outage
     own_store = store is None
     store = store or Store(settings.db_path)
     try:

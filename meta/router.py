@@ -16,7 +16,7 @@ from pathlib import Path
 from callcenter.routing import IntentRouter, RouterModelError, read_labelled
 from callcenter.routing.model import FORMAT_VERSION
 from callcenter.routing.noise import NoiseModel
-from callcenter.settings import Settings
+from callcenter.settings import Settings, SettingsError
 from domains import registry
 
 log = logging.getLogger("callcenter.router")
@@ -99,7 +99,10 @@ def check_coverage(router: IntentRouter, name: str) -> None:
 
 def build_router(settings: Settings) -> IntentRouter:
     if settings.router_model is not None:
-        router = IntentRouter.load(settings.router_model)
+        try:
+            router = IntentRouter.load(settings.router_model)
+        except RouterModelError as exc:  # a start-up error like any bad setting, not a traceback
+            raise SettingsError(f"CALLCENTER_ROUTER_MODEL: {exc}") from None
         check_coverage(router, str(settings.router_model))
     else:
         router = _trained(settings.data_dir / "models")

@@ -94,7 +94,9 @@ class Call:
 
     async def send(self, text: str) -> TurnRecord:
         """One caller turn; returns what was said and every hop taken."""
-        text = text[: self.line.settings.max_turn_chars]  # bounded work on every path, from the first hop
+        # Cut here too: text input (session.run(user_input=...)) never reaches the agent's
+        # on_user_turn_completed, so without this no model would see a bounded turn.
+        text = text[: self.line.settings.max_turn_chars]
         # Typed turns get the same spoken-form normalising as recognised speech (NormalisedSTT).
         text = normalise(text)
         self.observer.begin_turn(text)

@@ -15,6 +15,7 @@ import re
 import secrets
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client, TLSConfig, WorkflowExecutionStatus, WorkflowFailureError
@@ -29,7 +30,7 @@ from temporalio.runtime import Runtime
 from temporalio.service import RPCError, RPCStatusCode
 
 from callcenter.logsafe import ref
-from callcenter.settings import Settings
+from callcenter.settings import Settings, SettingsError
 from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows.devserver import discover
@@ -86,12 +87,7 @@ async def connect(
         raise TemporalUnavailable(
             "no Temporal server: set CALLCENTER_TEMPORAL_ADDRESS or start `callcenter temporal-server`"
         )
-    tls: bool | TLSConfig = bool(settings.temporal_tls or settings.temporal_api_key)
-    if settings.temporal_tls_cert and settings.temporal_tls_key:
-        tls = TLSConfig(
-            client_cert=settings.temporal_tls_cert.read_bytes(),
-            client_private_key=settings.temporal_tls_key.read_bytes(),
-        )
+    tls = tls_config(settings)
     api_key = settings.temporal_api_key.get_secret_value() if settings.temporal_api_key else None
     try:
         return await asyncio.wait_for(
@@ -101,6 +97,28 @@ async def connect(
         )
     except (TimeoutError, RuntimeError, OSError, RPCError) as err:
         raise TemporalUnavailable(f"cannot reach Temporal at {target}: {str(err).splitlines()[0][:200]}") from None
+
+
+def tls_config(settings: Settings) -> bool | TLSConfig:
+    """TLS for the Temporal connection. A bad mTLS setting is a configuration error, never
+    "Temporal is down": SettingsError, so the line does not fall back to the outbox in silence."""
+    if settings.temporal_tls_cert or settings.temporal_tls_key:
+        return TLSConfig(
+            client_cert=_pem(settings.temporal_tls_cert, "CALLCENTER_TEMPORAL_TLS_CERT"),
+            client_private_key=_pem(settings.temporal_tls_key, "CALLCENTER_TEMPORAL_TLS_KEY"),
+        )
+    return bool(settings.temporal_tls or settings.temporal_api_key)
+
+
+def _pem(path: Path | None, variable: str) -> bytes:
+    if path is None:
+        raise SettingsError(
+            f"{variable} is not set: CALLCENTER_TEMPORAL_TLS_CERT and CALLCENTER_TEMPORAL_TLS_KEY go together"
+        )
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise SettingsError(f"{variable}: cannot read {path}: {exc.strerror or type(exc).__name__}") from None
 
 
 def _unavailable(err: BaseException) -> bool:

@@ -21,7 +21,13 @@ def build_llm(settings: Settings, *, router: IntentRouter, topics: dict[str, str
         raise SettingsError(
             "CALLCENTER_LLM_API_KEY or CALLCENTER_LLM_BASE_URL is required when CALLCENTER_LLM_PROVIDER=openai"
         )
-    from livekit.plugins import openai  # only imported when configured: it is not needed offline
+    # only imported when configured: it is not needed offline, and is an extra
+    try:
+        from livekit.plugins import openai
+    except ImportError:
+        raise SettingsError(
+            "CALLCENTER_LLM_PROVIDER=openai needs the openai extra: pip install 'callcenter[openai]'"
+        ) from None
 
     hosted: llm.LLM = openai.LLM(
         model=settings.llm_model,

@@ -4,23 +4,21 @@ output: they can neither clear the operator's terminal nor forge an audit line."
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
-import sys
 
+from tests.conftest import callcenter, cli_env
 from workflows.client import ApprovalRequest, DurableWork
 
-from .conftest import ROOT, operator, uid
+from .conftest import operator, uid
 
-DRIVER = ROOT / "tests" / "temporal" / "cli_driver.py"
 FORGED = "i want my money\n  audit 2026-01-01 approved boss\x1b[2J\x1b]0;pwned\x07"
 
 
 def cli(settings, *args: str, **env: str) -> subprocess.CompletedProcess[str]:  # noqa: ANN001
-    return subprocess.run([sys.executable, str(DRIVER), *args], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "CALLCENTER_DATA_DIR": str(settings.data_dir),
-                               "CALLCENTER_TEMPORAL_ADDRESS": str(settings.temporal_address),
-                               "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue, **env})
+    """The installed `callcenter` command (tests/temporal/cli_driver.py is gone)."""
+    return callcenter(*args, timeout=60, env=cli_env(
+        settings.data_dir, CALLCENTER_TEMPORAL_ADDRESS=str(settings.temporal_address),
+        CALLCENTER_TEMPORAL_TASK_QUEUE=settings.temporal_task_queue, **env))
 
 
 async def test_cli_output_is_neutralised(settings, store, worker, work: DurableWork) -> None:

@@ -9,6 +9,8 @@ import pytest
 from callcenter.llm import templates as t
 from callcenter.llm.language import SUPPORTED_REPLY
 from callcenter.store import Store
+from domains.base import UNAVAILABLE
+from meta.session import build_line, start_call
 
 
 def _snapshot(store: Store) -> tuple:
@@ -39,8 +41,29 @@ async def test_very_long_turn_is_bounded(open_call, store: Store) -> None:
     long_need = "I was charged twice on my card. " + "x" * 9968
     turn = await call.send(long_need)
     assert "To confirm: a refund of $49.00" in " ".join(turn.replies)  # read back before any money moves
+    # what the agents saw is the turn cut at exactly max_turn_chars
+    said = [m.text_content for m in call.session.history.items if m.type == "message" and m.role == "user"]
+    assert said[-1] == long_need[: call.state.settings.max_turn_chars]
     turn = await call.send("yes")
     assert turn.results[0].specialist == "refund" and turn.results[0].status == "done"
+
+
+async def test_a_need_past_max_turn_chars_is_not_acted_on(settings, store: Store) -> None:
+    line = build_line(settings.model_copy(update={"max_turn_chars": 60}), store=store)
+    call = await start_call(line, customer_id="C1001")
+    try:
+        pad = "um " * 20  # 60 characters of filler: the need after them is cut off
+        turn = await call.send(pad + "I was charged twice")
+        assert turn.results == [] and store.list_refunds() == []
+        inside = "um " * 13 + "I was charged twice"  # 58 characters: kept whole
+        turn = await call.send(inside)
+        assert "To confirm: a refund of $49.00" in " ".join(turn.replies)
+        said = [m.text_content for m in call.session.history.items if m.type == "message" and m.role == "user"]
+        assert said[-2:] == [pad, inside]
+        turn = await call.send("yes")
+        assert [(r.specialist, r.status) for r in turn.results] == [("refund", "done")]
+    finally:
+        await call.close()
 
 
 @pytest.mark.parametrize(
@@ -98,10 +121,14 @@ async def test_prompt_injection_moves_no_money(open_call, store: Store) -> None:
     assert store.list_refunds() == []
 
 
+NOT_FOUND = "I can't find that charge on your account. Could you read me the charge id from your statement?"
+
+
 async def test_someone_elses_charge_is_not_found(open_call, store: Store) -> None:
     call = await open_call("C1002")
     turn = await call.send("refund charge CH-1001-2")
-    assert "can't find that charge" in " ".join(turn.replies)
+    assert NOT_FOUND in " ".join(turn.replies)
+    assert turn.results == []  # the refund task is still asking, nothing returned
     assert store.list_refunds() == []
 
 
@@ -115,7 +142,8 @@ async def test_a_specialist_that_raises_is_contained(open_call, store: Store, mo
         turn = await call.send("I was charged twice")
     [result] = turn.results
     assert result.status == "failed"
-    assert "nothing was changed" in " ".join(turn.replies)
+    [ticket] = store.list_tickets("C1001", kind="callback")
+    assert UNAVAILABLE.format(what="that", ticket=ticket.id) in " ".join(turn.replies)
     assert store.list_refunds() == []
     # The log names the failure, never the caller's data or the exception's message.
     assert "billing.refund" in caplog.text and "ada@example.com" not in caplog.text
@@ -127,13 +155,13 @@ async def test_a_specialist_that_raises_is_contained(open_call, store: Store, mo
 async def test_unknown_charge_id_is_asked_again_not_refunded(open_call, store: Store) -> None:
     call = await open_call("C1001")
     turn = await call.send("refund charge CH-9999-9 please")
-    assert "can't find that charge" in " ".join(turn.replies)
+    assert NOT_FOUND in " ".join(turn.replies)
     assert store.list_refunds() == []
 
 
 async def test_invalid_profile_values_are_rejected(open_call, store: Store) -> None:
     call = await open_call("C1001")
     turn = await call.send("change my phone number to 12345")
-    said = " ".join(turn.replies).lower()
-    assert "phone" in said
+    # "12345" is not read as a phone number at all: nothing is stored and the caller is asked
+    assert turn.replies == ["What's the new email address or phone number you'd like on the account?"]
     assert store.get_customer("C1001").phone == "+14155550101"

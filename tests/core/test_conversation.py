@@ -46,7 +46,10 @@ async def test_multi_intent_one_call_one_answer(open_call, store: Store) -> None
 async def test_multi_intent_unverified_caller_verifies_once(open_call) -> None:
     call = await open_call()
     first = await call.send(MULTI)
-    assert "verify" in " ".join(first.replies)
+    assert [(h.from_agent, h.to_agent) for h in first.hops] == [("meta", "technical"), ("technical", "identity")]
+    assert first.results == [] and first.replies == [
+        "Before I can look at your account I need to verify who you are. "
+        "Could you tell me your customer number, and the ZIP code on the account?"]
     second = await call.send("C1001, zip code 94107")
     assert "To confirm" in " ".join(second.replies)
     third = await call.send("yes")
@@ -136,10 +139,10 @@ class _PingPong(DomainSupervisorTask):
         yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {self.other}"}, path="fast", confidence=None))
 
 
-async def test_loop_guard_ends_ping_pong_gracefully(line, store: Store) -> None:
-    from domains.registry import by_name
+async def test_loop_guard_ends_ping_pong_gracefully(line, store: Store, monkeypatch) -> None:
+    from domains import registry
 
-    billing, technical = by_name("billing"), by_name("technical")
+    billing, technical = registry.by_name("billing"), registry.by_name("technical")
 
     class Ping(_PingPong):
         other = "technical"
@@ -150,39 +153,45 @@ async def test_loop_guard_ends_ping_pong_gracefully(line, store: Store) -> None:
     ping = DomainSpec(name="billing", description=billing.description, topic="billing", supervisor=Ping, specialists=billing.specialists, utterances=billing.utterances)
     pong = DomainSpec(name="technical", description=technical.description, topic="tech", supervisor=Pong, specialists=technical.specialists, utterances=technical.utterances)
     Ping.spec, Pong.spec = ping, pong
+    # The line's own start_call, with a registry that holds only the ping-pong domains.
+    monkeypatch.setattr(registry, "DOMAINS", (ping, pong))
+    from callcenter import metrics
+
+    trips = metrics.LOOP_GUARD.labels("repeated_state")._value.get()
     call = await start_call(line, customer_id="C1001")
-    # Swap in a meta-supervisor that only knows the ping-pong domains.
-    state: CallState = call.state
-    await call.session.aclose()
-    from livekit.agents import AgentSession
-
-    session = AgentSession(llm=line.llm, vad=None, turn_handling={"turn_detection": "manual"}, userdata=state, max_tool_steps=8)
-    from meta.observer import CallObserver
-
-    call.session, call.observer = session, CallObserver(session, state, provider="embedded")
-    await session.start(MetaSupervisor(state=state, domains=(ping, pong)))
     turn = await call.send("I was charged twice")
     reply = " ".join(turn.replies)
-    assert t.LOOP_GUARD in reply
+    [ticket] = store.list_tickets("C1001", kind="callback")
+    assert f"{t.LOOP_GUARD} Your reference is {ticket.id}." in reply
     # billing -> technical -> billing(same request): the repeated state trips the guard.
     assert [h.to_agent for h in turn.hops] == ["billing", "technical"]
     assert [r.status for r in turn.results] == ["unclear"]
-    assert store.list_tickets("C1001", kind="callback")
+    assert metrics.LOOP_GUARD.labels("repeated_state")._value.get() == trips + 1
     assert store.list_refunds() == []
     await call.close()
 
 
-async def test_max_delegations_per_turn(line, store: Store) -> None:
-    settings = line.settings.model_copy(update={"max_delegations_per_turn": 1})
-    state = CallState(store=store, settings=settings, router=line.router)
-    meta = MetaSupervisor(state=state)
-    state.new_turn()
-    assert meta._loop_guard("billing", "refund") is None
-    blocked = meta._loop_guard("technical", "429 errors")
-    assert blocked is not None and t.LOOP_GUARD in blocked
-    assert state.loop_guard_trips == ["max_delegations"]
-    state.new_turn()
-    assert meta._loop_guard("technical", "429 errors") is None  # counters are per turn
+async def test_max_delegations_per_turn_through_a_real_turn(settings, store: Store) -> None:
+    from callcenter import metrics
+
+    trips = metrics.LOOP_GUARD.labels("max_delegations")._value.get()
+    one = build_line(settings.model_copy(update={"max_delegations_per_turn": 1}), store=store)
+    call = await start_call(one, customer_id="C1001")
+    turn = await call.send(MULTI)  # three needs, one delegation allowed
+    reply = " ".join(turn.replies)
+    # one need is served; the other two trip the guard and are handed to a person
+    assert sorted((r.domain, r.specialist, r.status) for r in turn.results) == [
+        ("account", None, "unclear"), ("billing", None, "unclear"), ("technical", "api_errors", "info")]
+    assert [(h.from_agent, h.to_agent) for h in turn.hops] == [("meta", "technical"), ("technical", "technical.api_errors")]
+    assert t.LOOP_GUARD in reply and "Your 429 errors are rate limiting" in reply
+    tickets = store.list_tickets("C1001", kind="callback")
+    assert tickets and all(tk.id in reply for tk in tickets)
+    assert store.list_refunds() == []  # the refund need never reached billing
+    assert metrics.LOOP_GUARD.labels("max_delegations")._value.get() == trips + 2
+    # counters are per turn: the next turn delegates again
+    after = await call.send("what's my balance")
+    assert [r.specialist for r in after.results] == ["balance"]
+    await call.close()
 
 
 async def test_domain_result_json_shape(open_call) -> None:

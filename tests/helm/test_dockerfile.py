@@ -1,6 +1,8 @@
 """The Dockerfile, read (there is no Docker engine here, so the image is not built in
-tests): slim Python 3.11 base, package installed with pip from the repository root,
-non-root final user matching the chart's securityContext, data dir, entrypoint."""
+tests): slim Python 3.11 base, package installed with pip from the repository root into a
+venv without pip, a final stage that takes only that venv, non-root final user matching the
+chart's securityContext, data dir, entrypoint. The venv the final stage copies was built
+the same way on this machine and measured: benchmarks/README.md, "Lean install"."""
 
 from __future__ import annotations
 
@@ -53,7 +55,9 @@ def test_every_stage_is_python_3_11_slim():
 def test_package_is_installed_with_pip_from_the_repository_root():
     build = stages()[0]
     runs = " ".join(args for op, args in build if op == "RUN")
-    assert re.search(r"pip install \.(\s|$)", runs)
+    install = re.search(r'pip --python /opt/venv/bin/python install "\.(\[([\w,]+)\])?"(\s|$)', runs)
+    assert install, runs
+    assert "python -m venv --without-pip /opt/venv" in runs
     copied = " ".join(args for op, args in build if op == "COPY")
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text())
     assert "pyproject.toml" in copied
@@ -62,6 +66,20 @@ def test_package_is_installed_with_pip_from_the_repository_root():
         package = pattern.rstrip("*")
         assert re.search(rf"\b{package}\b", copied), f"package {package} is not copied"
     assert "callcenter" in pyproject["project"]["scripts"]
+    extras = set(filter(None, (install.group(2) or "").split(",")))
+    assert extras <= set(pyproject["project"]["optional-dependencies"]) - {"test"}, extras
+    # the chart offers llm.provider=openai, so the image must carry its plugin
+    assert "openai" in extras
+
+
+def test_final_stage_takes_only_the_venv_and_installs_nothing():
+    build, final = stages()[0], stages()[-1]
+    assert dict(build)["ENV"].count("PIP_NO_CACHE_DIR=1") == 1  # no pip cache in the build layer either
+    copies = [args for op, args in final if op in ("COPY", "ADD")]
+    assert copies == ["--from=build /opt/venv /opt/venv"], copies
+    runs = " ".join(args for op, args in final if op == "RUN")
+    for tool in ("pip", "apt-get", "gcc", "make", "curl", "wget"):
+        assert not re.search(rf"\b{tool}\b", runs), f"the final stage runs {tool}"
 
 
 def test_final_stage_runs_as_the_chart_uid_not_root():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
@@ -17,6 +16,8 @@ from types import ModuleType
 
 import pytest
 import yaml
+
+from tests.conftest import free_port, require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,12 +39,6 @@ def dashboard_builder() -> ModuleType:
 
 # --- a real Prometheus server for the tests ------------------------------------------------
 ALERTS = ROOT / "deploy/helm/callcenter/files/alerts.yaml"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Prometheus:
@@ -131,8 +126,7 @@ class Prometheus:
 
 @pytest.fixture
 def prometheus_factory(tmp_path: Path) -> Iterator:
-    if shutil.which("prometheus") is None:
-        pytest.skip("prometheus server not installed (Debian 'prometheus'; .ci/run installs it)")
+    require_tool("prometheus")  # skipped on a developer's machine without it, failed in CI
     started: list[Prometheus] = []
 
     def start(targets: dict[str, list[str]]) -> Prometheus:
@@ -143,6 +137,11 @@ def prometheus_factory(tmp_path: Path) -> Iterator:
     yield start
     for prom in started:
         prom.close()
+
+
+@pytest.fixture(scope="session")
+def promtool() -> str:
+    return require_tool("promtool")
 
 
 @pytest.fixture

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 ALERTS = ROOT / "deploy/helm/callcenter/files/alerts.yaml"
 ALERTS_TEST = ROOT / "deploy/monitoring/alerts_test.yaml"
-PROMTOOL = shutil.which("promtool")
-needs_promtool = pytest.mark.skipif(
-    PROMTOOL is None, reason="promtool not installed (Debian package 'prometheus'; .ci/run installs it)"
-)
 
 
 def _alerts() -> list[dict]:
@@ -48,17 +42,15 @@ def test_every_alert_has_firing_and_not_firing_unit_tests() -> None:
     assert (firing | quiet) <= names, "tests name alerts that do not exist"
 
 
-@needs_promtool
-def test_promtool_check_rules() -> None:
-    out = subprocess.run([PROMTOOL, "check", "rules", str(ALERTS)], capture_output=True, text=True)
+def test_promtool_check_rules(promtool: str) -> None:
+    out = subprocess.run([promtool, "check", "rules", str(ALERTS)], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert f"SUCCESS: {len(_alerts())} rules found" in out.stdout
 
 
-@needs_promtool
-def test_promtool_unit_tests_pass() -> None:
+def test_promtool_unit_tests_pass(promtool: str) -> None:
     # promtool resolves rule_files relative to the test file's folder.
-    out = subprocess.run([PROMTOOL, "test", "rules", ALERTS_TEST.name], cwd=ALERTS_TEST.parent,
+    out = subprocess.run([promtool, "test", "rules", ALERTS_TEST.name], cwd=ALERTS_TEST.parent,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "SUCCESS" in out.stdout

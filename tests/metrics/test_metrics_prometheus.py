@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import signal
-import socket
 import subprocess
 import sys
 import textwrap
@@ -15,6 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import yaml
+
+from tests.conftest import cli_env, free_port
 
 ALERTS = Path(__file__).resolve().parents[2] / "deploy/helm/callcenter/files/alerts.yaml"
 
@@ -47,8 +47,8 @@ def test_prometheus_loads_the_alert_rules_and_scrapes_serve(prometheus_factory, 
         loaded = {r["name"]: r["health"] for g in groups for r in g["rules"]}
         expected = {r["alert"] for g in yaml.safe_load(ALERTS.read_text())["groups"] for r in g["rules"]}
         assert set(loaded) == expected
-        time.sleep(2)  # a couple of evaluations
-        groups = prom.api("rules")["data"]["groups"]
+        # every rule evaluated at least once (Prometheus reports year 1 before the first)
+        groups = _wait(lambda: _evaluated(prom), "every alert rule evaluated")
         assert all(r["health"] == "ok" for g in groups for r in g["rules"]), groups
     finally:
         proc.stdin.close()
@@ -76,16 +76,26 @@ TURNS_AGAIN = ["what is my balance and also the API keeps returning 500 errors",
                "hmm"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _env(data_dir: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CALLCENTER_")}
-    env.update(CALLCENTER_DATA_DIR=str(data_dir), CALLCENTER_LOG_LEVEL="WARNING", **extra)
-    return env
+    return cli_env(data_dir, CALLCENTER_LOG_LEVEL="WARNING", **extra)
+
+
+def _evaluated(prom) -> list[dict] | None:  # noqa: ANN001
+    groups = prom.api("rules")["data"]["groups"]
+    done = all(not r["lastEvaluation"].startswith("0001") for g in groups for r in g["rules"])
+    return groups if done else None
+
+
+def _scrapes(prom) -> int:  # noqa: ANN001
+    """Scrapes so far of the target scraped least (each target is scraped every second)."""
+    res = prom.query('min(count_over_time(up{job=~"callcenter.*"}[30m]))')["data"]["result"]
+    return int(float(res[0]["value"][1])) if res else 0
+
+
+def _more_scrapes(prom, n: int = 2) -> None:  # noqa: ANN001
+    """Wait until every target was scraped ``n`` more times: a condition, not a sleep."""
+    start = _scrapes(prom)
+    _wait(lambda: _scrapes(prom) >= start + n, f"{n} more scrapes of every target")
 
 
 def _wait(pred, what: str, timeout: float = 30.0):  # noqa: ANN001, ANN202
@@ -136,7 +146,7 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
         info = _wait(lambda: (data / "temporal.json").exists() and json.loads((data / "temporal.json").read_text()),
                      "temporal dev server")
         address = info["address"]
-        worker_port, sdk_port, call_port, line_port = (_free_port() for _ in range(4))
+        worker_port, sdk_port, call_port, line_port = (free_port() for _ in range(4))
         start([str(BIN), "temporal-worker"],
               _env(data, CALLCENTER_WORKER_METRICS_PORT=str(worker_port),
                    CALLCENTER_TEMPORAL_SDK_METRICS_PORT=str(sdk_port), CALLCENTER_TEMPORAL_ADDRESS=address),
@@ -161,7 +171,7 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
             "callcenter-temporal-worker": [f"127.0.0.1:{worker_port}", f"127.0.0.1:{sdk_port}"],
         })
         prom.wait_for('count(up{job=~"callcenter.*"} == 1) == 4', timeout=30)
-        time.sleep(2)  # a couple of scrapes before anything happens, so rates have a base
+        _more_scrapes(prom)  # a couple of scrapes before anything happens, so rates have a base
 
         # Two rounds of traffic with scrapes in between: Prometheus only sees an increase
         # on series it scraped before (a series born at 1 has a rate of 0), as in production.
@@ -206,7 +216,7 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
         approve(requests[0])
         prom.wait_value('sum(callcenter_approval_decisions_total{decision="approved",kind="refund"})', 1)
         prom.wait_value(f"sum(callcenter_hops_total{{{inst}}})", hops1)
-        time.sleep(2)
+        _more_scrapes(prom)
 
         hops2, _ = talk(TURNS_AGAIN)
         requests = whole_call("C1002", TURNS[1:3])
@@ -222,7 +232,7 @@ def test_prometheus_scrapes_a_running_call_and_every_panel_has_data(
         prom.wait_value('sum(callcenter_workflow_outcomes_total{workflow="approval",outcome="completed"})', 2)
         prom.wait_for('sum({__name__=~"temporal_workflow_completed(_total)?"}) >= 2')
         prom.wait_value("sum(callcenter_call_duration_seconds_count)", 3)  # two typed, one spoken
-        time.sleep(2)  # one more scrape everywhere
+        _more_scrapes(prom, 1)  # one more scrape everywhere
 
         # Every panel query of the shipped dashboard parses, runs and returns data.
         dash = json.loads((ROOT / "deploy/helm/callcenter/files/dashboard.json").read_text())

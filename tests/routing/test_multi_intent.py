@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from callcenter.routing import IntentRouter
 from callcenter.routing.data import read_multi
 
@@ -35,7 +37,16 @@ def test_filler_and_greeting_are_dropped(router: IntentRouter) -> None:
 
 def test_social_only_turns(router: IntentRouter) -> None:
     assert labels(router, "hello") == ["meta/greeting"]
-    assert labels(router, "thanks") != []  # a whole turn of filler is still read
+    assert labels(router, "ok thanks bye") == ["meta/goodbye"]
+    # A whole turn of filler is still read as one thing, and never sent to a department.
+    [thanks] = labels(router, "thanks")
+    assert thanks == "oos" or thanks.startswith("meta/"), thanks
+
+
+@pytest.mark.xfail(strict=True, reason="known misroute: 'so much' reads as 'how much do I owe'")
+def test_thanks_with_so_much_stays_at_the_front_desk(router: IntentRouter) -> None:
+    [found] = labels(router, "thank you so much")
+    assert found == "oos" or found.startswith("meta/"), found
 
 
 def test_out_of_scope_only_and_empty(router: IntentRouter) -> None:

@@ -73,8 +73,56 @@ def uid(prefix: str) -> str:
     return f"{prefix}-{uuid.uuid4().hex[:8]}"
 
 
+class TemporalWorkerCommand:
+    """The real `callcenter temporal-worker` in its own process, ready when its /readyz says so:
+    the thing the durability tests SIGKILL."""
+
+    def __init__(self, settings: Settings) -> None:
+        from tests.conftest import CALLCENTER, cli_env, free_port
+
+        self.probes = free_port()
+        env = cli_env(settings.data_dir, CALLCENTER_TEMPORAL_ADDRESS=settings.temporal_address or "",
+                      CALLCENTER_TEMPORAL_TASK_QUEUE=settings.temporal_task_queue,
+                      CALLCENTER_WORKER_METRICS_PORT=str(self.probes),
+                      CALLCENTER_TEMPORAL_SDK_METRICS_PORT="0")
+        self.proc = subprocess.Popen([CALLCENTER, "temporal-worker"], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def _ready(self) -> bool:
+        import urllib.request
+
+        try:
+            return urllib.request.urlopen(f"http://127.0.0.1:{self.probes}/readyz", timeout=1).status == 200
+        except OSError:
+            return False
+
+    async def wait_ready(self, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while not await asyncio.to_thread(self._ready):
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"worker exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            if time.monotonic() > end:
+                raise TimeoutError("worker not ready")
+            await asyncio.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
 class WorkerProcess:
-    """`python worker_proc.py` in its own process: the thing the durability tests SIGKILL."""
+    """`python worker_proc.py`: a worker whose refund activity can be made to hang right
+    after writing its effect (a fault the real command cannot be asked to inject), for the
+    one test that kills a worker mid-activity."""
 
     def __init__(self, address: str, task_queue: str, db: Path, *, pause_marker: Path | None = None) -> None:
         cmd = [sys.executable, str(WORKER_PROC), address, task_queue, str(db)]

@@ -99,10 +99,7 @@ async def test_temporal_down_request_is_recorded_and_submitted_later(
 ) -> None:
     down = DurableWork(settings.model_copy(update={"temporal_address": f"127.0.0.1:{free_port()}"}), store)
     call = await call_with(line, calls, down, hold=5)
-    loop = asyncio.get_running_loop()
-    t0 = loop.time()
     turn = await confirmed(call, "I was charged twice")
-    assert loop.time() - t0 < 5
     assert "recorded" in said(turn) and "followed up" in said(turn), said(turn)
     assert [w.status for w in store.list_work()] == ["queued"]
     # Temporal is back: the request reaches the operators' queue, once.

@@ -1,0 +1,90 @@
+"""Helpers shared by every test package: required tools, free ports, the real `callcenter`
+entry point with a clean environment, and a router trained once per session.
+
+Test modules import the plain helpers with ``from tests.conftest import ...``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+IN_CI = os.environ.get("CI") == "true"
+# The console script pip installed beside this interpreter: what a user runs.
+CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
+CLINC150 = Path(os.environ.get("CLINC150_DIR", ROOT.parent / "shared/datasets/clinc150"))
+
+
+def require(what: str, present: bool, how: str) -> None:
+    """A missing required tool or data set: skipped on a developer's machine, a failure
+    under CI=true, so that CI can never be green without it."""
+    if present:
+        return
+    message = f"{what} is missing ({how})"
+    if IN_CI:
+        pytest.fail(f"{message}; it is required under CI=true", pytrace=False)
+    pytest.skip(message)
+
+
+def require_tool(name: str) -> str:
+    path = shutil.which(name)
+    require(name, path is not None, "Debian 'prometheus'; bash .ci/setup --test installs it")
+    return path  # type: ignore[return-value]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """The environment a user's shell would give: no CALLCENTER_* from the test run."""
+    # PROMETHEUS_MULTIPROC_DIR: set in this process once a LiveKit worker ran in it
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("CALLCENTER_", "LIVEKIT_")) and k != "PROMETHEUS_MULTIPROC_DIR"}
+    env["CALLCENTER_DATA_DIR"] = str(data_dir)
+    env.update(extra)
+    return env
+
+
+def callcenter(
+    *args: str,
+    env: Mapping[str, str],
+    input: str | None = None,
+    timeout: float = 120,
+    cwd: Path | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """Run the installed `callcenter` command and wait for it."""
+    return subprocess.run(
+        [CALLCENTER, *args], input=input, capture_output=True, text=True, env=dict(env),
+        timeout=timeout, cwd=cwd,
+    )
+
+
+@pytest.fixture(scope="session")
+def router_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir's ``models/`` folder holding the router trained from the shipped
+    utterances, trained once per session (the line's own cache, same digest)."""
+    from meta.router import _trained
+
+    models = tmp_path_factory.mktemp("router-cache") / "models"
+    _trained(models)
+    return models
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, router_cache: Path) -> Path:
+    """A fresh data dir whose router model is already cached: CLI subprocesses do not
+    each retrain it."""
+    d = tmp_path / "data"
+    shutil.copytree(router_cache, d / "models")
+    return d
