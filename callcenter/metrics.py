@@ -144,6 +144,13 @@ def register_agents(ids: Iterable[str]) -> None:
     ids = list(ids)
     AGENTS.register(ids)
     DOMAINS.register(i.split(".", 1)[0] for i in ids)
+    if _enabled:
+        # Every specialist's breaker exists from the start (closed, never tripped), so the
+        # dashboard and the alert see 0 rather than no data.
+        for agent in ids:
+            if "." in agent:
+                CIRCUIT_OPEN.labels(specialist=AGENTS(agent)).set(0)
+                CIRCUIT_TRIPS.labels(specialist=AGENTS(agent))
 
 
 # --- the metrics --------------------------------------------------------------------------

@@ -164,6 +164,10 @@ def _panels() -> list[dict[str, Any]]:
         _q(f"sum by (domain, specialist, status) (rate(callcenter_specialist_results_total{{{SEL}}}[{RI}]))",
            "{{specialist}} {{status}}"),
     ], w=8, unit="ops", desc="Typed results returned by specialist tasks, by status.")
+    L.panel(ts, "Specialist circuit breakers", [
+        _q(f"max by (specialist) (callcenter_circuit_open{{{SEL}}})", "{{specialist}} open"),
+        _q(f"sum by (specialist) (increase(callcenter_circuit_trips_total{{{SEL}}}[{RI}]))", "{{specialist}} trips", "B"),
+    ], w=8, unit="short", desc="1 while a specialist's breaker is open (callers get a call back); alert after 5 minutes.")
     L.panel(ts, "LLM calls by agent (per second)", [
         _q(f"sum by (agent, provider) (rate(callcenter_llm_calls_total{{{SEL}}}[{RI}]))",
            "{{agent}} ({{provider}})"),
