@@ -142,7 +142,14 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
                 f"I've refunded {dollars(refund.amount_cents)} for charge {charge.id}. "
                 "It will be back on your card in 3 to 5 business days."
             )
-            self.finish(IssueRefundResult(status="done", summary=summary, amount_cents=refund.amount_cents, refund_id=refund.id, **base))
+            follow_ups = {
+                "how_long": "Card refunds take 3 to 5 business days to show, depending on your bank.",
+                "why": "The charge was taken twice, so the second one is given back."
+                if decision.reason == "duplicate"
+                else "Our service failed during that billing period, so part of the charge is credited back.",
+                "next_step": "Nothing more to do: it goes back to the card it was charged to.",
+            }
+            self.finish(IssueRefundResult(status="done", summary=summary, amount_cents=refund.amount_cents, refund_id=refund.id, follow_ups=follow_ups, **base))
             return None
         earlier = [w for w in store.list_work(customer_id=self.customer_id) if w.kind == "refund" and w.id.startswith(f"refund-{charge.id}")]
         request_id = f"refund-{charge.id}" + (f"-{len(earlier) + 1}" if earlier else "")

@@ -143,3 +143,11 @@ def test_within_budget_keeps_instructions_and_the_newest_words() -> None:
     assert texts[-1].startswith("message number 199")
     assert sum(len(x) for x in texts[1:]) <= 400
     assert len(ctx.items) == 201  # the session's own history is untouched
+
+
+async def test_how_long_after_a_refund_is_answered_from_the_refund(open_call) -> None:
+    call = await open_call("C1001")
+    await call.send("i was charged twice")
+    await call.send("yes")
+    turn = await call.send("how long does that take")
+    assert turn.replies == ["Card refunds take 3 to 5 business days to show, depending on your bank."]
