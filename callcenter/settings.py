@@ -71,16 +71,16 @@ class Settings(BaseSettings):
     tts_api_key: SecretStr | None = Field(None, description="API key of the cloud TTS (openai falls back to the LLM key).")
     vad_activation: float = Field(0.5, ge=0.05, le=0.95, description="VAD speech probability that starts a caller turn.")
     vad_min_silence_s: float = Field(
-        0.6, ge=0.1, le=3.0, description="Silence that ends a caller utterance (0.25 cut sentences at commas)."
+        0.6, ge=0.1, le=3, description="Silence that ends a caller utterance (0.25 cut sentences at commas)."
     )
     turn_detection: Literal["vad", "model", "stt"] = Field(
         "vad", description="End of turn: vad (silence), model (LiveKit's on-device turn model), stt (the recogniser)."
     )
-    endpointing_min_delay_s: float = Field(0.3, ge=0.0, le=5.0, description="Least wait after speech before the turn ends.")
-    endpointing_max_delay_s: float = Field(3.0, ge=0.1, le=10.0, description="Most wait after speech before the turn ends.")
+    endpointing_min_delay_s: float = Field(0.3, ge=0, le=5, description="Least wait after speech before the turn ends.")
+    endpointing_max_delay_s: float = Field(3.0, ge=0.1, le=10, description="Most wait after speech before the turn ends.")
     speech_threads: int = Field(2, ge=1, le=32, description="CPU threads of the local recogniser per process.")
     filler_after_s: float = Field(
-        1.0, ge=0.0, le=30.0, description="Silence before a short spoken filler during long work (0 = never)."
+        1.0, ge=0, le=30, description="Silence before a short spoken filler during long work (0 = never)."
     )
     transfer_number: str | None = Field(
         None, pattern=r"^(\+[1-9]\d{6,14}|sip:[^\s]+)$",

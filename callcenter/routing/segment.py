@@ -42,8 +42,23 @@ _WORD = re.compile(r"[a-z0-9']+")
 _GREETING_WORDS = frozenset("hi hey hello there good morning afternoon evening yo".split())
 
 
+_LEADING_SIGN = re.compile(r"^-(?=\s*[$\d])")
+
+
+def _trim(part: str) -> str:
+    """Punctuation off both ends, but never the minus sign of an amount ("-$15"): the money
+    policy must see it, or a negative refund would be read as a positive one."""
+    previous = None
+    while part != previous:
+        previous = part
+        part = part.strip(" ,.!?;:\t").rstrip("-")
+        if part.startswith("-") and not _LEADING_SIGN.match(part):
+            part = part[1:]
+    return part
+
+
 def strong_segments(text: str) -> list[str]:
-    parts = [p.strip(" ,.!?;:-\t") for p in _STRONG.split(text)]
+    parts = [_trim(p) for p in _STRONG.split(text)]
     return [p for p in parts if p]
 
 
@@ -51,8 +66,8 @@ def weak_splits(segment: str) -> list[tuple[str, str]]:
     """Every way to cut ``segment`` in two at a weak boundary, leftmost first."""
     out: list[tuple[str, str]] = []
     for m in _WEAK.finditer(segment):
-        left = segment[: m.start()].strip(" ,.!?;:-")
-        right = segment[m.end() :].strip(" ,.!?;:-")
+        left = _trim(segment[: m.start()])
+        right = _trim(segment[m.end() :])
         if left and right:
             out.append((left, right))
     return out

@@ -149,16 +149,18 @@ def test_dotenv_in_the_working_folder_is_read(tmp_path: Path, data_dir: Path) ->
     # The README: settings come from CALLCENTER_* variables or a .env file.
     (tmp_path / ".env").write_text(f"CALLCENTER_DATA_DIR={data_dir}\nCALLCENTER_AUTO_REFUND_LIMIT=10\n")
     env = {k: v for k, v in cli_env(data_dir).items() if k != "CALLCENTER_DATA_DIR"}
-    proc = callcenter("call", "--json", "--customer", "C1001", "--no-durable", input="I was charged twice\n", env=env, cwd=tmp_path)
+    proc = callcenter("call", "--json", "--customer", "C1001", "--no-durable", input="I was charged twice\nyes\n", env=env, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    refund = json.loads(proc.stdout.splitlines()[1])["results"][0]
+    refund = json.loads(proc.stdout.splitlines()[2])["results"][0]  # after the read-back's "yes"
     # $49 is over the .env's $10 auto-refund limit: sent for approval, not paid
     assert (refund["specialist"], refund["status"]) == ("refund", "needs_approval")
     assert Store(data_dir / "callcenter.sqlite3").list_refunds() == []
-    # a variable in the environment wins over .env
-    proc = callcenter("call", "--json", "--customer", "C1001", "--no-durable", input="I was charged twice\n",
-                      env={**env, "CALLCENTER_AUTO_REFUND_LIMIT": "100"}, cwd=tmp_path)
-    assert json.loads(proc.stdout.splitlines()[1])["results"][0]["status"] == "done", proc.stderr
+    # a variable in the environment wins over .env (a fresh data dir: the first call left
+    # an approval pending on that charge, and no second one is filed while it waits)
+    fresh = tmp_path / "fresh-data"
+    proc = callcenter("call", "--json", "--customer", "C1001", "--no-durable", input="I was charged twice\nyes\n",
+                      env={**env, "CALLCENTER_AUTO_REFUND_LIMIT": "100", "CALLCENTER_DATA_DIR": str(fresh)}, cwd=tmp_path)
+    assert json.loads(proc.stdout.splitlines()[2])["results"][0]["status"] == "done", proc.stderr
     # a bad value in .env is reported like one in the environment
     (tmp_path / ".env").write_text("CALLCENTER_LLM_PROVIDER=gpt\n")
     proc = callcenter("call", input="", env=cli_env(data_dir), cwd=tmp_path)
@@ -169,10 +171,10 @@ def test_dotenv_in_the_working_folder_is_read(tmp_path: Path, data_dir: Path) ->
 def test_default_call_starts_and_stops_its_own_temporal(data_dir: Path) -> None:
     """No --no-durable, no address: the line starts a local Temporal dev server and worker
     in the data dir, submits the approval as a workflow, and stops both when the call ends."""
-    proc = callcenter("call", "--json", "--customer", "C1002", input="I was charged twice\n",
+    proc = callcenter("call", "--json", "--customer", "C1002", input="I was charged twice\nyes\n",
                       env=cli_env(data_dir), timeout=180)
     assert proc.returncode == 0, proc.stderr
-    turn = json.loads(proc.stdout.splitlines()[1])
+    turn = json.loads(proc.stdout.splitlines()[2])  # the "yes" to the read-back
     assert [(r["specialist"], r["status"]) for r in turn["results"]] == [("refund", "needs_approval")]
     store = Store(data_dir / "callcenter.sqlite3")
     [work] = store.list_work(customer_id="C1002")

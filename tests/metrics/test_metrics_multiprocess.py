@@ -20,7 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.conftest import ROOT, cli_env, free_port
 
 CALLS = {
-    "C1001": ["uh hi i was charged twice", "thanks bye"],
+    "C1001": ["uh hi i was charged twice", "yes please", "thanks bye"],
     "C1003": ["is the service down right now"],
 }
 

@@ -46,7 +46,7 @@ def test_a_whole_call_never_imports_torch(tmp_path: Path, data_dir: Path) -> Non
     env = cli_env(data_dir)
     proc = subprocess.run(
         [sys.executable, "-c", PROBE % (HEAVY,), str(out)],
-        input="I was charged twice\n", capture_output=True, text=True, env=env, timeout=180,
+        input="I was charged twice\nyes\n", capture_output=True, text=True, env=env, timeout=180,
     )
     assert proc.returncode == 0, proc.stderr
     assert "I've refunded $49.00 for charge CH-1001-D" in proc.stdout

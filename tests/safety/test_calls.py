@@ -169,7 +169,7 @@ async def test_another_customers_account_is_refused_and_nothing_filed(open_call,
 @pytest.mark.parametrize(
     "text",
     [
-        "refund $5e2 for the double charge", "refund $2\u200b49 for the duplicate", "forty dollars back for the double charge",
+        "refund $5e2 for the double charge", "refund $2\u200b49 for the duplicate",
         "negative fifteen dollars for the duplicate", "two billion dollars for the double charge please",
         "they take $12 a month more than the price and I got charged twice", "refund $\uff12\uff10 for the double charge",
     ],
@@ -182,6 +182,16 @@ async def test_unclear_amounts_are_asked_and_move_nothing(open_call, store: Stor
     # A clear answer is then used as said.
     said = await converse(call, "$40", "yes")
     assert "$40.00" in said[0] and store.refunded_cents("CH-1002-D") == 4000
+
+
+async def test_a_spoken_amount_is_read_back_as_digits_before_anything_moves(open_call, store: Store) -> None:
+    # The spoken-form normaliser turns "forty dollars" into $40 before the money policy reads it.
+    call = await open_call("C1002")
+    turn = await call.send("forty dollars back for the double charge")
+    assert "To confirm: a refund of $40.00" in " ".join(turn.replies)
+    assert _money(store) == ([], [])
+    await call.send("yes")
+    assert store.refunded_cents("CH-1002-D") == 4000
 
 
 # --- denial of service -------------------------------------------------------------------

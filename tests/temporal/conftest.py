@@ -73,7 +73,39 @@ def uid(prefix: str) -> str:
     return f"{prefix}-{uuid.uuid4().hex[:8]}"
 
 
-class TemporalWorkerCommand:
+class _WorkerProc:
+    """A worker in its own process: ready when `_ready()` says so; killed or stopped by tests."""
+
+    proc: subprocess.Popen
+    grace_s: float = 10
+
+    def _ready(self) -> bool:
+        raise NotImplementedError
+
+    async def wait_ready(self, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while not await asyncio.to_thread(self._ready):
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"worker exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            if time.monotonic() > end:
+                raise TimeoutError("worker not ready")
+            await asyncio.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(self.grace_s)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class TemporalWorkerCommand(_WorkerProc):
     """The real `callcenter temporal-worker` in its own process, ready when its /readyz says so:
     the thing the durability tests SIGKILL."""
 
@@ -96,30 +128,7 @@ class TemporalWorkerCommand:
         except OSError:
             return False
 
-    async def wait_ready(self, timeout: float = 30) -> None:
-        end = time.monotonic() + timeout
-        while not await asyncio.to_thread(self._ready):
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"worker exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-            if time.monotonic() > end:
-                raise TimeoutError("worker not ready")
-            await asyncio.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-
-class WorkerProcess:
+class WorkerProcess(_WorkerProc):
     """`python worker_proc.py`: a worker whose refund activity can be made to hang right
     after writing its effect (a fault the real command cannot be asked to inject), for the
     one test that kills a worker mid-activity."""
@@ -133,27 +142,13 @@ class WorkerProcess:
         env["CC_WORKER_READY"] = str(self.ready)
         self.proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
-    async def wait_ready(self, timeout: float = 30) -> None:
-        end = time.monotonic() + timeout
-        while not self.ready.exists():
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"worker exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-            if time.monotonic() > end:
-                raise TimeoutError("worker not ready")
-            await asyncio.sleep(0.05)
+    grace_s = 5
 
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+    def _ready(self) -> bool:
+        return self.ready.exists()
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        super().stop()
         self.ready.unlink(missing_ok=True)
 
 

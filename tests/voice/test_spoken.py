@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from callcenter.money import read_amount
 from callcenter.routing.slots import extract_slots
 from callcenter.spoken import for_the_ear, normalise
 
@@ -69,9 +70,14 @@ def test_normalise_is_idempotent(text: str) -> None:
     assert normalise(once) == once
 
 
-def test_negative_amounts_stay_negative() -> None:
-    # The money policy, not the normaliser, decides that -$20 is not a refund.
-    assert extract_slots(normalise("refund minus twenty")).amount == Decimal("-20")
+@pytest.mark.parametrize("said", ["minus twenty", "refund minus twenty dollars please", "negative twenty bucks"])
+def test_negative_amounts_stay_negative(said: str) -> None:
+    # The normaliser keeps the sign; the money policy (not the normaliser) refuses it, so
+    # there is no amount to act on and the caller is asked.
+    text = normalise(said)
+    assert "-$20" in text
+    assert read_amount(text).status == "unclear"
+    assert extract_slots(text).amount is None
 
 
 def test_replies_for_the_ear() -> None:
