@@ -1,0 +1,97 @@
+"""Concurrent text calls in one process: p95 turn latency and memory per call as calls grow.
+
+    .venv/bin/python benchmarks/capacity/bench_calls.py [--calls 25 50 100 150] [--think-s 4] [--seconds 40]
+
+Each call is a caller who says something every `think-s` seconds (jittered), cycling
+through realistic needs (balance, status, API errors, a clarification, a follow-up), as
+LiveKit's thread executor would run them: many calls on one event loop sharing one line.
+Reports per level: turns completed, turn latency p50/p95, resident memory added per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from callcenter.settings import load_settings  # noqa: E402
+from callcenter.store import Store  # noqa: E402
+from meta.session import build_line, start_call  # noqa: E402
+
+SCRIPT = ["whats my balance", "is the service down right now", "my api calls keep failing", "how come", "my bill", "thanks bye"]
+CUSTOMERS = ["C1001", "C1002", "C1003", "C1005"]
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def caller(line, i: int, think: float, until: float, latencies: list[float]) -> None:  # noqa: ANN001
+    rng = random.Random(i)
+    call = await start_call(line, customer_id=CUSTOMERS[i % len(CUSTOMERS)])
+    await asyncio.sleep(rng.uniform(0, think))
+    turn = 0
+    while time.perf_counter() < until:
+        text = SCRIPT[turn % len(SCRIPT)]
+        if text == "thanks bye":
+            await call.close()
+            call = await start_call(line, customer_id=CUSTOMERS[(i + turn) % len(CUSTOMERS)])
+        else:
+            started = time.perf_counter()
+            await call.send(text)
+            latencies.append(time.perf_counter() - started)
+        turn += 1
+        await asyncio.sleep(think * rng.uniform(0.7, 1.3))
+    await call.close()
+
+
+async def level(n: int, think: float, seconds: float, data: Path) -> tuple[int, float, float, float]:
+    settings = load_settings(data_dir=data, hold_on_line_s=0)
+    store = Store(data / f"cap-{n}.db")
+    line = build_line(settings, store=store)
+    gc.collect()
+    before = rss_mb()
+    latencies: list[float] = []
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(caller(line, i, think, until, latencies) for i in range(n)))
+    after = rss_mb()
+    lat = sorted(latencies)
+    p50 = statistics.median(lat) * 1000
+    p95 = lat[int(0.95 * (len(lat) - 1))] * 1000
+    store.close()
+    return len(lat), p50, p95, (after - before) / n
+
+
+async def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--calls", type=int, nargs="+", default=[25, 50, 100, 150])
+    p.add_argument("--think-s", type=float, default=4.0)
+    p.add_argument("--seconds", type=float, default=40.0)
+    args = p.parse_args()
+    logging.basicConfig(level=logging.CRITICAL)
+    data = Path(tempfile.mkdtemp(prefix="capacity-"))
+    build_line(load_settings(data_dir=data), store=Store(data / "warm.db"))  # train the router once
+    print(f"| concurrent calls | turns | turn p50 | turn p95 | RSS added per call | (caller speaks every ~{args.think_s:.0f} s) |")
+    print("|---|---|---|---|---|---|")
+    for n in args.calls:
+        turns, p50, p95, per_call = await level(n, args.think_s, args.seconds, data)
+        print(f"| {n} | {turns} | {p50:.0f} ms | {p95:.0f} ms | {per_call:.2f} MB | |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
