@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from livekit.agents import APIConnectionError, llm
@@ -33,8 +36,12 @@ class Fault:
     seconds: float = 0.0
 
 
-def parse(spec: str | None) -> dict[str, Fault]:
-    """`target=fault` items; ValueError names the item that is not understood."""
+@lru_cache(maxsize=8)
+def parse(spec: str | None) -> Mapping[str, Fault]:
+    """`target=fault` items; ValueError names the item that is not understood.
+
+    Cached: every guarded tool call asks for the plan, and the setting never changes.
+    """
     plan: dict[str, Fault] = {}
     for raw in (spec or "").replace(",", ";").split(";"):
         item = raw.strip()
@@ -49,7 +56,7 @@ def parse(spec: str | None) -> dict[str, Fault]:
         if not 0 <= seconds <= 600:
             raise ValueError(f"fault item {item!r}: seconds must be between 0 and 600")
         plan[target] = Fault(kind, seconds)
-    return plan
+    return MappingProxyType(plan)  # shared by every caller of the cache: read-only
 
 
 def apply_sync(fault: Fault | None) -> None:

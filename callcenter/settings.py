@@ -19,6 +19,8 @@ ENV_PREFIX = "CALLCENTER_"
 
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from callcenter.faults import Fault
 
 
@@ -224,7 +226,7 @@ class Settings(BaseSettings):
         return v
 
     @property
-    def fault_plan(self) -> dict[str, Fault]:
+    def fault_plan(self) -> Mapping[str, Fault]:
         from callcenter.faults import parse
 
         return parse(self.faults)

@@ -69,8 +69,8 @@ async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) ->
         state.direct_hops += [
             (Hop("meta", domain, "fast", branch.confidence, 0.0), "ok"),
             (Hop(domain, agent, "fast", branch.confidence, seconds), outcome),
-            (Hop(agent, domain, "return", None, 0.0), outcome if outcome != "ok" else "ok"),
-            (Hop(domain, "meta", "return", None, 0.0), outcome if outcome != "ok" else "ok"),
+            (Hop(agent, domain, "return", None, 0.0), outcome),
+            (Hop(domain, "meta", "return", None, 0.0), outcome),
         ]
         if result is None:
             missed.append(branch.specialist.topic)

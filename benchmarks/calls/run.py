@@ -128,7 +128,6 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
         need = sum(len(o.call.reach) for o in group)
         got = sum(sum(a in o.reached for a in o.call.reach) for o in group)
         multi = [o for o in group if o.call.multi]
-        specialists = {a for o in group for a in o.reached if "." in a}
         misroutes = sum(
             len({a for a in o.reached if "." in a} - set(o.call.reach)) for o in group
         )
@@ -144,7 +143,6 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
             "unsafe_effects": sum(len(o.unsafe) for o in group),
             "tracebacks": sum(o.traceback for o in group),
         }
-        del specialists
     return table
 
 
