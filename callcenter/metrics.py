@@ -98,9 +98,10 @@ class Vocabulary:
 
 
 # --- label vocabularies -----------------------------------------------------------------
-# "none": a domain answered without a specialist.
-AGENTS = Vocabulary("agent", ["meta", "billing", "technical", "account", "identity", "none"], cap=64)
-DOMAINS = Vocabulary("domain", ["meta", "billing", "technical", "account", "identity"], cap=16)
+# "none": a domain answered without a specialist. The domains' and specialists' names are
+# registered by the composition root (register_agents), from domains/registry.py.
+AGENTS = Vocabulary("agent", ["meta", "identity", "none"], cap=64)
+DOMAINS = Vocabulary("domain", ["meta", "identity"], cap=16)
 PATHS = Vocabulary("path", ["fast", "llm", "embedded", "return"])
 HOP_OUTCOMES = Vocabulary("outcome", ["ok", "error", "loop_guard", "misrouted", "timeout",
                                       "cancelled", "fallback", "clarify", "oos"])
@@ -122,12 +123,11 @@ STATUSES = Vocabulary("status", [
 ])
 PROVIDERS = Vocabulary("provider", ["embedded", "openai", "azure", "groq", "ollama",
                                     "anthropic", "google", "livekit", "fast"], cap=8)
-KINDS = Vocabulary("kind", ["refund", "close_account", "two_factor_reset", "account_closure",
-                           "escalation", "credit"], cap=16)
+# Request kinds: the engineering ticket's, and the domains' durable actions (register_kinds).
+KINDS = Vocabulary("kind", ["escalation"], cap=16)
 APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "timeout",
                                              "cancelled", "escalated", "auto_denied"])
-WORKFLOWS = Vocabulary("workflow", ["approval", "engineering_escalation", "ticket",
-                                    "refund_approval", "account_closure"], cap=16)
+WORKFLOWS = Vocabulary("workflow", ["approval", "engineering_escalation", "ticket"], cap=16)
 # Voice: each stage is timed from the end of the caller's speech.
 VOICE_STAGES = Vocabulary("stage", ["transcript", "end_of_turn", "llm_first_output", "first_audio"])
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
@@ -151,6 +151,15 @@ def register_agents(ids: Iterable[str]) -> None:
             if "." in agent:
                 CIRCUIT_OPEN.labels(specialist=AGENTS(agent)).set(0)
                 CIRCUIT_TRIPS.labels(specialist=AGENTS(agent))
+
+
+def register_kinds(kinds: Iterable[str]) -> None:
+    """Declare the request kinds of the domains' durable actions (``domains.registry``);
+    their pending-approvals series exist at 0 from the start."""
+    kinds = list(kinds)
+    KINDS.register(kinds)
+    for kind in kinds:
+        APPROVALS_PENDING.labels(KINDS(kind))
 
 
 # --- the metrics --------------------------------------------------------------------------
@@ -223,8 +232,6 @@ for _reason in ("low_confidence", "ambiguous", "missing_slot"):
     CLARIFICATIONS.labels(_reason)
 for _reason in ("max_delegations", "repeated_state"):
     LOOP_GUARD.labels(_reason)
-for _kind in ("refund", "close_account", "two_factor_reset"):
-    APPROVALS_PENDING.labels(_kind)
 for _stage in VOICE_STAGES.values - {OTHER}:
     VOICE_STAGE_SECONDS.labels(_stage)
 

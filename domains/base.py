@@ -22,6 +22,7 @@ from domains.state import CallState
 if TYPE_CHECKING:
     from callcenter.store import Store
     from domains.results import SpecialistResult
+    from workflows.actions import DurableAction
 
 FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
 GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
@@ -109,6 +110,15 @@ class SpecialistSpec:
 
 
 @dataclass(frozen=True)
+class Wording:
+    """How the line names a department to callers and to a hosted LLM."""
+
+    offer: str  # "I can help with billing, technical problems and your account."
+    ask: str  # "How can I help you with billing, a technical problem or your account?"
+    prompt: str  # the hosted LLM's prompt: "decline anything outside billing, technical support..."
+
+
+@dataclass(frozen=True)
 class DomainSpec:
     name: str
     description: str  # the meta-supervisor's transfer tool docstring
@@ -117,10 +127,16 @@ class DomainSpec:
     specialists: tuple[SpecialistSpec, ...]
     utterances: Path  # folder with train.jsonl / test.jsonl
     instructions: str = ""
+    wording: Wording | None = None  # None: the topic everywhere
+    # Work a supervisor approves after the call; the composition root hands these to the
+    # Temporal worker, the client, the metrics and the slot reader.
+    actions: tuple[DurableAction, ...] = ()
     labels: tuple[str, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "labels", tuple(f"{self.name}/{s.name}" for s in self.specialists))
+        if self.wording is None:
+            object.__setattr__(self, "wording", Wording(self.topic, self.topic, self.topic))
 
     def specialist(self, name: str) -> SpecialistSpec | None:
         return next((s for s in self.specialists if s.name == name), None)

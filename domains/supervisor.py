@@ -38,9 +38,14 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
     spec: ClassVar[DomainSpec]
 
-    def __init__(self, *, state: CallState, request: str, chat_ctx: llm.ChatContext | None = None) -> None:
+    def __init__(
+        self, *, state: CallState, request: str, chat_ctx: llm.ChatContext | None = None, departments: str = "",
+    ) -> None:
+        # `departments` ("billing, technical or account") comes from the meta level's registry:
+        # a hosted LLM is told which names "belongs to <domain>" may take.
+        doc = _FRONT_DESK_DOC.format(departments=f" ({departments})" if departments else "")
         tools: list[llm.Tool] = [self._route_tool(s) for s in self.spec.specialists]
-        tools.append(function_tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=_FRONT_DESK_DOC))
+        tools.append(function_tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=doc))
         names = ", ".join(s.name for s in self.spec.specialists)
         super().__init__(
             instructions=(
@@ -172,5 +177,5 @@ _UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted
 _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
 
 Args:
-    reason: "belongs to <domain>" (billing, technical or account) when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, otherwise "unclear".
+    reason: "belongs to <domain>"{departments} when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, otherwise "unclear".
 """

@@ -35,9 +35,9 @@ INSTRUCTIONS = """You are the front desk of a company's support line, speaking o
 Greet callers, find every need in what they say, and delegate each need to the right
 department with its transfer tool, passing the caller's words for that need. You can make
 several transfers for one turn. Answer greetings and small talk yourself, politely decline
-anything outside billing, technical support and accounts, and ask one short clarifying
+anything outside {departments}, and ask one short clarifying
 question when you are not sure. If the caller asks for a person, call request_human.
-Never promise refunds or account changes yourself: only the departments can do that.
+Never promise money back or any change yourself: only the departments can do that.
 Keep answers short and spoken: no lists, no markdown."""
 
 
@@ -48,11 +48,15 @@ class MetaSupervisor(Agent):
         self.state = state
         self.noise = noise
         self.domains = registry.DOMAINS if domains is None else domains
+        # The departments' own wording: greeting, open question and the hosted LLM's prompt.
+        self.phrases = registry.phrasebook(self.domains)
+        self.departments = registry.department_names(self.domains)
         tools: list[llm.Tool] = [self._transfer_tool(d) for d in self.domains]
-        super().__init__(instructions=INSTRUCTIONS, tools=tools, id="meta")
+        instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
+        super().__init__(instructions=instructions, tools=tools, id="meta")
 
     async def on_enter(self) -> None:
-        self.session.say(t.GREETING)
+        self.session.say(self.phrases.greeting)
 
     async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
         # A very long turn is cut before any model sees it: cost and latency stay bounded.
@@ -83,7 +87,7 @@ class MetaSupervisor(Agent):
             # Greetings, small talk and requests for a person are the LLM's own to answer.
             social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
             if fixed is None and not confident and not social:
-                fixed = repair.unroutable(text)
+                fixed = repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
                 yield fixed.reply
                 return
@@ -153,7 +157,8 @@ class MetaSupervisor(Agent):
                 return guard
             state.note_route(spec.name, extra)
             try:
-                result = await spec.supervisor(state=state, request=request, chat_ctx=recent_context(self.chat_ctx))
+                result = await spec.supervisor(
+                    state=state, request=request, chat_ctx=recent_context(self.chat_ctx), departments=self.departments)
             except Exception as exc:
                 log.error("domain %s failed: %s", spec.name, type(exc).__name__)
                 result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import asdict
 from typing import Any
 
+from callcenter.money import dollars
 from callcenter.settings import Settings, SettingsError, get_settings
 from callcenter.store import Store, StoreError
 
@@ -43,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("list", help="pending approvals, oldest first")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--all", action="store_true", help="include running requests already decided")
-    p.add_argument("--kind", help="refund | close_account | two_factor_reset")
+    p.add_argument("--kind", help="a request kind, as `approvals list` shows it")
     p.add_argument("--customer", help="a customer id, e.g. C1002")
     p.add_argument("--min-amount", type=float, default=None, help="only amounts at or above this many dollars")
     p.set_defaults(func=cmd_list)
@@ -113,7 +114,7 @@ def _run(body: Callable[[Settings, Any], Coroutine[Any, Any, int]], args: argpar
 
 
 def _money(cents: int | None) -> str:
-    return "-" if cents is None else f"${cents / 100:,.2f}"
+    return "-" if cents is None else dollars(cents)
 
 
 def _age(s: int) -> str:
@@ -248,6 +249,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 # --- processes ------------------------------------------------------------------------------
 def cmd_worker(args: argparse.Namespace) -> int:
+    from meta.actions import durable_actions
     from workflows.worker import run_worker
 
     try:
@@ -256,7 +258,7 @@ def cmd_worker(args: argparse.Namespace) -> int:
         return _fail(str(err))
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        code = asyncio.run(run_worker(settings))
+        code = asyncio.run(run_worker(settings, actions=durable_actions()))
     except (OSError, StoreError) as err:  # e.g. metrics port in use
         code = _fail(str(err))
     except KeyboardInterrupt:
@@ -291,13 +293,15 @@ def cmd_server(args: argparse.Namespace) -> int:
                   flush=True)
             async with contextlib.AsyncExitStack() as stack:
                 if args.worker:
+                    from meta.actions import durable_actions
                     from workflows.client import connect
                     from workflows.worker import ensure_worker
 
                     store = Store(settings.db_path)
                     stack.callback(store.close)
                     client = await connect(settings, address=server.address)
-                    await stack.enter_async_context(ensure_worker(client, store, settings.temporal_task_queue))
+                    await stack.enter_async_context(ensure_worker(
+                        client, store, settings.temporal_task_queue, actions=durable_actions()))
                     print(f"worker on task queue {settings.temporal_task_queue!r}", flush=True)
                 waiter = asyncio.create_task(stop.wait())
                 while not stop.is_set():
@@ -322,16 +326,18 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
     their own deployment. Unset: reuse a local server this data dir already runs, else start
     one, and run an in-process worker; both stop when the block exits.
     """
+    from meta.actions import durable_actions
     from workflows.client import DurableWork, TemporalUnavailable, connect, tls_config
     from workflows.devserver import DevServerError, LocalTemporal, discover
     from workflows.worker import ensure_worker, housekeeping
 
+    actions = durable_actions()
     tls_config(settings)  # a missing cert/key file stops the start, it is not an outage
     own_store = store is None
     store = store or Store(settings.db_path)
     try:
         if settings.temporal_address:
-            work = DurableWork(settings, store)
+            work = DurableWork(settings, store, actions=actions)
             yield work
             await work.close()
             return
@@ -348,13 +354,14 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
             if address is not None:
                 try:
                     client = await connect(settings, address=address)
-                    await stack.enter_async_context(ensure_worker(client, store, settings.temporal_task_queue))
+                    await stack.enter_async_context(ensure_worker(
+                        client, store, settings.temporal_task_queue, actions=actions))
                     # Pending-approvals gauge and outbox flush, as the standalone worker does.
-                    chores = asyncio.create_task(housekeeping(client, settings, store))
+                    chores = asyncio.create_task(housekeeping(client, settings, store, actions))
                     stack.callback(chores.cancel)
                 except TemporalUnavailable as err:
                     log.warning("%s; durable requests will be queued", err)
-            work = DurableWork(settings, store, address=address or "127.0.0.1:1")
+            work = DurableWork(settings, store, actions=actions, address=address or "127.0.0.1:1")
             if address is not None:
                 # Connecting now also submits, in the background, what earlier runs queued.
                 with contextlib.suppress(TemporalUnavailable):

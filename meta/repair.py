@@ -50,7 +50,7 @@ def before_routing(text: str, noise: NoiseModel | None) -> Repair | None:
     if noise is not None and noise.is_noise(text):
         return Repair("noise", t.EMPTY_TURN)
     if is_closing(text):  # only thanks and farewells: no need in it to route
-        return Repair("goodbye", t.META_REPLIES["goodbye"])
+        return Repair("goodbye", t.GOODBYE)
     return None
 
 
@@ -61,9 +61,9 @@ def follow_up(text: str, results: list[DomainResult]) -> Repair | None:
     return Repair("follow_up", answer_follow_up(kind, results[-1]))
 
 
-def unroutable(text: str) -> Repair | None:
+def unroutable(text: str, how_can_i_help: str) -> Repair | None:
     """For a turn with no confident need that names no topic: a useful open question
     (a guess about a turn with no topic is not worth offering as options)."""
     if is_vague(text):
-        return Repair("vague", t.HOW_CAN_I_HELP)
+        return Repair("vague", how_can_i_help)
     return None

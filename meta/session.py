@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from livekit.agents import AgentSession, AgentTask, llm
@@ -25,9 +25,11 @@ from callcenter.store import Store
 from domains import registry
 from domains.breaker import BREAKER
 from domains.state import CallState
+from meta.actions import durable_actions
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
 from meta.router import build_router, noise_model, topics
+from workflows.actions import ActionTable
 
 log = logging.getLogger("callcenter.call")
 _QUIET_S = 0.3  # a task has waited for the caller this long with nothing left to say: the turn is over
@@ -40,7 +42,8 @@ def temporal_down(line: Line) -> Any:
     """Real durable work pointed at a port nothing listens on: Temporal down (fault injection)."""
     from workflows.client import DurableWork
 
-    return DurableWork(line.settings.model_copy(update={"temporal_address": "127.0.0.1:9"}), line.store)
+    return DurableWork(line.settings.model_copy(update={"temporal_address": "127.0.0.1:9"}), line.store,
+                       actions=line.actions)
 
 
 class UnknownCustomerError(ValueError):
@@ -55,6 +58,7 @@ class Line:
     llm: llm.LLM
     provider: str
     noise: NoiseModel | None = None
+    actions: ActionTable = field(default_factory=lambda: ActionTable(()))  # the domains' durable actions
 
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
@@ -65,9 +69,10 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     BREAKER.threshold, BREAKER.cooldown_s = settings.breaker_threshold, settings.breaker_cooldown_s
     router = build_router(settings)
     metrics.register_agents(agent_ids())
-    model = llm_override or build_llm(settings, router=router, topics=topics())
+    model = llm_override or build_llm(settings, router=router, topics=topics(), phrases=registry.phrasebook())
     provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
-    return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model())
+    return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
+                actions=durable_actions())
 
 
 def agent_ids() -> list[str]:

@@ -85,7 +85,7 @@ async def entrypoint(ctx: JobContext) -> None:
     if settings.temporal_address:
         from workflows.client import DurableWork
 
-        durable = DurableWork(settings, line.store)
+        durable = DurableWork(settings, line.store, actions=line.actions)
     kwargs = speech_kwargs(settings)
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
     filler = attach_room_helpers(call.session, settings)

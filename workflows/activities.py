@@ -12,43 +12,38 @@ import logging
 from temporalio import activity
 
 from callcenter.logsafe import ref
+from callcenter.money import dollars
 from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows import observe
+from workflows.actions import ActionTable
 from workflows.models import (
     EscalateInput,
     FinishInput,
     FinishResult,
     StepResult,
     TicketStep,
+    ticket_workflow_id,
 )
 
 log = logging.getLogger(__name__)
 
 
-def _money(cents: int | None) -> str:
-    return f"${(cents or 0) / 100:,.2f}"
-
-
-_WHAT = {
-    "refund": "refund",
-    "close_account": "account closure",
-    "two_factor_reset": "two-factor reset",
-}
-
-
 class CallcenterActivities:
-    """Activities bound to one Store (the worker's dependency), as in the Temporal samples."""
+    """Activities bound to one Store and the domains' action table (the worker's
+    dependencies, given at construction), as in the Temporal samples."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, actions: ActionTable) -> None:
         self._store = store
+        self._actions = actions
 
     @activity.defn
     def finish_approval(self, inp: FinishInput) -> FinishResult:
         """Audit the decision, perform the approved action once, queue the customer notice."""
         req = inp.request
         key = f"{req.request_id}:final"
-        what = _WHAT.get(req.kind, req.kind)
+        action = self._actions.get(req.kind)
+        what = self._actions.what(req.kind)
         approved = inp.verdict == "approved"
         audit = d.Audit(req.request_id, inp.verdict, inp.decided_by, inp.reason, inp.role, req.customer_id)
         detail: str | None = None
@@ -56,28 +51,19 @@ class CallcenterActivities:
         activity.heartbeat("start")
         state = "completed" if approved else "denied"
         if approved:
-            amount = f" of {_money(req.amount_cents)}" if req.kind == "refund" else ""
+            amount = f" of {dollars(req.amount_cents)}" if req.amount_cents else ""
             body = f"Your {what}{amount} was approved and has been carried out."
         else:
             body = f"Your {what} request was reviewed and could not be approved: {inp.reason}"
         try:
-            if approved and req.kind == "refund":
-                if req.charge_id is None or not req.amount_cents:
-                    raise ValueError("a refund needs a charge id and an amount")
-                # The refund ledger is idempotent by the same key; writing it before the
-                # outcome row is safe: a crash in between is retried and finds the refund.
-                refund, _ = self._store.record_refund(
-                    charge_id=req.charge_id, amount_cents=req.amount_cents,
-                    reason=req.caller_reason or "approved refund", idempotency_key=key,
-                    approved_by=inp.decided_by,
-                )
-                detail = f"refund {refund.id} of {_money(refund.amount_cents)} on {refund.charge_id}"
-            elif approved and req.kind == "close_account":
-                effect = d.close_account_effect(req.customer_id)
-            elif approved and req.kind == "two_factor_reset":
-                effect = d.reset_two_factor_effect(req.customer_id)
-            elif approved:
-                raise ValueError(f"unknown approval kind {req.kind!r}")
+            if approved:
+                if action is None:
+                    raise ValueError(f"unknown approval kind {req.kind!r}")
+                refused = action.refusal(req)
+                if refused:
+                    raise ValueError(refused)
+                applied = action.effect(self._store, req, key, inp.decided_by)
+                detail, effect = applied.detail, applied.effect
             activity.heartbeat("effect")
             outcome, created = d.apply_once(
                 self._store, key=key, request_id=req.request_id, kind=req.kind, customer_id=req.customer_id,
@@ -119,7 +105,7 @@ class CallcenterActivities:
     def ticket_step(self, inp: TicketStep) -> StepResult:
         """Open, breach or resolve a ticket in the store, with the customer's notice."""
         req = inp.request
-        wid = f"ticket-{req.ticket_id}"
+        wid = ticket_workflow_id(req.ticket_id)
         key = f"{wid}:{inp.step}"
         if inp.step == "opened":
             # create_ticket is INSERT OR IGNORE: the line may already have written the row.

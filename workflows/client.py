@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import secrets
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
@@ -33,14 +32,15 @@ from callcenter.logsafe import ref
 from callcenter.settings import Settings, SettingsError
 from callcenter.store import Store
 from callcenter.store import durable as d
+from workflows.actions import ActionTable
 from workflows.devserver import discover
 from workflows.models import (
-    APPROVAL_KINDS,
     ESCALATION_KIND,
     SA_AMOUNT,
     SA_CUSTOMER,
     SA_KIND,
     SA_STATE,
+    SAFE_ID,
     ApprovalInput,
     ApprovalPolicy,
     ApprovalRequest,
@@ -61,7 +61,6 @@ log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT_S = 2.0
 RPC_TIMEOUT = timedelta(seconds=2)
-_SAFE_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
 
 class TemporalUnavailable(RuntimeError):
@@ -149,10 +148,11 @@ def _status_from_execution(wid: str, ex: Any, memo: dict[str, Any]) -> RequestSt
 class DurableWork:
     """What a specialist uses: submit, wait, status. Connects lazily; never raises for 'down'."""
 
-    def __init__(self, settings: Settings, store: Store, *, client: Client | None = None,
+    def __init__(self, settings: Settings, store: Store, *, actions: ActionTable, client: Client | None = None,
                  address: str | None = None) -> None:
         self.settings = settings
         self.store = store
+        self.actions = actions  # the domains' durable actions, from the composition root
         self._client = client
         self._address = address
         self._lock = asyncio.Lock()
@@ -184,12 +184,14 @@ class DurableWork:
 
     # --- approvals -----------------------------------------------------------------------
     async def submit_approval(self, req: ApprovalRequest) -> SubmitResult:
-        if req.kind not in APPROVAL_KINDS:
+        action = self.actions.get(req.kind)
+        if action is None:
             raise ValueError(f"unknown approval kind {req.kind!r}")
-        if not _SAFE_ID.match(req.request_id) or not _SAFE_ID.match(req.customer_id):
+        if not SAFE_ID.match(req.request_id) or not SAFE_ID.match(req.customer_id):
             raise ValueError("request_id and customer_id must be short ids (letters, digits, -_.:)")
-        if req.kind == "refund" and (not req.amount_cents or not req.charge_id):
-            raise ValueError("a refund approval needs amount_cents and charge_id")
+        refused = action.refusal(req)
+        if refused:
+            raise ValueError(refused)
         payload = json.dumps({"type": "approval", "request": asdict(req)})
         await asyncio.to_thread(
             self.store.queue_work, request_id=req.request_id, kind=req.kind,
@@ -298,7 +300,7 @@ class DurableWork:
         def read() -> RequestStatus:
             work = self.store.get_work(wid)
             last = d.latest_outcome(self.store, wid)
-            kind = last.kind if last else (work.kind if work else ("escalation" if ticket else "unknown"))
+            kind = last.kind if last else (work.kind if work else (ESCALATION_KIND if ticket else "unknown"))
             if last is not None:
                 return RequestStatus(request_id, kind, last.state, last.decided_by, last.reason, last.at,
                                      customer_id=last.customer_id)
@@ -318,7 +320,7 @@ class DurableWork:
 
     async def find_for_customer(self, customer_id: str, kind: str | None = None) -> list[RequestStatus]:
         """The customer's requests, newest first: live from Temporal, else from the store."""
-        if not _SAFE_ID.match(customer_id) or (kind is not None and not _SAFE_ID.match(kind)):
+        if not SAFE_ID.match(customer_id) or (kind is not None and not SAFE_ID.match(kind)):
             return []
         found: dict[str, RequestStatus] = {}
         try:
@@ -350,7 +352,7 @@ class DurableWork:
 
     # --- engineering escalations ---------------------------------------------------------
     async def open_escalation(self, req: EscalationRequest) -> SubmitResult:
-        if not _SAFE_ID.match(req.ticket_id):
+        if not SAFE_ID.match(req.ticket_id):
             raise ValueError("ticket_id must be a short id")
         wid = ticket_workflow_id(req.ticket_id)
         # The ticket row exists at once, so the caller's ticket number is real even if Temporal is down.
@@ -370,7 +372,7 @@ class DurableWork:
         """Start every queued request; safe to repeat (business ids make starts idempotent)."""
         sent = 0
         for w in await asyncio.to_thread(self.store.list_work, status="queued"):
-            payload = _normalise(w)
+            payload = _normalise(w, self.actions.kinds)
             if payload is None:
                 # Not a request this version can start: park it for a human instead of
                 # retrying it forever (the row and its payload stay in the store).
@@ -384,7 +386,7 @@ class DurableWork:
         return sent
 
 
-def _normalise(w: Any) -> str | None:
+def _normalise(w: Any, kinds: tuple[str, ...]) -> str | None:
     """The outbox row as this module's payload. Rows written by the line without Temporal
     configured (`--no-durable`) carry only a few fields; the row itself has the rest."""
     try:
@@ -393,7 +395,7 @@ def _normalise(w: Any) -> str | None:
         return None
     if isinstance(data, dict) and data.get("type") in ("approval", "escalation"):
         return w.payload
-    if not isinstance(data, dict) or w.kind not in APPROVAL_KINDS or not w.customer_id:
+    if not isinstance(data, dict) or w.kind not in kinds or not w.customer_id:
         return None
     req = ApprovalRequest(
         kind=w.kind, customer_id=w.customer_id, amount_cents=w.amount_cents, charge_id=data.get("charge_id"),

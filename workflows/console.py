@@ -31,13 +31,13 @@ from workflows.models import (
     SA_CUSTOMER,
     SA_KIND,
     SA_STATE,
+    SAFE_ID,
     Decision,
     DecisionResult,
     Resolution,
     ticket_workflow_id,
 )
 
-_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 _NAME = re.compile(r"^[A-Za-z0-9_.@\-]{1,64}$")
 
 
@@ -103,7 +103,7 @@ async def list_queue(
         q += " AND RequestState IN (" + ", ".join(f"'{s}'" for s in states) + ")"
     for name, value in (("RequestKind", kind), ("CustomerId", customer_id)):
         if value is not None:
-            if not _ID.match(value):
+            if not SAFE_ID.match(value):
                 raise ConsoleError(f"malformed filter value: {value!r}")
             q += f" AND {name} = '{value}'"
     if min_amount_cents is not None:
@@ -137,7 +137,7 @@ async def queue_changes(client: Client, since: datetime) -> tuple[list[QueueItem
 
 
 async def show(client: Client, store: Store, request_id: str) -> QueueItem:
-    if not _ID.match(request_id):
+    if not SAFE_ID.match(request_id):
         raise ConsoleError(f"malformed request id: {request_id!r}")
     handle = client.get_workflow_handle(request_id)
     try:
@@ -177,7 +177,7 @@ async def decide(
     verb; the workflow's validator verifies it and accepts or refuses at once."""
     if verdict not in ("approve", "deny"):
         raise ConsoleError(f"unknown decision {verdict!r}")
-    if not _ID.match(request_id):
+    if not SAFE_ID.match(request_id):
         raise _refuse(store, request_id, verdict, operator, "malformed request id", reason)
     reason = authz.clean(reason or "").strip()
     if not reason:
@@ -228,7 +228,7 @@ async def decide(
 
 
 async def resolve_ticket(client: Client, ticket_id: str, *, engineer: str, resolution: str) -> dict[str, Any]:
-    if not _ID.match(ticket_id):
+    if not SAFE_ID.match(ticket_id):
         raise ConsoleError(f"malformed ticket id: {ticket_id!r}")
     if not _NAME.match(engineer or ""):
         raise ConsoleError("--engineer must be a short name (letters, digits, . _ - @)")

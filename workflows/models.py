@@ -7,12 +7,16 @@ Nothing here may read the clock, the environment or the disk: workflow code impo
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from temporalio.common import SearchAttributeKey
 
-APPROVAL_KINDS = ("refund", "close_account", "two_factor_reset")
+# The engineering-ticket workflow's own kind; approval kinds come from the domains' actions
+# (workflows/actions.py), passed in by the composition root.
 ESCALATION_KIND = "escalation"
+# Ids an operator or a caller may pass into a Temporal query or a business id.
+SAFE_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
 # Custom search attributes (registered on the server before use) let operators list and filter
 # the queue without a worker: `temporal workflow list --query "RequestState='pending'"`.
@@ -29,14 +33,14 @@ OPEN_STATES = ("pending", "escalated")
 # --- approvals --------------------------------------------------------------------------
 @dataclass
 class ApprovalRequest:
-    kind: str  # "refund" | "close_account" | "two_factor_reset"
+    kind: str  # a DurableAction.kind declared by a domain
     customer_id: str
     amount_cents: int | None
     charge_id: str | None
     caller_reason: str
     policy_finding: str
     requested_by: str  # the specialist (e.g. "billing/refund") or an operator id
-    request_id: str  # business id, deterministic (e.g. f"refund-{charge_id}")
+    request_id: str  # business id, deterministic: f"{kind}-{subject}"
 
 
 @dataclass

@@ -27,9 +27,10 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 from callcenter.settings import Settings
 from callcenter.store import Store
 from workflows import authz, observe
+from workflows.actions import ActionTable
 from workflows.activities import CallcenterActivities
 from workflows.client import DurableWork, TemporalUnavailable, connect
-from workflows.models import APPROVAL_KINDS, SEARCH_ATTRIBUTES
+from workflows.models import SEARCH_ATTRIBUTES
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
 log = logging.getLogger(__name__)
@@ -50,16 +51,17 @@ def audit_refusals(store: Store, task_queue: str) -> None:
 
 
 def build_worker(
-    client: Client, store: Store, task_queue: str, *, max_concurrent_activities: int = 16,
+    client: Client, store: Store, task_queue: str, *, actions: ActionTable, max_concurrent_activities: int = 16,
     keys: list[bytes] | None = None,
 ) -> Worker:
+    """The worker, with the domains' durable actions (`actions`) given by the composition root."""
     from callcenter.settings import get_settings
     from workflows.keys import signing_keys
 
     # Decision credentials are verified inside the workflow with these keys.
     authz.trust(keys if keys is not None else signing_keys(store.path.parent, get_settings().console_secret))
     audit_refusals(store, task_queue)
-    acts = CallcenterActivities(store)
+    acts = CallcenterActivities(store, actions)
     return Worker(
         client,
         task_queue=task_queue,
@@ -141,22 +143,24 @@ async def register_search_attributes(client: Client) -> None:
                         " `temporal operator search-attribute create`: %s", err.message, ", ".join(missing))
 
 
-async def count_pending(client: Client) -> dict[str, int]:
+async def count_pending(client: Client, kinds: tuple[str, ...]) -> dict[str, int]:
     out: dict[str, int] = {}
-    for kind in APPROVAL_KINDS:
+    for kind in kinds:
         q = (f"WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'"
              f" AND RequestKind = '{kind}' AND RequestState IN ('pending', 'escalated')")
         out[kind] = (await client.count_workflows(q, rpc_timeout=timedelta(seconds=5))).count
     return out
 
 
-async def housekeeping(client: Client, settings: Settings, store: Store, every_s: float = 15.0) -> None:
+async def housekeeping(
+    client: Client, settings: Settings, store: Store, actions: ActionTable, every_s: float = 15.0,
+) -> None:
     """Pending gauge from the source of truth, and outbox flush while Temporal was away."""
 
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, actions=actions, client=client)
     while True:
         with contextlib.suppress(Exception):
-            for kind, n in (await count_pending(client)).items():
+            for kind, n in (await count_pending(client, actions.kinds)).items():
                 observe.approvals_pending(kind, n)
         with contextlib.suppress(Exception):
             sent = await work.flush_outbox()
@@ -173,7 +177,9 @@ def sdk_runtime(settings: Settings) -> Runtime | None:
     )))
 
 
-async def run_worker(settings: Settings, *, address: str | None = None, stop: asyncio.Event | None = None) -> int:
+async def run_worker(
+    settings: Settings, *, actions: ActionTable, address: str | None = None, stop: asyncio.Event | None = None,
+) -> int:
     """Run until SIGINT/SIGTERM (or `stop`); returns an exit code."""
 
     store = Store(settings.db_path)
@@ -199,13 +205,13 @@ async def run_worker(settings: Settings, *, address: str | None = None, stop: as
         await register_search_attributes(client)
         from workflows.keys import signing_keys
 
-        worker = build_worker(client, store, settings.temporal_task_queue,
+        worker = build_worker(client, store, settings.temporal_task_queue, actions=actions,
                               keys=signing_keys(settings.data_dir, settings.console_secret))
         async with worker:
             health.ready = True
             log.info("worker on task queue %r at %s", settings.temporal_task_queue,
                      client.service_client.config.target_host)
-            chores = asyncio.create_task(housekeeping(client, settings, store))
+            chores = asyncio.create_task(housekeeping(client, settings, store, actions))
             await stop.wait()
             health.ready = False
             chores.cancel()
@@ -217,8 +223,10 @@ async def run_worker(settings: Settings, *, address: str | None = None, stop: as
 
 
 @contextlib.asynccontextmanager
-async def ensure_worker(client: Client, store: Store, task_queue: str) -> AsyncIterator[None]:
+async def ensure_worker(
+    client: Client, store: Store, task_queue: str, *, actions: ActionTable,
+) -> AsyncIterator[None]:
     """Run an in-process worker for the duration of the block (the embedded line)."""
-    worker = build_worker(client, store, task_queue)
+    worker = build_worker(client, store, task_queue, actions=actions)
     async with worker:
         yield

@@ -13,6 +13,7 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
+    from callcenter.money import dollars
     from workflows import authz
     from workflows.activities import CallcenterActivities
     from workflows.models import (
@@ -49,10 +50,6 @@ ACTIVITY_OPTS: dict = {
 
 # workflow.patched id of two-operator approval above policy.four_eyes_cents.
 FOUR_EYES = "four-eyes-v1"
-
-
-def _money(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
 
 
 @workflow.defn
@@ -191,8 +188,8 @@ class ApprovalWorkflow:
         limit = min(g.limit_cents, limits[g.role])
         if req.amount_cents > limit:
             raise ValueError(
-                f"{g.operator} ({g.role}) may approve up to {_money(limit)};"
-                f" this request is {_money(req.amount_cents)}"
+                f"{g.operator} ({g.role}) may approve up to {dollars(limit)};"
+                f" this request is {dollars(req.amount_cents)}"
             )
         if self._first is not None:
             if self._first.operator.strip().lower() == who:

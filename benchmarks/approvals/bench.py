@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from meta.actions import durable_actions  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
 from workflows.devserver import LocalTemporal  # noqa: E402
 from workflows.models import Decision  # noqa: E402
@@ -106,7 +107,7 @@ async def main() -> None:
         store = Store(settings.db_path)
         async with LocalTemporal(data, write_discovery=False) as server:
             client = await connect(settings, address=server.address)
-            work = DurableWork(settings, store, client=client)
+            work = DurableWork(settings, store, client=client, actions=durable_actions())
             proc = None
             if args.worker_process:
                 ready = data / "worker.ready"
@@ -118,7 +119,7 @@ async def main() -> None:
                     await asyncio.sleep(0.05)
                 worker_cm = None
             else:
-                worker_cm = ensure_worker(client, store, "bench")
+                worker_cm = ensure_worker(client, store, "bench", actions=durable_actions())
                 await worker_cm.__aenter__()
             try:
                 await run_level(work, client, store, args.warmup, 5)

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from meta.actions import durable_actions  # noqa: E402
 from meta.session import build_line, start_call  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest  # noqa: E402
 from workflows.devserver import free_port  # noqa: E402
@@ -42,7 +43,7 @@ def summary(xs: list[float]) -> dict[str, float]:
 async def operator_side(n: int, data: Path) -> dict[str, float]:
     settings = load_settings(data_dir=data, temporal_address=f"127.0.0.1:{free_port()}")
     store = Store(settings.db_path)
-    down = DurableWork(settings, store)
+    down = DurableWork(settings, store, actions=durable_actions())
     times = []
     for i in range(n):
         rid = f"refund-down-{uuid.uuid4().hex[:8]}"
@@ -66,7 +67,7 @@ async def caller_turns(turns: int, data: Path) -> dict[str, float]:
         settings = load_settings(data_dir=data, temporal_address=f"127.0.0.1:{free_port()}", hold_on_line_s=5)
         store = Store(d / "store.sqlite3")
         line = build_line(settings, store=store)  # the router model is cached in data/models
-        call = await start_call(line, customer_id="C1002", durable=DurableWork(settings, store))
+        call = await start_call(line, customer_id="C1002", durable=DurableWork(settings, store, actions=durable_actions()))
         t0 = time.perf_counter()
         turn = await call.send("I was charged twice")
         times.append(time.perf_counter() - t0)

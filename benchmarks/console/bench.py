@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from meta.actions import durable_actions  # noqa: E402
 from workflows.accounts import add_account  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
 from workflows.devserver import LocalTemporal, free_port  # noqa: E402
@@ -70,8 +71,8 @@ async def main(a: argparse.Namespace) -> dict:
             for i in range(a.operators):
                 add_account(store, settings, name=f"op{i}", role="supervisor", password=PASSWORD)
             client = await connect(settings, address=server.address)
-            work = DurableWork(settings, store, client=client)
-            async with ensure_worker(client, store, "bench"):
+            work = DurableWork(settings, store, client=client, actions=durable_actions())
+            async with ensure_worker(client, store, "bench", actions=durable_actions()):
                 t0 = time.monotonic()
                 sem = asyncio.Semaphore(20)
 

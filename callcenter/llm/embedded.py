@@ -157,9 +157,10 @@ def looks_non_english(text: str) -> bool:
 class EmbeddedPolicy:
     """The decision logic, separate from the streaming plumbing so it can be tested alone."""
 
-    def __init__(self, router: IntentRouter, topics: dict[str, str]) -> None:
+    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook) -> None:
         self.router = router
         self.topics = topics  # label or domain -> caller-facing phrase ("a refund")
+        self.phrases = phrases  # greeting, out-of-scope reply...: built from the domains' wording
 
     def decide(self, chat_ctx: llm.ChatContext, tools: list[llm.Tool]) -> Decision:
         by_name = {_tool_name(tl): tl for tl in tools}
@@ -177,7 +178,7 @@ class EmbeddedPolicy:
         actions = {n: tl for n, tl in by_name.items() if n not in CONTROL_TOOLS}
         if actions:
             return EmbeddedPolicy._specialist(chat_ctx, actions)
-        return Decision(text=t.HOW_CAN_I_HELP, reason="no_tools")
+        return Decision(text=self.phrases.how_can_i_help, reason="no_tools")
 
     # --- meta-supervisor -------------------------------------------------------------
     def _meta(self, text: str, tools: dict[str, llm.Tool]) -> Decision:
@@ -204,9 +205,9 @@ class EmbeddedPolicy:
         if top is None:
             return Decision(text=t.EMPTY_TURN, reason="empty")
         if top.label.startswith("meta/") and top.confidence >= self.router.threshold:
-            return Decision(text=t.META_REPLIES.get(top.name, t.HOW_CAN_I_HELP), reason=top.name)
+            return Decision(text=self.phrases.meta_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
         if top.label == "oos":
-            return Decision(text=t.OUT_OF_SCOPE, reason="oos", confidence=top.confidence)
+            return Decision(text=self.phrases.out_of_scope, reason="oos", confidence=top.confidence)
         return Decision(text=self._clarify(top), reason="clarify", confidence=top.confidence)
 
     def _clarify(self, top: Intent, within: str | None = None) -> str:
@@ -278,7 +279,7 @@ class EmbeddedPolicy:
             said = t.TOOL_FAILED if out.is_error else _plain(out.output)
             if said and said not in parts:
                 parts.append(said)
-        text = " ".join(parts) or t.HOW_CAN_I_HELP
+        text = " ".join(parts) or t.ANYTHING_ELSE
         if transfer and not text.rstrip().endswith(("?", "goodbye!")):
             text += " " + t.ANYTHING_ELSE
         return Decision(text=text, reason="speak_output")
@@ -365,9 +366,9 @@ def _join(items: list[str]) -> str:
 class EmbeddedLLM(llm.LLM):
     """An offline `llm.LLM` built on the fast-path router. No network, no model weights."""
 
-    def __init__(self, router: IntentRouter, topics: dict[str, str]) -> None:
+    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook) -> None:
         super().__init__()
-        self.policy = EmbeddedPolicy(router, topics)
+        self.policy = EmbeddedPolicy(router, topics, phrases)
         self.calls = 0  # chat() invocations
         self.decisions: Counter[str] = Counter()  # by reason: route, clarify, act, speak_output...
 

@@ -7,6 +7,7 @@ Pure regular expressions: fast, deterministic, and tolerant of spoken forms
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from datetime import date
 from decimal import Decimal
@@ -18,7 +19,26 @@ _CUSTOMER = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s
 _CHARGE = re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I)
 _INVOICE = re.compile(r"\b(inv[-\s]?\d{3,6}(?:-\d{1,3})?)\b", re.I)
 _TICKET = re.compile(r"\b(t-[0-9a-f]{4,8}|esc-[0-9a-z-]{4,40})\b", re.I)
-_REQUEST = re.compile(r"\b((?:refund|close_account|two_factor_reset|escalation)-[a-z0-9-]{3,60})\b", re.I)
+# Request ids are "<kind>-<subject>"; the kinds are the domains' durable actions, declared
+# by the composition root (register_request_kinds) so this module knows no domain.
+_REQUEST_KINDS: set[str] = {"escalation"}
+
+
+def _request_pattern(kinds: set[str]) -> re.Pattern[str]:
+    names = "|".join(re.escape(k) for k in sorted(kinds, key=len, reverse=True))
+    return re.compile(rf"\b((?:{names})-[a-z0-9-]{{3,60}})\b", re.I)
+
+
+_REQUEST = _request_pattern(_REQUEST_KINDS)
+
+
+def register_request_kinds(kinds: Iterable[str]) -> None:
+    """Let the slot reader recognise request ids of these kinds ("refund-ch-1001-d")."""
+    global _REQUEST
+    new = {k for k in kinds if re.fullmatch(r"[a-z][a-z0-9_]{0,40}", k)}
+    if not new <= _REQUEST_KINDS:
+        _REQUEST_KINDS.update(new)
+        _REQUEST = _request_pattern(_REQUEST_KINDS)
 _EMAIL = re.compile(r"\b([a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24})\b", re.I)
 _PHONE = re.compile(r"(?<![\w-])(\+?\d[\d\s().-]{8,16}\d)(?![\w-])")
 _ZIP = re.compile(r"\b(?:zip|postal|post)\s*(?:code)?\s*(?:is\s*)?(\d{5})\b|(?<![\d-])(\d{5})(?![\d-])", re.I)

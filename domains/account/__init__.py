@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
 from domains.account.security import SecureAccountTask
 from domains.account.supervisor import AccountSupervisorTask
 from domains.account.two_factor_reset import ResetTwoFactorTask
-from domains.base import DomainSpec, SpecialistSpec
+from domains.base import DomainSpec, SpecialistSpec, Wording
 
 DOMAIN = DomainSpec(
     name="account",
@@ -23,6 +24,8 @@ DOMAIN = DomainSpec(
         "Args:\n    request: The part of the caller's words that is about their account."
     ),
     topic="your account",
+    wording=Wording(offer="your account", ask="your account", prompt="accounts"),
+    actions=ACTIONS,
     supervisor=AccountSupervisorTask,
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in"),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domains.base import DomainSpec, SpecialistSpec
+from domains.base import DomainSpec, SpecialistSpec, Wording
+from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
@@ -20,6 +21,8 @@ DOMAIN = DomainSpec(
         "the caller's words that is about billing."
     ),
     topic="billing",
+    wording=Wording(offer="billing", ask="billing", prompt="billing"),
+    actions=ACTIONS,
     supervisor=BillingSupervisorTask,
     specialists=(
         SpecialistSpec("refund", IssueRefundTask, "Route to the refunds specialist: duplicate or wrong charges, money back.", "a refund or a double charge"),

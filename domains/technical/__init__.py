@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domains.base import DomainSpec, SpecialistSpec
+from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
 from domains.technical.escalation import OpenEscalationTask
 from domains.technical.integration_help import IntegrationHelpTask
@@ -20,6 +20,7 @@ DOMAIN = DomainSpec(
         "request: The part of the caller's words that is about a technical problem."
     ),
     topic="a technical problem",
+    wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     supervisor=TechnicalSupervisorTask,
     specialists=(
         SpecialistSpec("api_errors", DiagnoseApiErrorsTask, "Route to API error diagnosis: 401, 403, 429, 5xx, failing calls.", "errors from the API", lookup=diagnose),

@@ -6,12 +6,15 @@ from livekit.agents import llm
 
 from callcenter.llm import templates as t
 from callcenter.store import Store
+from domains import registry
 from domains.base import DomainSpec
 from domains.results import DomainResult
 from domains.state import CallState
 from domains.supervisor import DomainSupervisorTask
 from meta.agent import MetaSupervisor
 from meta.session import build_line, start_call
+
+PHRASES = registry.phrasebook()  # the shipped departments' wording
 
 MULTI = "My API calls fail with 429, I was charged twice, and I can't log in"
 
@@ -59,8 +62,8 @@ async def test_multi_intent_unverified_caller_verifies_once(open_call) -> None:
 
 async def test_greeting_small_talk_goodbye_are_answered_at_the_front_desk(open_call) -> None:
     call = await open_call()
-    assert call.greeting == t.GREETING
-    for text, expected in [("hello there", t.GREETING), ("how are you doing today", t.META_REPLIES["smalltalk"]), ("that's all, bye", t.META_REPLIES["goodbye"])]:
+    assert call.greeting == PHRASES.greeting
+    for text, expected in [("hello there", PHRASES.greeting), ("how are you doing today", PHRASES.meta_replies["smalltalk"]), ("that's all, bye", PHRASES.meta_replies["goodbye"])]:
         turn = await call.send(text)
         assert turn.replies == [expected]
         assert turn.hops == [] and turn.results == []
@@ -69,7 +72,7 @@ async def test_greeting_small_talk_goodbye_are_answered_at_the_front_desk(open_c
 async def test_out_of_scope_is_declined_without_routing(open_call) -> None:
     call = await open_call("C1001")
     turn = await call.send("can you book me a flight to paris")
-    assert turn.replies == [t.OUT_OF_SCOPE]
+    assert turn.replies == [PHRASES.out_of_scope]
     assert turn.hops == []
 
 
@@ -105,13 +108,13 @@ def test_policy_clarifies_below_threshold_and_routes_above() -> None:
     ctx = llm.ChatContext()
     ctx.add_message(role="user", content="my bill")
     tools = MetaSupervisor(state=CallState(store=None, settings=None, router=None)).tools  # type: ignore[arg-type]
-    unsure = EmbeddedPolicy(FixedRouter(0.5), topics()).decide(ctx, tools)  # type: ignore[arg-type]
+    unsure = EmbeddedPolicy(FixedRouter(0.5), topics(), registry.phrasebook()).decide(ctx, tools)  # type: ignore[arg-type]
     assert unsure.reason == "clarify" and not unsure.calls
     assert unsure.text == t.CLARIFY_TWO.format(a="your balance", b="errors from the API")
-    sure = EmbeddedPolicy(FixedRouter(0.9), topics()).decide(ctx, tools)  # type: ignore[arg-type]
+    sure = EmbeddedPolicy(FixedRouter(0.9), topics(), registry.phrasebook()).decide(ctx, tools)  # type: ignore[arg-type]
     assert [c.name for c in sure.calls] == ["transfer_to_billing"]
     # Unsure which billing specialist but sure it is billing: the meta level still routes.
-    domain_sure = EmbeddedPolicy(FixedRouter(0.5, "billing/invoices"), topics()).decide(ctx, tools)  # type: ignore[arg-type]
+    domain_sure = EmbeddedPolicy(FixedRouter(0.5, "billing/invoices"), topics(), registry.phrasebook()).decide(ctx, tools)  # type: ignore[arg-type]
     assert [c.name for c in domain_sure.calls] == ["transfer_to_billing"]
 
 
@@ -239,3 +242,17 @@ async def test_sure_of_domain_unsure_of_specialist_asks_at_the_supervisor(open_c
     answer = await call.send("my balance please")
     assert [(h.from_agent, h.to_agent) for h in answer.hops] == [("billing", "billing.balance")]
     assert answer.results[0].specialist == "balance"
+
+
+def test_shipped_departments_wording() -> None:
+    """The sentences are built from the domains' wording; for the shipped three they read as before."""
+    assert PHRASES.greeting == (
+        "Hello, thanks for calling. I can help with billing, technical problems and your account. "
+        "What can I do for you today?"
+    )
+    assert PHRASES.how_can_i_help == "How can I help you with billing, a technical problem or your account?"
+    assert PHRASES.out_of_scope == (
+        "I'm sorry, that's not something I can help with. I can help with billing, technical "
+        "problems and your account. Is there anything like that I can do for you?"
+    )
+    assert registry.prompt_departments() == "billing, technical support and accounts"

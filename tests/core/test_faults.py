@@ -12,6 +12,7 @@ from callcenter.faults import parse
 from callcenter.settings import Settings, SettingsError, load_settings
 from callcenter.store import Store
 from domains.breaker import BREAKER
+from meta.actions import durable_actions
 from meta.session import build_line, start_call
 from workflows.client import DurableWork
 
@@ -33,7 +34,7 @@ def fresh_breaker() -> None:
 
 async def _run(settings: Settings, store: Store, customer: str | None, turns: list[str]):
     line = build_line(settings, store=store)
-    call = await start_call(line, customer_id=customer, durable=DurableWork(settings, store))
+    call = await start_call(line, customer_id=customer, durable=DurableWork(settings, store, actions=durable_actions()))
     replies = []
     for text in turns:
         turn = await call.send(text)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from callcenter.llm import templates as t
+from domains import registry
+
+PHRASES = registry.phrasebook()  # the shipped departments' wording
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -68,7 +70,7 @@ async def test_unsure_turn_goes_to_the_llm_and_gets_a_question(hosted_call) -> N
 
 async def test_greeting_is_spoken_by_the_session_not_the_llm(hosted_call) -> None:
     call, counter = await hosted_call()
-    assert call.greeting == t.GREETING
+    assert call.greeting == PHRASES.greeting
     assert counter.requests == 0
 
 

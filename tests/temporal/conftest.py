@@ -18,6 +18,7 @@ import pytest
 
 from callcenter.settings import Settings, load_settings
 from callcenter.store import Store
+from meta.actions import durable_actions
 from workflows.client import DurableWork, connect
 from workflows.devserver import LocalTemporal
 from workflows.worker import ensure_worker
@@ -60,13 +61,13 @@ def store(settings: Settings) -> Iterator[Store]:
 
 @pytest.fixture
 async def worker(client, store: Store, settings: Settings) -> AsyncIterator[None]:  # noqa: ANN001
-    async with ensure_worker(client, store, settings.temporal_task_queue):
+    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions()):
         yield
 
 
 @pytest.fixture
 async def work(client, store: Store, settings: Settings) -> DurableWork:  # noqa: ANN001
-    return DurableWork(settings, store, client=client)
+    return DurableWork(settings, store, client=client, actions=durable_actions())
 
 
 def uid(prefix: str) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from callcenter.settings import Settings
 from callcenter.store import Store
+from meta.actions import durable_actions
 from meta.session import Call, Line, build_line, start_call
 from workflows.client import DurableWork
 from workflows.console import list_queue
@@ -97,13 +98,13 @@ async def test_callback_then_live_status(client, store, worker, work, line, call
 async def test_temporal_down_request_is_recorded_and_submitted_later(
     client, settings, store, worker, line, calls, charge
 ) -> None:
-    down = DurableWork(settings.model_copy(update={"temporal_address": f"127.0.0.1:{free_port()}"}), store)
+    down = DurableWork(settings.model_copy(update={"temporal_address": f"127.0.0.1:{free_port()}"}), store, actions=durable_actions())
     call = await call_with(line, calls, down, hold=5)
     turn = await confirmed(call, "I was charged twice")
     assert "recorded" in said(turn) and "followed up" in said(turn), said(turn)
     assert [w.status for w in store.list_work()] == ["queued"]
     # Temporal is back: the request reaches the operators' queue, once.
-    online = DurableWork(settings, store, client=client)
+    online = DurableWork(settings, store, client=client, actions=durable_actions())
     assert await online.flush_outbox() == 1
     assert any(i.request_id == f"refund-{charge}" for i in await list_queue(client))
 

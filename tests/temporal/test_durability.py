@@ -9,6 +9,7 @@ from pathlib import Path
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
+from meta.actions import durable_actions
 from workflows.client import ApprovalRequest, DurableWork, connect
 from workflows.devserver import LocalTemporal, free_port
 from workflows.worker import ensure_worker
@@ -29,7 +30,7 @@ def effects(store: Store, request_id: str) -> tuple[int, int, int]:
 
 
 async def test_worker_killed_while_waiting(client, settings, store, temporal) -> None:
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
     w1 = TemporalWorkerCommand(settings)
     try:
         await w1.wait_ready()
@@ -55,7 +56,7 @@ async def _timer_started(handle) -> bool:  # noqa: ANN001
 
 
 async def test_worker_killed_mid_activity_pays_once(client, settings, store, temporal, tmp_path: Path) -> None:
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
     marker = tmp_path / "refund-written"
     w1 = WorkerProcess(temporal.address, settings.temporal_task_queue, settings.db_path, pause_marker=marker)
     try:
@@ -89,14 +90,14 @@ async def test_dev_server_killed_and_restarted_on_same_db() -> None:
         await server.start()
         try:
             client = await connect(settings, address=server.address)
-            work = DurableWork(settings, store, client=client)
+            work = DurableWork(settings, store, client=client, actions=durable_actions())
             req = refund("refund-restart")
-            async with ensure_worker(client, store, settings.temporal_task_queue):
+            async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions()):
                 await work.submit_approval(req)
                 await eventually(lambda: _timer_started(client.get_workflow_handle(req.request_id)))
                 server.kill()  # SIGKILL: no clean shutdown
                 # While it is down the line still answers, from the store.
-                down = DurableWork(settings, store, address=server.address)
+                down = DurableWork(settings, store, address=server.address, actions=durable_actions())
                 assert (await down.status(req.request_id)).state == "pending"
                 await server.start()  # same port, same SQLite file
                 # The worker's client reconnects by itself; the waiting workflow is intact.

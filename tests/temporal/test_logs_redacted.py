@@ -8,6 +8,7 @@ from pathlib import Path
 from callcenter.logsafe import ref
 from callcenter.settings import load_settings
 from callcenter.store import Store
+from meta.actions import durable_actions
 from workflows.client import ApprovalRequest, DurableWork
 from workflows.devserver import free_port
 
@@ -15,7 +16,7 @@ from workflows.devserver import free_port
 async def test_down_temporal_logs_a_reference_not_the_ids(tmp_path: Path, caplog) -> None:
     settings = load_settings(data_dir=tmp_path, temporal_address=f"127.0.0.1:{free_port()}")
     store = Store(tmp_path / "db.sqlite3")
-    work = DurableWork(settings, store)
+    work = DurableWork(settings, store, actions=durable_actions())
     req = ApprovalRequest(
         kind="refund", customer_id="C1002", amount_cents=24900, charge_id="CH-1002-D",
         caller_reason="charged twice, email grace@example.com", policy_finding="above limit",

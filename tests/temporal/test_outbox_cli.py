@@ -15,6 +15,7 @@ from pathlib import Path
 
 from callcenter.settings import load_settings
 from callcenter.store import Store
+from meta.actions import durable_actions
 from meta.cli_temporal import embedded_durable
 from tests.conftest import CALLCENTER, callcenter, cli_env
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
@@ -31,7 +32,7 @@ def refund(request_id: str) -> ApprovalRequest:
 async def test_down_requests_are_queued_then_flushed(client, settings, store, worker) -> None:
     down = load_settings(data_dir=settings.data_dir, temporal_address=f"127.0.0.1:{free_port()}",
                          temporal_task_queue=settings.temporal_task_queue)
-    offline = DurableWork(down, store)
+    offline = DurableWork(down, store, actions=durable_actions())
     req = refund(uid("refund-down"))
     # (how fast a down server is answered is measured in benchmarks, not asserted here)
     assert (await offline.submit_approval(req)).status == "queued"
@@ -44,7 +45,7 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
     assert all(s.state == "queued" for s in mine)
 
     # Temporal is back: the same store's outbox is submitted, once, however often flushed.
-    online = DurableWork(settings, store, client=client)
+    online = DurableWork(settings, store, client=client, actions=durable_actions())
     assert await online.flush_outbox() == 2
     assert await online.flush_outbox() == 0
     assert {w.status for w in store.list_work()} == {"submitted"}
@@ -63,7 +64,7 @@ async def test_flush_accepts_rows_written_without_temporal(client, settings, sto
     store.queue_work(request_id="refund-CH-1002-1-legacy", kind="refund", customer_id="C1002", amount_cents=2000,
                      payload=json.dumps({"charge_id": "CH-1002-1", "policy_finding": "dup", "requested_by": "billing.refund"}))
     store.queue_work(request_id="junk-1", kind="mystery", customer_id=None, amount_cents=None, payload="{not json")
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
     assert await work.flush_outbox() == 1
     assert {w.id: w.status for w in store.list_work()} == {"refund-CH-1002-1-legacy": "submitted", "junk-1": "invalid"}
     st = await work.status("refund-CH-1002-1-legacy")
@@ -80,7 +81,7 @@ async def test_operator_cli(client, settings, store, worker, temporal) -> None:
     env = {"CALLCENTER_DATA_DIR": str(settings.data_dir), "CALLCENTER_TEMPORAL_ADDRESS": temporal.address,
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
     strict = settings.model_copy(update={"approval_limit_agent": 100})  # agents: up to $100
-    work = DurableWork(strict, store, client=client)
+    work = DurableWork(strict, store, client=client, actions=durable_actions())
     req = refund(uid("refund-cli"))
     await work.submit_approval(req)
 
@@ -146,7 +147,7 @@ async def test_operator_cli(client, settings, store, worker, temporal) -> None:
 async def test_approvals_list_filters(client, settings, store, worker, temporal) -> None:
     env = {"CALLCENTER_DATA_DIR": str(settings.data_dir), "CALLCENTER_TEMPORAL_ADDRESS": temporal.address,
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
     big, small = refund(uid("refund-big")), refund(uid("refund-small"))
     small = ApprovalRequest("refund", "C1001", 2000, "CH-1001-2", "small", "dup", "billing/refund", small.request_id)
     close = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", uid("close"))
@@ -180,7 +181,7 @@ async def test_approvals_list_filters(client, settings, store, worker, temporal)
 async def test_tickets_list_and_resolve(client, settings, store, worker, temporal) -> None:
     env = {"CALLCENTER_DATA_DIR": str(settings.data_dir), "CALLCENTER_TEMPORAL_ADDRESS": temporal.address,
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
     tid = f"T-{uid('X')[-6:].upper()}"
     assert (await work.open_escalation(EscalationRequest(tid, "C1003", "webhooks return 500 since deploy"))).status == "pending"
     run = lambda *a: asyncio.to_thread(cli, *a, env=env)  # noqa: E731
@@ -266,7 +267,7 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
 
         settings = load_settings(data_dir=tmp_path)
         store = Store(settings.db_path)
-        work = DurableWork(settings, store)  # no address: found through temporal.json
+        work = DurableWork(settings, store, actions=durable_actions())  # no address: found through temporal.json
         req = refund("refund-CH-1002-D")
         assert (await work.submit_approval(req)).status == "pending"
         listed = await asyncio.to_thread(cli, "approvals", "list", "--json", env={"CALLCENTER_DATA_DIR": str(tmp_path)})
@@ -372,7 +373,7 @@ async def test_temporal_server_with_ui_and_worker(tmp_path: Path) -> None:
         assert "<html" in page.lower()
         settings = load_settings(data_dir=tmp_path)
         store = Store(settings.db_path)
-        work = DurableWork(settings, store)  # found through temporal.json
+        work = DurableWork(settings, store, actions=durable_actions())  # found through temporal.json
         req = refund("refund-CH-1002-D")
         assert (await work.submit_approval(req)).status == "pending"
         made = await asyncio.to_thread(callcenter, "operators", "add", "maria", "--role", "agent", "--password-stdin",

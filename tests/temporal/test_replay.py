@@ -12,6 +12,7 @@ import pytest
 from temporalio.client import WorkflowHistory
 from temporalio.worker import Replayer
 
+from meta.actions import durable_actions
 from workflows.client import ApprovalRequest, DurableWork
 from workflows.worker import WORKFLOWS
 
@@ -28,7 +29,7 @@ async def test_recorded_history_replays(path: Path) -> None:
 
 
 async def test_fresh_history_replays(client, store, settings, worker) -> None:
-    work = DurableWork(settings, store, client=client)
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
     req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", uid("2fa"))
     await work.submit_approval(req)
     handle = client.get_workflow_handle(req.request_id)

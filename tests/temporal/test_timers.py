@@ -15,6 +15,7 @@ from temporalio.testing import WorkflowEnvironment
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
+from meta.actions import durable_actions
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.models import Resolution, ticket_workflow_id
 from workflows.worker import ensure_worker, register_search_attributes
@@ -42,10 +43,10 @@ async def test_timeout_escalates_once_then_auto_denies(env: WorkflowEnvironment,
     settings = load_settings(data_dir=tmp_path, temporal_task_queue=f"ts-{uuid.uuid4().hex[:6]}",
                              approval_timeout_s=3600, approval_escalations=1)
     store = Store(settings.db_path)
-    work = DurableWork(settings, store, client=env.client)
+    work = DurableWork(settings, store, client=env.client, actions=durable_actions())
     req = ApprovalRequest("refund", "C1002", 24900, "CH-1002-D", "charged twice", "duplicate",
                           "billing/refund", "refund-CH-1002-D-ts")
-    async with ensure_worker(env.client, store, settings.temporal_task_queue):
+    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
         assert (await work.submit_approval(req)).status == "pending"
         # Time skips on its own only for handles the test env started; skip explicitly.
         await env.sleep(2 * 3600 + 60)
@@ -62,9 +63,9 @@ async def test_decision_after_escalation_still_counts(env: WorkflowEnvironment, 
     settings = load_settings(data_dir=tmp_path, temporal_task_queue=f"ts-{uuid.uuid4().hex[:6]}",
                              approval_timeout_s=600, approval_escalations=2)
     store = Store(settings.db_path)
-    work = DurableWork(settings, store, client=env.client)
+    work = DurableWork(settings, store, client=env.client, actions=durable_actions())
     req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", "2fa-C1001-ts")
-    async with ensure_worker(env.client, store, settings.temporal_task_queue):
+    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
         await work.submit_approval(req)
         handle = env.client.get_workflow_handle(req.request_id)
         await env.sleep(700)  # past the first deadline: escalated
@@ -79,8 +80,8 @@ async def test_decision_after_escalation_still_counts(env: WorkflowEnvironment, 
 async def test_ticket_sla_breach_then_resolution(env: WorkflowEnvironment, tmp_path: Path) -> None:
     settings = load_settings(data_dir=tmp_path, temporal_task_queue=f"ts-{uuid.uuid4().hex[:6]}", ticket_sla_s=86400)
     store = Store(settings.db_path)
-    work = DurableWork(settings, store, client=env.client)
-    async with ensure_worker(env.client, store, settings.temporal_task_queue):
+    work = DurableWork(settings, store, client=env.client, actions=durable_actions())
+    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
         res = await work.open_escalation(EscalationRequest("T-TS0001", "C1003", "5xx on /v2/orders since the deploy"))
         assert res.request_id == "T-TS0001"
         handle = env.client.get_workflow_handle(ticket_workflow_id("T-TS0001"))

@@ -16,6 +16,7 @@ from pathlib import Path
 from temporalio.client import Client
 
 from callcenter.store import Store
+from meta.actions import durable_actions
 from workflows.worker import build_worker
 
 
@@ -34,7 +35,7 @@ async def main() -> None:
 
         store.record_refund = record_then_hang  # type: ignore[method-assign]
     client = await Client.connect(address)
-    async with build_worker(client, store, task_queue):
+    async with build_worker(client, store, task_queue, actions=durable_actions()):
         Path(os.environ["CC_WORKER_READY"]).write_text("ready")
         await asyncio.Event().wait()
 

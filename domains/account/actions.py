@@ -1,0 +1,21 @@
+"""Account's durable actions: closure and two-factor reset, once a supervisor approved them."""
+
+from __future__ import annotations
+
+from callcenter.store import Store
+from callcenter.store import durable as d
+from workflows.actions import Applied, DurableAction
+from workflows.models import ApprovalRequest
+
+
+def _close(store: Store, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
+    return Applied(effect=d.close_account_effect(req.customer_id))  # runs inside the outcome's transaction
+
+
+def _reset_two_factor(store: Store, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
+    return Applied(effect=d.reset_two_factor_effect(req.customer_id))
+
+
+CLOSE_ACCOUNT = DurableAction(kind="close_account", what="account closure", effect=_close, domain="account")
+TWO_FACTOR_RESET = DurableAction(kind="two_factor_reset", what="two-factor reset", effect=_reset_two_factor, domain="account")
+ACTIONS = (CLOSE_ACCOUNT, TWO_FACTOR_RESET)
