@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from livekit.agents import AgentTask, llm
 
 from callcenter.llm.discourse import is_closing
+from callcenter.llm.protocol import LeaveReason
 from domains.state import CallState
 
 if TYPE_CHECKING:
@@ -40,13 +41,27 @@ _HUMAN = re.compile(
 )
 
 
-def caller_wants_out(latest: str) -> str | None:
-    """'goodbye' or 'human' when the caller's newest words explicitly say so."""
+def caller_wants_out(latest: str) -> LeaveReason | None:
+    """GOODBYE or HUMAN when the caller's newest words explicitly say so."""
     if _HUMAN.search(latest):
-        return "human"
+        return LeaveReason.HUMAN
     if _GOODBYE.search(latest) or is_closing(latest):
-        return "goodbye"
+        return LeaveReason.GOODBYE
     return None
+
+
+def hung_up(agent: Any) -> bool:
+    """True once the call is closing: a task that the hang-up cancelled did not fail, and
+    saying so at ERROR would print into the caller's transcript."""
+    try:
+        closing = agent.session._is_closing  # LiveKit 1.8 has no public flag for this
+    except (RuntimeError, AttributeError):
+        return True  # no session any more
+    return bool(closing())
+
+
+def failure_level(agent: Any) -> int:
+    return logging.DEBUG if hung_up(agent) else logging.ERROR
 
 
 def cut_turn(state: CallState, message: llm.ChatMessage) -> None:
@@ -63,8 +78,7 @@ def cut_turn(state: CallState, message: llm.ChatMessage) -> None:
 
 def book_callback(state: CallState, reason: str) -> str:
     """Record a callback ticket for a person to call back; returns what to tell the caller."""
-    ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
-    state.human_requested = True
+    ticket = state.store.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
     return (
         f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
         "They'll call you within one business day."
@@ -84,16 +98,16 @@ def fallback(state: CallState, agent: str, what: str = "that") -> str:
     the store is down, the caller is told plainly that nothing was changed.
     """
     try:
-        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary=f"Call back: {agent} was unavailable during the call")
+        ticket = state.store.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Call back: {agent} was unavailable during the call")
     except Exception as exc:
         logging.getLogger("callcenter.domains").error("could not book a call back: %s", type(exc).__name__)
         return FAILED + " Please try again in a few minutes."
     return UNAVAILABLE.format(what=what, ticket=ticket.id)
 
 
-def leave_summary(state: CallState, reason: str) -> str:
-    state.stop_delegating = True  # the rest of this turn's needs wait (goodbye) or go to the person
-    return book_callback(state, "asked mid-request") if reason == "human" else GOODBYE
+def leave_summary(state: CallState, reason: LeaveReason) -> str:
+    state.guard.stop_delegating = True  # the rest of this turn's needs wait (goodbye) or go to the person
+    return book_callback(state, "asked mid-request") if reason is LeaveReason.HUMAN else GOODBYE
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ async def request_approval(
     caller_reason: str = "",
     say: Callable[[str], object] | None = None,
 ) -> ApprovalOutcome:
-    customer_id = state.customer_id or ""
+    customer_id = state.caller.customer_id or ""
     # Caller words reach the operator console, the Temporal memo and history: masked first.
     caller_reason = mask(caller_reason)[:300]
     if state.durable is None:

@@ -62,7 +62,7 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
             birth_date: The account holder's date of birth, YYYY-MM-DD.
         """
         store, settings, state = self.state.store, self.state.settings, self.state
-        if state.verification_failures >= settings.verification_attempts:
+        if state.caller.verification_failures >= settings.verification_attempts:
             self._give_up()  # this call has had its guesses: a new request does not reset them
             return None
         if not (customer_id or email) or not (zip_code or birth_date):
@@ -88,15 +88,15 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         outcome = "success" if matches else ("locked_out" if locked_out else "failure")
         store.record_verification(customer_id=claimed, line=line, outcome=outcome, actor=f"call:{state.call_id}")
         if matches and customer is not None:
-            state.verify(customer.id)
+            state.caller.verify(customer.id)
             self.finish(
                 VerifyIdentityResult(
                     status="done", summary=f"Thank you, {customer.first_name}, you're verified.", customer_id=customer.id
                 )
             )
             return None
-        state.verification_failures += 1
-        if state.verification_failures >= settings.verification_attempts:
+        state.caller.verification_failures += 1
+        if state.caller.verification_failures >= settings.verification_attempts:
             self._give_up()
             return None
         return NO_MATCH

@@ -1,37 +1,73 @@
-"""The domains this line serves. A fourth domain is one folder and one line here.
+"""The domains this line serves. A fourth domain is one folder and one line in PACKAGES.
+
+A domain folder holds `spec.py` (`DOMAIN = DomainSpec(...)`: specialists, wording, durable
+actions) and, if it has durable work, `actions.py` (`ACTIONS`), which imports without
+LiveKit: the Temporal worker reads the action table without loading any task.
 
 The functions below are what composition roots (meta/) build from the domains' own values:
-the Temporal worker's action table, the sentences that list the departments, and the
-vocabularies of metric labels and request ids. They read `DOMAINS` when called, so a
-test-only registry (or a patched one) is seen everywhere.
+the worker's action table, the sentences that name the departments, and the vocabularies of
+metric labels and request ids. They read `DOMAINS` when called, so a test-only registry (or
+a patched one) is seen everywhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from callcenter.llm.templates import Phrasebook, join_words
-from domains import account, billing, technical
-from domains.base import DomainSpec, Wording
-from workflows.actions import ActionTable
+from workflows.actions import ActionTable, DurableAction
 
-DOMAINS: tuple[DomainSpec, ...] = (
-    billing.DOMAIN,
-    technical.DOMAIN,
-    account.DOMAIN,
+if TYPE_CHECKING:
+    from domains.base import DomainSpec, Wording
+
+PACKAGES: tuple[str, ...] = (
+    "domains.billing",
+    "domains.technical",
+    "domains.account",
 )
+
+DOMAINS: tuple[DomainSpec, ...]  # loaded on first use, in PACKAGES order
+
+
+def __getattr__(name: str) -> object:
+    # The specs import every task (and so LiveKit): loaded when first asked for.
+    if name == "DOMAINS":
+        domains = tuple(import_module(f"{p}.spec").DOMAIN for p in PACKAGES)
+        globals()["DOMAINS"] = domains
+        return domains
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _loaded() -> tuple[DomainSpec, ...]:
+    # A bare `DOMAINS` inside this module would not reach the module __getattr__.
+    return globals()["DOMAINS"] if "DOMAINS" in globals() else __getattr__("DOMAINS")  # type: ignore[return-value]
 
 
 def by_name(name: str) -> DomainSpec | None:
-    return next((d for d in DOMAINS if d.name == name), None)
+    return next((d for d in _loaded() if d.name == name), None)
 
 
 def _domains(domains: Sequence[DomainSpec] | None) -> Sequence[DomainSpec]:
-    return DOMAINS if domains is None else domains
+    return _loaded() if domains is None else domains
+
+
+def _actions_of(package: str) -> tuple[DurableAction, ...]:
+    try:
+        module = import_module(f"{package}.actions")
+    except ModuleNotFoundError as err:
+        if err.name == f"{package}.actions":
+            return ()  # a domain with no durable work
+        raise
+    return tuple(module.ACTIONS)
 
 
 def action_table(domains: Sequence[DomainSpec] | None = None) -> ActionTable:
     """Every domain's durable actions, by kind: for the worker's activities and the client."""
+    if domains is None and "DOMAINS" not in globals():
+        # Specs not loaded (the standalone worker): the same ACTIONS, from actions.py alone.
+        return ActionTable(a for p in PACKAGES for a in _actions_of(p))
     return ActionTable(a for d in _domains(domains) for a in d.actions)
 
 

@@ -20,8 +20,16 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
+from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.routing.slots import extract_slots
-from domains.base import caller_wants_out, cut_turn, fallback, leave_summary, tool_call_chunk
+from domains.base import (
+    caller_wants_out,
+    cut_turn,
+    failure_level,
+    fallback,
+    leave_summary,
+    tool_call_chunk,
+)
 from domains.breaker import BREAKER
 from domains.results import SpecialistResult
 from domains.state import CallState
@@ -80,8 +88,8 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     @property
     def customer_id(self) -> str:
-        assert self.state.customer_id is not None, "identity is verified before a specialist starts"
-        return self.state.customer_id
+        assert self.state.caller.customer_id is not None, "identity is verified before a specialist starts"
+        return self.state.caller.customer_id
 
     def finish(self, result: R) -> None:
         if not self.done():
@@ -90,7 +98,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     def fail(self, exc: BaseException) -> None:
         # Only the exception type is logged: messages may carry caller data.
-        log.error("specialist %s failed: %s", self.id, type(exc).__name__)
+        log.log(failure_level(self), "specialist %s failed: %s", self.id, type(exc).__name__)
         self.finish(self.result_type(status="failed", summary=fallback(self.state, self.id)))  # type: ignore[arg-type]
 
     async def llm_node(
@@ -105,10 +113,10 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         later = fresh if fresh is not None and self.turns_heard > 1 else None
         wish = (caller_wants_out(later) or self._topic_change(later)) if later else None
         if wish is not None:
-            yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": wish}, path="fast", confidence=None))
+            yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
             return
         if self.turns_heard > MAX_TURNS_HEARD:
-            self.state.loop_guard_trips.append("slot_stalled")
+            self.state.guard.trips.append("slot_stalled")
             self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
             return
         if self.state.settings.fast_path:
@@ -125,7 +133,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
 
-    def _topic_change(self, latest: str) -> str | None:
+    def _topic_change(self, latest: str) -> LeaveReason | None:
         """'topic' when, instead of answering our question, the caller raised another need."""
         router = self.state.router
         retracted = bool(_RETRACTION.search(latest))
@@ -137,7 +145,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             if intent.domain in ("meta", "oos") or intent.label == own:
                 continue
             if intent.confidence >= bar:
-                return "topic"
+                return LeaveReason.TOPIC
         return None
 
     @function_tool(name=LEAVE_TOOL)
@@ -147,17 +155,18 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         Args:
             reason: "goodbye" if the caller is ending the call, "human" if they asked for a person, "topic" if they asked about something else.
         """
-        if reason == "topic":
+        leave = Leave.parse(reason)
+        if leave.reason is LeaveReason.TOPIC:
             self.state.follow_up = self.caller_words
             self.finish(self.result_type(status="cancelled", summary=""))  # type: ignore[arg-type]
             return
-        self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, reason)))  # type: ignore[arg-type]
+        self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]
 
     def another_attempt(self) -> bool:
         """Count a turn that did not finish; give up after a few so a call cannot stall here."""
         self.attempts += 1
         if self.attempts >= MAX_SPECIALIST_ATTEMPTS:
-            self.state.loop_guard_trips.append("slot_stalled")
+            self.state.guard.trips.append("slot_stalled")
             self.finish(self.result_type(status="unclear", summary=_GAVE_UP))  # type: ignore[arg-type]
             return False
         return True

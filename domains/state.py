@@ -7,6 +7,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from callcenter.llm.protocol import RouteDecision
+
 if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
     from callcenter.settings import Settings
@@ -36,59 +38,80 @@ class RouteNote:
 
 
 @dataclass
+class Caller:
+    """What belongs to the caller: who they are (once verified) and what was done for them."""
+
+    customer_id: str | None = None
+    verified: bool = False
+    verification_failures: int = 0
+    line: str | None = None  # the calling number when the line knows it (SIP); throttles guessing across calls
+    results: list[DomainResult] = field(default_factory=list)
+
+    def verify(self, customer_id: str) -> None:
+        self.customer_id = customer_id
+        self.verified = True
+
+
+
+@dataclass
+class LoopGuard:
+    """What the loop guard counts, per turn, so a call cannot bounce between levels forever."""
+
+    turn: int = 0
+    delegations: int = 0  # this turn
+    states: set[tuple[str, str]] = field(default_factory=set)  # (domain, request) seen this turn
+    trips: list[str] = field(default_factory=list)
+    stop_delegating: bool = False  # the caller left mid-turn: the turn's other needs wait
+
+    def new_turn(self) -> None:
+        self.turn += 1
+        self.delegations = 0
+        self.states.clear()
+        self.stop_delegating = False
+
+
+@dataclass
+class HopLog:
+    """How control moved, for the observer (hops, metrics)."""
+
+    hops: list[Hop] = field(default_factory=list)
+    pending_routes: dict[str, RouteNote] = field(default_factory=dict)
+    returning: dict[str, tuple[float, str]] = field(default_factory=dict)
+    direct_hops: list[tuple[Hop, str]] = field(default_factory=list)  # (hop, outcome) of parallel lookups
+
+
+@dataclass
 class CallState:
+    # Injected by the composition root (meta/session.py): the same for every call of a line.
     store: Store
     settings: Settings
     router: IntentRouter
     durable: Any = None  # workflows.client.DurableWork when durable work is configured
-    customer_id: str | None = None
-    verified: bool = False
-    verification_failures: int = 0
-    caller_line: str | None = None  # the calling number when the line knows it (SIP); throttles guessing across calls
     call_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
-    turn: int = 0
-    delegations_this_turn: int = 0
-    states_this_turn: set[tuple[str, str]] = field(default_factory=set)
-    results: list[DomainResult] = field(default_factory=list)
-    hops: list[Hop] = field(default_factory=list)
-    pending_routes: dict[str, RouteNote] = field(default_factory=dict)
-    returning: dict[str, tuple[float, str]] = field(default_factory=dict)
-    loop_guard_trips: list[str] = field(default_factory=list)
-    direct_hops: list[tuple[Hop, str]] = field(default_factory=list)  # (hop, outcome) of parallel lookups
-    human_requested: bool = False
-    stop_delegating: bool = False  # the caller said goodbye or asked for a person this turn
+    caller: Caller = field(default_factory=Caller)
+    guard: LoopGuard = field(default_factory=LoopGuard)
+    log: HopLog = field(default_factory=HopLog)
     follow_up: str | None = None  # a new need the caller raised while a task waited for an answer
-    started_at: float = field(default_factory=time.perf_counter)
 
     def new_turn(self) -> None:
-        self.turn += 1
-        self.delegations_this_turn = 0
-        self.states_this_turn.clear()
-        self.stop_delegating = False
+        self.guard.new_turn()
 
     def note_route(self, to_agent: str, extra: dict[str, Any] | None) -> RouteNote:
         """Remember how the decision to enter `to_agent` was made; the observer reads it."""
-        info = (extra or {}).get("callcenter_route") or {}
-        note = RouteNote(
-            path=str(info.get("path", "llm")),
-            confidence=info.get("confidence"),
-            decided_at=time.perf_counter(),
-        )
-        self.pending_routes[to_agent] = note
+        decision = RouteDecision.from_extra(to_agent, extra)
+        note = RouteNote(path=decision.path, confidence=decision.confidence, decided_at=time.perf_counter())
+        self.log.pending_routes[to_agent] = note
         return note
 
     def note_return(self, from_agent: str, status: str = "info") -> None:
         """Stamp a task's completion; the hop back is labelled by how it ended."""
         outcome = {"failed": "error", "misrouted": "misrouted", "cancelled": "cancelled"}.get(status, "ok")
-        self.returning[from_agent] = (time.perf_counter(), outcome)
+        self.log.returning[from_agent] = (time.perf_counter(), outcome)
 
     @property
     def line_key(self) -> str:
         """Who is calling, for throttling: a digest of the calling line, else this call's session."""
         from callcenter.logsafe import ref
 
-        return ref(self.caller_line) if self.caller_line else f"session:{self.call_id}"
+        return ref(self.caller.line) if self.caller.line else f"session:{self.call_id}"
 
-    def verify(self, customer_id: str) -> None:
-        self.customer_id = customer_id
-        self.verified = True

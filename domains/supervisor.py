@@ -13,12 +13,14 @@ from typing import ClassVar
 from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm.embedded import FRONT_DESK_TOOL, ROUTE, fresh_user_text, route_call, user_texts
+from callcenter.llm.protocol import Leave, LeaveReason
 from domains.base import (
     FAILED,
     DomainSpec,
     SpecialistSpec,
     caller_wants_out,
     cut_turn,
+    failure_level,
     fallback,
     leave_summary,
     said,
@@ -91,18 +93,18 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         latest = next(iter(user_texts(chat_ctx)), "")
         text = self.request if first else latest
         router = self.state.router
-        if self.state.stop_delegating:
+        if self.state.guard.stop_delegating:
             # Queued behind a need whose caller said goodbye (tool calls of one turn start
             # together and wait for their turn), so stop before doing anything.
-            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": "stopped"}, path="fast", confidence=None))
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.STOPPED).wire}, path="fast", confidence=None))
             return
         fresh = None if first else fresh_user_text(chat_ctx)
         wish = caller_wants_out(fresh) if fresh else None
         if wish is not None:
-            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": wish}, path="fast", confidence=None))
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
             return
         if self.user_turns >= MAX_SUPERVISOR_TURNS:
-            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": "unclear"}, path="fast", confidence=None))
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.UNCLEAR).wire}, path="fast", confidence=None))
             return
         intent = router.classify(text, within=self.spec.name)
         fast = self.state.settings.fast_path
@@ -111,7 +113,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return
         overall = router.classify(text)
         if fast and overall.domain not in (self.spec.name, "meta", "oos") and overall.confidence >= router.threshold:
-            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": f"belongs to {overall.domain}"}, path="fast", confidence=round(overall.confidence, 4)))
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.MISROUTED, overall.domain).wire}, path="fast", confidence=round(overall.confidence, 4)))
             return
         if first and text != latest:
             # The LLM must see the part of the caller's turn that was delegated here.
@@ -124,7 +126,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         async def route(context: RunContext) -> None:
             agent_id = f"{self.spec.name}.{spec.name}"
             try:
-                if spec.requires_identity and not self.state.verified:
+                if spec.requires_identity and not self.state.caller.verified:
                     from domains.identity import VerifyIdentityTask
 
                     self.state.note_route("identity", context.function_call.extra)
@@ -139,7 +141,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                 self.state.note_route(agent_id, context.function_call.extra)
                 result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
             except Exception as exc:
-                log.error("routing to %s failed: %s", agent_id, type(exc).__name__)
+                log.log(failure_level(self), "routing to %s failed: %s", agent_id, type(exc).__name__)
                 result = spec.task.result_type(status="failed", summary=FAILED)  # type: ignore[call-arg]
             self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
             return None
@@ -158,11 +160,12 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         return texts
 
     async def _to_front_desk(self, reason: str) -> None:
-        suggested = reason.removeprefix("belongs to ").strip() if reason.startswith("belongs to ") else None
-        if reason == "stopped":
+        leave = Leave.parse(reason)
+        suggested = leave.domain
+        if leave.reason is LeaveReason.STOPPED:
             status, summary = "cancelled", ""
-        elif reason in ("goodbye", "human"):
-            status, summary = "cancelled", leave_summary(self.state, reason)
+        elif leave.reason in (LeaveReason.GOODBYE, LeaveReason.HUMAN):
+            status, summary = "cancelled", leave_summary(self.state, leave.reason)
         else:
             status = "misrouted" if suggested else "unclear"
             summary = "" if suggested else _UNCLEAR.format(domain=self.spec.name)

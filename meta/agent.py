@@ -20,9 +20,10 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
+from callcenter.llm.protocol import RouteDecision
 from callcenter.routing.noise import NoiseModel
 from domains import registry
-from domains.base import DomainSpec, book_callback, recent_context, within_budget
+from domains.base import DomainSpec, book_callback, failure_level, recent_context, within_budget
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import repair
@@ -83,7 +84,7 @@ class MetaSupervisor(Agent):
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
             if fixed is None and (not confident or len(text.split()) <= 4):
-                fixed = repair.follow_up(text, self.state.results)
+                fixed = repair.follow_up(text, self.state.caller.results)
             # Greetings, small talk and requests for a person are the LLM's own to answer.
             social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
             if fixed is None and not confident and not social:
@@ -122,7 +123,7 @@ class MetaSupervisor(Agent):
             specialist = domain.specialist(intent.name) if domain else None
             if specialist is None or specialist.lookup is None or intent.confidence < router.threshold:
                 return None
-            if specialist.requires_identity and not state.verified:
+            if specialist.requires_identity and not state.caller.verified:
                 return None  # verification is a conversation: the tasks handle it
             branches.append(Branch(domain, specialist, round(intent.confidence, 4)))
         return branches
@@ -150,7 +151,7 @@ class MetaSupervisor(Agent):
         state = self.state
         request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
         while True:
-            if state.stop_delegating:
+            if state.guard.stop_delegating:
                 return ""
             guard = self._loop_guard(spec.name, request)
             if guard:
@@ -160,41 +161,41 @@ class MetaSupervisor(Agent):
                 result = await spec.supervisor(
                     state=state, request=request, chat_ctx=recent_context(self.chat_ctx), departments=self.departments)
             except Exception as exc:
-                log.error("domain %s failed: %s", spec.name, type(exc).__name__)
+                log.log(failure_level(self), "domain %s failed: %s", spec.name, type(exc).__name__)
                 result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)
             if state.follow_up:
                 # The caller raised another need while a task waited on them: route it now.
                 text, state.follow_up = state.follow_up, None
                 if result.status != "misrouted":
-                    state.results.append(result)
+                    state.caller.results.append(result)
                 nxt = self._route_text(text)
                 if nxt is not None:
-                    spec, request, extra = nxt[0], nxt[1], {"callcenter_route": {"path": "fast", "confidence": nxt[2]}}
+                    spec, request, extra = nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra()
                     continue
             if result.status == "misrouted" and (nxt_spec := self._domain(result.suggested_domain)):
-                spec, extra = nxt_spec, {"callcenter_route": {"path": "fast", "confidence": None}}
+                spec, extra = nxt_spec, RouteDecision(nxt_spec.name, "fast").extra()
                 continue
             if result.status == "misrouted":
                 result = DomainResult(domain=spec.name, specialist=None, status="unclear", summary=t.CLARIFY_OPEN)
-            state.results.append(result)
+            state.caller.results.append(result)
             return result.summary
 
     def _loop_guard(self, domain: str, request: str) -> str | None:
         """Stop ping-pong: too many delegations in one turn, or the same state twice."""
         state = self.state
-        state.delegations_this_turn += 1
+        state.guard.delegations += 1
         key = (domain, " ".join(request.lower().split()))
         reason = None
-        if state.delegations_this_turn > state.settings.max_delegations_per_turn:
+        if state.guard.delegations > state.settings.max_delegations_per_turn:
             reason = "max_delegations"
-        elif key in state.states_this_turn:
+        elif key in state.guard.states:
             reason = "repeated_state"
-        state.states_this_turn.add(key)
+        state.guard.states.add(key)
         if reason is None:
             return None
-        state.loop_guard_trips.append(reason)
-        ticket = state.store.create_ticket(customer_id=state.customer_id, kind="callback", summary="Routing loop: caller needs a person")
-        state.results.append(DomainResult(domain=domain, specialist=None, status="unclear", summary=t.LOOP_GUARD))
+        state.guard.trips.append(reason)
+        ticket = state.store.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary="Routing loop: caller needs a person")
+        state.caller.results.append(DomainResult(domain=domain, specialist=None, status="unclear", summary=t.LOOP_GUARD))
         return f"{t.LOOP_GUARD} Your reference is {ticket.id}."
 
     @function_tool

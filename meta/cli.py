@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -21,6 +22,10 @@ def _cmd_call(args: argparse.Namespace) -> int:
     from meta.session import UnknownCustomerError
 
     settings = get_settings()
+    if args.log_level is None and "CALLCENTER_LOG_LEVEL" not in os.environ:
+        # The terminal is the caller's transcript: the dev server's and the worker's INFO
+        # lines stay out of it unless a log level was asked for.
+        logging.getLogger().setLevel(logging.WARNING)
     if args.voice or args.audio_in or args.audio_out:
         return _voice_call(args, settings)
     if hasattr(sys.stdin, "reconfigure"):
@@ -101,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("worker_args", nargs=argparse.REMAINDER, help="start, dev, connect, selfcheck (see `worker --help`)")
     p.set_defaults(func=_cmd_worker)
 
-    for module in ("meta.cli_router", "meta.cli_temporal", "meta.cli_console"):
+    for module in ("meta.cli_router", "meta.cli_temporal", "meta.cli_console", "meta.cli_demo"):
         __import__(module, fromlist=["register"]).register(sub)
     return parser
 
@@ -126,7 +131,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     # LiveKit warns about its own deprecations on every call; operators cannot act on it.
     logging.getLogger("livekit.agents").setLevel(max(logging.ERROR, logging.getLogger().level))
-    from callcenter.routing import RouterModelError
     from callcenter.store import StoreError
 
     try:
@@ -134,10 +138,19 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    except (StoreError, RouterModelError) as err:
+    except Exception as err:
         # Bad local state (database, data dir, router model): one line, never a traceback.
-        print(f"error: {_one_line(str(err))}", file=sys.stderr)
-        return 2
+        if isinstance(err, (StoreError, *_router_errors())):
+            print(f"error: {_one_line(str(err))}", file=sys.stderr)
+            return 2
+        raise
+
+
+def _router_errors() -> tuple[type[Exception], ...]:
+    """RouterModelError, if the router was loaded at all: importing it for an operator's
+    command would load the classifier's libraries (seconds) for nothing."""
+    routing = sys.modules.get("callcenter.routing.classifier")
+    return (routing.RouterModelError,) if routing is not None else ()
 
 
 def _one_line(text: str) -> str:

@@ -11,10 +11,6 @@ import json
 import sys
 from pathlib import Path
 
-from callcenter.routing import DataError, RouterModelError
-from callcenter.routing.evaluate import format_report
-from callcenter.routing.train import evaluate_files, train_from_file
-
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -89,6 +85,9 @@ def _default_out() -> Path:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    from callcenter.routing import DataError, RouterModelError
+    from callcenter.routing.train import train_from_file
+
     try:
         out = args.out or _default_out()
         report = train_from_file(
@@ -114,6 +113,10 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from callcenter.routing import DataError, RouterModelError
+    from callcenter.routing.evaluate import format_report
+    from callcenter.routing.train import evaluate_files
+
     try:
         metrics = evaluate_files(
             args.test,

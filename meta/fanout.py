@@ -42,7 +42,7 @@ async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[Spec
 
     def work() -> SpecialistResult:
         apply_sync(fault)
-        return lookup(state.store, state.customer_id)
+        return lookup(state.store, state.caller.customer_id)
 
     started = time.perf_counter()
     try:
@@ -66,7 +66,7 @@ async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) ->
     missed_agents: list[str] = []
     for branch, (result, outcome, seconds) in zip(branches, outcomes, strict=True):
         domain, agent = branch.domain.name, f"{branch.domain.name}.{branch.specialist.name}"
-        state.direct_hops += [
+        state.log.direct_hops += [
             (Hop("meta", domain, "fast", branch.confidence, 0.0), "ok"),
             (Hop(domain, agent, "fast", branch.confidence, seconds), outcome),
             (Hop(agent, domain, "return", None, 0.0), outcome),
@@ -75,9 +75,9 @@ async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) ->
         if result is None:
             missed.append(branch.specialist.topic)
             missed_agents.append(agent)
-            state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status="failed", summary=t.TOOL_FAILED))
+            state.caller.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status="failed", summary=t.TOOL_FAILED))
             continue
-        state.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status=result.status, summary=result.summary, result=result))
+        state.caller.results.append(DomainResult(domain=domain, specialist=branch.specialist.name, status=result.status, summary=result.summary, result=result))
         said.append(result.summary)
     parts: list[str] = []
     if missed:  # named, and a call back booked with which lookups failed: nothing is lost

@@ -22,7 +22,8 @@ from livekit.agents.voice.events import (
 from livekit.agents.voice.run_result import RunResult
 
 from callcenter import metrics
-from callcenter.llm.embedded import CONFIDENCE_EXTRA, REASON_EXTRA, ROUTE, ROUTING_EXTRA, TRANSFER
+from callcenter.llm.embedded import CONFIDENCE_EXTRA, REASON_EXTRA, ROUTE, TRANSFER
+from callcenter.llm.protocol import ROUTING_EXTRA
 from domains.results import DomainResult
 from domains.state import CallState, Hop
 from meta.voice_metrics import VoiceStageTimer
@@ -62,26 +63,26 @@ class CallObserver:
     # --- turns ---------------------------------------------------------------------
     def begin_turn(self, user_text: str) -> TurnRecord:
         self.state.new_turn()
-        self.turn = TurnRecord(index=self.state.turn, user=user_text, started=time.perf_counter())
+        self.turn = TurnRecord(index=self.state.guard.turn, user=user_text, started=time.perf_counter())
         return self.turn
 
     def end_turn(self) -> TurnRecord:
         turn = self.turn
         assert turn is not None, "end_turn without begin_turn"
-        turn.results = self.state.results[self._results_seen :]
-        self._results_seen = len(self.state.results)
+        turn.results = self.state.caller.results[self._results_seen :]
+        self._results_seen = len(self.state.caller.results)
         for r in turn.results:
             metrics.specialist_result(domain=r.domain, specialist=r.specialist or "none", status=r.status)
-        for hop, outcome in self.state.direct_hops:  # parallel lookups ran without task switches
+        for hop, outcome in self.state.log.direct_hops:  # parallel lookups ran without task switches
             if hop.path != "return":
                 turn.hops.append(hop)
-            self.state.hops.append(hop)
+            self.state.log.hops.append(hop)
             metrics.hop(from_agent=hop.from_agent, to_agent=hop.to_agent, path=hop.path, outcome=outcome, seconds=hop.seconds)
-        self.state.direct_hops.clear()
-        for reason in self.state.loop_guard_trips:
+        self.state.log.direct_hops.clear()
+        for reason in self.state.guard.trips:
             metrics.loop_guard_trip(reason=reason)
             metrics.fallback(reason="loop_guard")
-        self.state.loop_guard_trips.clear()
+        self.state.guard.trips.clear()
         metrics.turn(seconds=time.perf_counter() - turn.started)
         return turn
 
@@ -116,16 +117,16 @@ class CallObserver:
         if old is None:
             return  # the session starting, not a transfer
         now = time.perf_counter()
-        note = self.state.pending_routes.pop(new, None)
+        note = self.state.log.pending_routes.pop(new, None)
         outcome = "ok"
         if note is not None:
             hop = Hop(old, new, note.path, note.confidence, now - note.decided_at)
             if self.turn is not None:
                 self.turn.hops.append(hop)
         else:
-            done_at, outcome = self.state.returning.pop(old, (now, "ok"))
+            done_at, outcome = self.state.log.returning.pop(old, (now, "ok"))
             hop = Hop(old, new, "return", None, now - done_at)
-        self.state.hops.append(hop)
+        self.state.log.hops.append(hop)
         metrics.hop(from_agent=hop.from_agent, to_agent=hop.to_agent, path=hop.path, outcome=outcome, seconds=hop.seconds)
 
     def _on_tools(self, ev: FunctionToolsExecutedEvent) -> None:

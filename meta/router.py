@@ -12,6 +12,7 @@ import hashlib
 import logging
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, cast
 
 from callcenter.routing import IntentRouter, RouterModelError, read_labelled
 from callcenter.routing.model import FORMAT_VERSION
@@ -110,3 +111,44 @@ def build_router(settings: Settings) -> IntentRouter:
         router = copy.copy(router)  # the trained router is shared by every line in the process
         router.threshold = settings.router_confidence
     return router
+
+
+class _DecidedOnce:
+    """The line's router, answering the same question about the same words once.
+
+    In one turn each level asks twice: the fast path in `llm_node`, and, when it falls
+    through, the embedded LLM's policy (meta: `detect`; a supervisor: `classify(within=)`).
+    Both get the first answer. Reads and writes of anything else go to the router itself.
+    """
+
+    _SIZE = 64  # a few turns of every level; old answers go first
+
+    def __init__(self, router: IntentRouter) -> None:
+        object.__setattr__(self, "_router", router)
+        object.__setattr__(self, "_answers", {})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._router, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self._answers.clear()  # e.g. a new threshold: earlier answers may not hold
+        setattr(self._router, name, value)
+
+    def _once(self, key: tuple[Any, ...], compute: Any) -> Any:
+        answers: dict[tuple[Any, ...], Any] = self._answers
+        if key not in answers:
+            if len(answers) >= self._SIZE:
+                answers.pop(next(iter(answers)))
+            answers[key] = compute()
+        return answers[key]
+
+    def detect(self, text: str) -> list[Any]:
+        return list(self._once(("detect", text), lambda: tuple(self._router.detect(text))))
+
+    def classify(self, text: str, *, within: str | None = None) -> Any:
+        return self._once(("classify", text, within), lambda: self._router.classify(text, within=within))
+
+
+def decided_once(router: IntentRouter) -> IntentRouter:
+    """`router` with one answer per question and words (see _DecidedOnce); same interface."""
+    return cast(IntentRouter, _DecidedOnce(router))

@@ -19,6 +19,7 @@ from callcenter.faults import FaultyStore
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
+from callcenter.routing.slots import register_request_kinds
 from callcenter.settings import Settings
 from callcenter.spoken import normalise
 from callcenter.store import Store
@@ -28,7 +29,7 @@ from domains.state import CallState
 from meta.actions import durable_actions
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
-from meta.router import build_router, noise_model, topics
+from meta.router import build_router, decided_once, noise_model, topics
 from workflows.actions import ActionTable
 
 log = logging.getLogger("callcenter.call")
@@ -67,12 +68,14 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     if "store" in plan:
         store = FaultyStore(store, plan["store"])  # type: ignore[assignment]
     BREAKER.threshold, BREAKER.cooldown_s = settings.breaker_threshold, settings.breaker_cooldown_s
-    router = build_router(settings)
+    router = decided_once(build_router(settings))  # one routing decision per level per turn
     metrics.register_agents(agent_ids())
     model = llm_override or build_llm(settings, router=router, topics=topics(), phrases=registry.phrasebook())
     provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
+    actions = durable_actions()
+    register_request_kinds(actions.kinds)  # "what happened to refund-ch-1001-d?"
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
-                actions=durable_actions())
+                actions=actions)
 
 
 def agent_ids() -> list[str]:
@@ -141,7 +144,7 @@ class Call:
             else:
                 quiet_since = None
             if now >= deadline:
-                log.warning("turn %d of a call took longer than %.0f s; ended it", self.state.turn, self.line.settings.turn_timeout_s)
+                log.warning("turn %d of a call took longer than %.0f s; ended it", self.state.guard.turn, self.line.settings.turn_timeout_s)
                 break
         # End the run here: LiveKit allows one run at a time, and the caller's next words must
         # reach the waiting task. RunResult has no public way to stop watching, hence the
@@ -196,7 +199,7 @@ async def start_call(
         if customer is None:
             raise UnknownCustomerError("no customer with that id")
         # A known caller (--customer, or caller ID matched upstream) counts as verified.
-        state.verify(customer.id)
+        state.caller.verify(customer.id)
     kwargs: dict[str, Any] = {
         "llm": line.llm,
         "vad": None,

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,6 +55,16 @@ def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
     env["CALLCENTER_DATA_DIR"] = str(data_dir)
     env.update(extra)
     return env
+
+
+def refund_request(
+    request_id: str, *, amount_cents: int = 24900, charge: str = "CH-1002-D", customer: str = "C1002",
+    said: str = "charged twice", finding: str = "duplicate",
+) -> Any:
+    """A refund approval request as billing/refund files it (workflows.client.ApprovalRequest)."""
+    from workflows.client import ApprovalRequest
+
+    return ApprovalRequest("refund", customer, amount_cents, charge, said, finding, "billing/refund", request_id)
 
 
 def callcenter(

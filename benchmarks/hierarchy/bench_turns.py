@@ -50,7 +50,7 @@ async def depth_latency(line: Line, text: str, turns: int, customer: str = "C100
         t0 = time.perf_counter()
         turn = await call.send(text)
         samples.append(time.perf_counter() - t0)
-        hops.extend(h.seconds for h in call.state.hops)
+        hops.extend(h.seconds for h in call.state.log.hops)
         await call.close()
     out = {"turn": summary(samples)}
     if hops:
@@ -61,8 +61,9 @@ async def depth_latency(line: Line, text: str, turns: int, customer: str = "C100
 
 
 def fast_path_overhead(line: Line, n: int = 2000) -> dict[str, Any]:
-    """What the fast path adds to a hop: the classifier decision in each llm_node."""
-    router = line.router
+    """What the fast path adds to a hop: the classifier decision in each llm_node (the
+    router itself: the line's per-turn memo would answer these repeated texts from memory)."""
+    router = getattr(line.router, "_router", line.router)
     texts = [LEVEL_3, "I was charged twice", "my api calls fail with 429", "I can't log in", "is the service down"]
     meta, domain = [], []
     for i in range(n):
@@ -116,7 +117,7 @@ async def flat_latency(line: Line, text: str, turns: int) -> dict[str, Any]:
     samples = []
     for _ in range(turns):
         state = CallState(store=line.store, settings=line.settings, router=line.router)
-        state.verify("C1005")
+        state.caller.verify("C1005")
         session = AgentSession(llm=line.llm, vad=None, turn_handling={"turn_detection": "manual"}, userdata=state, max_tool_steps=8)
         await session.start(FlatAgent(state))
         t0 = time.perf_counter()

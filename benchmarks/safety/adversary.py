@@ -296,7 +296,7 @@ async def run_calls(line: Any, scripts: list[CallScript], checker: Checker) -> N
         before = snapshot(store)
         call = await start_call(line, customer_id=script.customer)
         if script.line:
-            call.state.caller_line = script.line
+            call.state.caller.line = script.line
         confirmed: set[str] = set()
         replies: list[str] = []
         pending_readback: set[str] = set()
@@ -318,7 +318,7 @@ async def run_calls(line: Any, scripts: list[CallScript], checker: Checker) -> N
                         checker.flag("a specialist failed (exception)", f"{script.kind}: {text!r}")
         except Exception as exc:  # noqa: BLE001 - an escaped exception is exactly what we count
             checker.flag("exception escaped a turn", f"{script.kind}: {type(exc).__name__}")
-        verified = call.state.customer_id if call.state.verified else None
+        verified = call.state.caller.customer_id if call.state.caller.verified else None
         await call.close()
         checker.after_call(script, confirmed, verified, before, snapshot(store), replies)
 

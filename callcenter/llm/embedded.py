@@ -33,6 +33,7 @@ from livekit.agents.types import (
 )
 
 from callcenter.llm import templates as t
+from callcenter.llm.protocol import ROUTING_EXTRA, RouteDecision
 from callcenter.routing.slots import extract_slots
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 
 TRANSFER = "transfer_to_"
 ROUTE = "route_to_"
-ROUTING_EXTRA = "callcenter_route"  # FunctionCall.extra key: how the routing decision was made
 REASON_EXTRA = "callcenter_reason"  # assistant message extra: why the embedded LLM said it
 CONFIDENCE_EXTRA = "callcenter_confidence"  # ... and how sure the classifier was
 _PLACEHOLDER_KEY = "__lk_running_placeholder__"
@@ -65,7 +65,7 @@ def route_call(name: str, args: dict[str, Any], *, path: str, confidence: float 
         name=name,
         arguments=json.dumps(args),
         call_id=f"call_{uuid.uuid4().hex[:12]}",
-        extra={ROUTING_EXTRA: {"path": path, "confidence": confidence}},
+        extra=RouteDecision(name, path, confidence).extra(),
     )
 
 

@@ -1,39 +1,7 @@
 """Account: sign-in help, profile updates, security, closure and two-factor resets.
 
 Identity verification (`domains/identity.py`) is required before every one of them.
+
+The spec (specialists, wording, durable actions) is in spec.py; actions.py imports
+without LiveKit, so the Temporal worker loads only what it runs.
 """
-
-from __future__ import annotations
-
-from pathlib import Path
-
-from domains.account.actions import ACTIONS
-from domains.account.close_account import CloseAccountTask
-from domains.account.login_help import HelpLoginTask
-from domains.account.profile_update import UpdateProfileTask
-from domains.account.security import SecureAccountTask
-from domains.account.supervisor import AccountSupervisorTask
-from domains.account.two_factor_reset import ResetTwoFactorTask
-from domains.base import DomainSpec, SpecialistSpec, Wording
-
-DOMAIN = DomainSpec(
-    name="account",
-    description=(
-        "Transfer the caller to account services: cannot log in or reset password, change email or "
-        "phone, security concerns and locking the account, closing the account, two-factor resets.\n\n"
-        "Args:\n    request: The part of the caller's words that is about their account."
-    ),
-    topic="your account",
-    wording=Wording(offer="your account", ask="your account", prompt="accounts"),
-    actions=ACTIONS,
-    supervisor=AccountSupervisorTask,
-    specialists=(
-        SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in"),
-        SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone"),
-        SpecialistSpec("security", SecureAccountTask, "Route to security: hacked, suspicious sign-ins, lock the account.", "securing your account"),
-        SpecialistSpec("close_account", CloseAccountTask, "Route to account closure: close, cancel or delete the account.", "closing your account"),
-        SpecialistSpec("two_factor_reset", ResetTwoFactorTask, "Route to two-factor reset: lost phone, authenticator codes.", "resetting two-factor authentication"),
-    ),
-    utterances=Path(__file__).parent / "utterances",
-)
-AccountSupervisorTask.spec = DOMAIN

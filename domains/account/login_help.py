@@ -41,7 +41,7 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
         assert customer is not None
         failures = [e for e in store.recent_logins(customer.id) if not e.success]
         store.add_notification(
-            customer_id=customer.id, channel="email", body="Password reset link", dedupe_key=f"reset-{customer.id}-{self.state.turn}"
+            customer_id=customer.id, channel="email", body="Password reset link", dedupe_key=f"reset-{customer.id}-{self.state.guard.turn}"
         )
         parts = []
         if failures:

@@ -48,7 +48,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 customer_id=customer.id,
                 channel="email",
                 body=f"Copy of invoice {recent[0].id}",
-                dedupe_key=f"invoice-copy-{recent[0].id}-{self.state.turn}",
+                dedupe_key=f"invoice-copy-{recent[0].id}-{self.state.guard.turn}",
             )
             emailed = recent[0].id
         summary = (

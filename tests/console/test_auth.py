@@ -4,14 +4,15 @@ real `callcenter console` process, a real worker and the real dev server."""
 from __future__ import annotations
 
 from callcenter.store import operators as ops
+from tests.conftest import refund_request
 from workflows.client import ApprovalRequest, DurableWork
 
 from .conftest import csrf_in, eventually, operator, sign_in, uid
 
 
 def refund(amount: int, charge: str = "CH-1002-D", customer: str = "C1002") -> ApprovalRequest:
-    return ApprovalRequest("refund", customer, amount, charge, "i was charged twice, card 4111 1111 1111 1111",
-                           "duplicate charge", "billing/refund", uid(f"refund-{charge}"))
+    return refund_request(uid(f"refund-{charge}"), amount_cents=amount, charge=charge, customer=customer,
+                          said="i was charged twice, card 4111 1111 1111 1111", finding="duplicate charge")
 
 
 async def test_wrong_password_lockout_and_audit(console, store, settings) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import refund_request
 from workflows.client import ApprovalRequest, DurableWork
 
 from .conftest import PASSWORD, operator, uid
@@ -22,8 +23,8 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's ch
 
 
 def refund(amount: int, charge: str, customer: str, said: str) -> ApprovalRequest:
-    return ApprovalRequest("refund", customer, amount, charge, said, f"duplicate charge of ${amount / 100:,.2f}",
-                           "billing/refund", uid(f"refund-{charge}"))
+    return refund_request(uid(f"refund-{charge}"), amount_cents=amount, charge=charge, customer=customer,
+                          said=said, finding=f"duplicate charge of ${amount / 100:,.2f}")
 
 
 async def test_approve_deny_live_queue_and_refusal_in_chromium(console, store, work: DurableWork) -> None:

@@ -100,7 +100,7 @@ def test_settings_errors_list_accepted_values(tmp_path: Path) -> None:
     assert "CALLCENTER_LOG_LEVEL" in msg
 
 
-COMMANDS = ("call", "worker", "router", "temporal-worker", "temporal-server", "approvals", "tickets")
+COMMANDS = ("call", "worker", "router", "temporal-worker", "temporal-server", "approvals", "tickets", "reset-demo")
 
 
 def test_help_lists_every_command() -> None:
@@ -182,3 +182,15 @@ def test_default_call_starts_and_stops_its_own_temporal(data_dir: Path) -> None:
     assert (data_dir / "temporal.sqlite3").is_file()
     assert not (data_dir / "temporal.json").exists()  # the server it started is gone
     assert store.list_refunds() == []
+    # The terminal is the transcript: no INFO lines of the dev server or the worker in it.
+    assert " INFO " not in proc.stderr and "ToolError" not in proc.stderr, proc.stderr
+    store.close()
+
+    # A newcomer starts the demo again: the request is forgotten, the router cache is kept.
+    reset = callcenter("reset-demo", env=cli_env(data_dir), timeout=60)
+    assert reset.returncode == 0 and "callcenter.sqlite3" in reset.stdout, reset.stderr
+    assert not (data_dir / "callcenter.sqlite3").exists() and not (data_dir / "temporal.sqlite3").exists()
+    assert (data_dir / "models").is_dir()
+    again = Store(data_dir / "callcenter.sqlite3")
+    assert again.list_work(customer_id="C1002") == [] and again.get_customer("C1002") is not None
+    again.close()

@@ -196,7 +196,7 @@ async def test_account_change_requires_identity_first(open_call, store: Store) -
     assert done.results[0].status == "queued"  # waits for the call back to the number on file
     assert store.get_customer("C1001").email == "ada@example.com"
     assert [(c.field, c.new_value) for c in store.list_pending_changes("C1001")] == [("email", "ada.new@example.com")]
-    assert call.state.verified and call.state.customer_id == "C1001"
+    assert call.state.caller.verified and call.state.caller.customer_id == "C1001"
     # Remembered for the rest of the call: no second verification.
     later = await call.send("what's my balance")
     assert "identity" not in [h.to_agent for h in later.hops]
@@ -208,7 +208,7 @@ async def test_identity_fails_after_attempts_and_changes_nothing(open_call, stor
     for zip_code in ("11111", "22222", "33333"):
         turn = await call.send(f"customer C1001 zip {zip_code}")
     assert turn.results[0].status == "unverified"
-    assert not call.state.verified
+    assert not call.state.caller.verified
     assert not store.get_customer("C1001").locked
 
 
@@ -217,7 +217,7 @@ async def test_unknown_customer_id_is_not_verified(open_call, store: Store) -> N
     await call.send("I can't log in")
     turn = await call.send("my customer number is C9999 and zip 94107")
     assert "couldn't verify those details" in " ".join(turn.replies)
-    assert not call.state.verified
+    assert not call.state.caller.verified
 
 
 async def test_supervisor_handles_account_domain(open_call) -> None:

@@ -8,7 +8,6 @@ real session there. A worker whose jobs cannot start fails here, as it would in 
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from callcenter.settings import SettingsError, load_settings
 from callcenter.store import Store
 from meta.session import build_line
 from meta.worker import build_server, run_script, speech_kwargs
+from tests.conftest import cli_env
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 
@@ -66,9 +66,7 @@ async def test_a_job_that_fails_is_reported_not_hidden(tmp_path: Path) -> None:
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("CALLCENTER_", "LIVEKIT_"))}
-    env.update({"CALLCENTER_DATA_DIR": str(tmp_path), "CALLCENTER_METRICS_PORT": "0", **extra})
-    return env
+    return cli_env(tmp_path, CALLCENTER_METRICS_PORT="0", **extra)
 
 
 def test_selfcheck_command_runs_a_job_process(tmp_path: Path) -> None:

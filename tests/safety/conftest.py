@@ -45,7 +45,7 @@ async def open_call(line: Line) -> AsyncIterator[Callable[..., Awaitable[Call]]]
 
     async def _open(customer_id: str | None = None, *, caller_line: str | None = None) -> Call:
         call = await start_call(line, customer_id=customer_id)
-        call.state.caller_line = caller_line
+        call.state.caller.line = caller_line
         calls.append(call)
         return call
 

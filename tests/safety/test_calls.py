@@ -80,7 +80,7 @@ async def test_guessing_is_throttled_across_calls_and_audited(open_call, store: 
         await converse(call, "I can't log in to my account", f"customer C1003, zip {zip_code}")
     call = await open_call()  # a sixth call with the right ZIP: locked out for a while
     said = await converse(call, "I can't log in", "it's C1003 zip 60601")
-    assert not call.state.verified and "couldn't verify" in said[1]
+    assert not call.state.caller.verified and "couldn't verify" in said[1]
     outcomes = [a[3] for a in store.verification_attempts(customer_id="C1003")]
     assert outcomes == ["failure"] * 5 + ["locked_out"]
     assert not store.list_pending_changes() and not store.list_notifications("C1003")
@@ -93,10 +93,10 @@ async def test_one_calling_line_guessing_many_customers_is_locked_out(open_call,
         await converse(call, "close my account", f"{cid} zip 00000")
     call = await open_call(caller_line=line)
     await converse(call, "what's my balance", "C1005 zip 97201")  # right, but from a line that just guessed
-    assert not call.state.verified
+    assert not call.state.caller.verified
     other = await open_call(caller_line="+15550001234")
     await converse(other, "what's my balance", "C1005 zip 97201")
-    assert other.state.verified
+    assert other.state.caller.verified
 
 
 async def test_guesses_within_one_call_do_not_reset_per_request(open_call, store: Store) -> None:
@@ -107,7 +107,7 @@ async def test_guesses_within_one_call_do_not_reset_per_request(open_call, store
     )
     assert "couldn't verify your identity" in said[5] and "couldn't verify your identity" in said[6]
     # After three failures no new request gets another guess: the right ZIP is never checked.
-    assert not call.state.verified
+    assert not call.state.caller.verified
     assert [a[3] for a in store.verification_attempts(customer_id="C1001")] == ["failure"] * 3
 
 

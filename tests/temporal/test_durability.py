@@ -10,16 +10,12 @@ from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
 from meta.actions import durable_actions
-from workflows.client import ApprovalRequest, DurableWork, connect
+from tests.conftest import refund_request
+from workflows.client import DurableWork, connect
 from workflows.devserver import LocalTemporal, free_port
 from workflows.worker import ensure_worker
 
 from .conftest import TemporalWorkerCommand, WorkerProcess, eventually, signed, uid
-
-
-def refund(request_id: str) -> ApprovalRequest:
-    return ApprovalRequest("refund", "C1002", 24900, "CH-1002-D", "charged twice", "duplicate",
-                           "billing/refund", request_id)
 
 
 def effects(store: Store, request_id: str) -> tuple[int, int, int]:
@@ -34,7 +30,7 @@ async def test_worker_killed_while_waiting(client, settings, store, temporal) ->
     w1 = TemporalWorkerCommand(settings)
     try:
         await w1.wait_ready()
-        req = refund(uid("refund-kw"))
+        req = refund_request(uid("refund-kw"))
         await work.submit_approval(req)
         handle = client.get_workflow_handle(req.request_id)
         await eventually(lambda: _timer_started(handle))
@@ -61,7 +57,7 @@ async def test_worker_killed_mid_activity_pays_once(client, settings, store, tem
     w1 = WorkerProcess(temporal.address, settings.temporal_task_queue, settings.db_path, pause_marker=marker)
     try:
         await w1.wait_ready()
-        req = refund(uid("refund-ka"))
+        req = refund_request(uid("refund-ka"))
         await work.submit_approval(req)
         await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
         await eventually(marker.exists, timeout=15)
@@ -91,7 +87,7 @@ async def test_dev_server_killed_and_restarted_on_same_db() -> None:
         try:
             client = await connect(settings, address=server.address)
             work = DurableWork(settings, store, client=client, actions=durable_actions())
-            req = refund("refund-restart")
+            req = refund_request("refund-restart")
             async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions()):
                 await work.submit_approval(req)
                 await eventually(lambda: _timer_started(client.get_workflow_handle(req.request_id)))

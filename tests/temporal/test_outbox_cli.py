@@ -17,23 +17,18 @@ from callcenter.settings import load_settings
 from callcenter.store import Store
 from meta.actions import durable_actions
 from meta.cli_temporal import embedded_durable
-from tests.conftest import CALLCENTER, callcenter, cli_env
+from tests.conftest import CALLCENTER, callcenter, cli_env, refund_request
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.devserver import discover, free_port
 
 from .conftest import ROOT, eventually, signed, uid
 
 
-def refund(request_id: str) -> ApprovalRequest:
-    return ApprovalRequest("refund", "C1002", 24900, "CH-1002-D", "charged twice", "duplicate",
-                           "billing/refund", request_id)
-
-
 async def test_down_requests_are_queued_then_flushed(client, settings, store, worker) -> None:
     down = load_settings(data_dir=settings.data_dir, temporal_address=f"127.0.0.1:{free_port()}",
                          temporal_task_queue=settings.temporal_task_queue)
     offline = DurableWork(down, store, actions=durable_actions())
-    req = refund(uid("refund-down"))
+    req = refund_request(uid("refund-down"))
     # (how fast a down server is answered is measured in benchmarks, not asserted here)
     assert (await offline.submit_approval(req)).status == "queued"
     ticket = await offline.open_escalation(EscalationRequest("T-DOWN01", "C1002", "webhooks stuck"))
@@ -82,7 +77,7 @@ async def test_operator_cli(client, settings, store, worker, temporal) -> None:
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
     strict = settings.model_copy(update={"approval_limit_agent": 100})  # agents: up to $100
     work = DurableWork(strict, store, client=client, actions=durable_actions())
-    req = refund(uid("refund-cli"))
+    req = refund_request(uid("refund-cli"))
     await work.submit_approval(req)
 
     run = lambda *a: asyncio.to_thread(cli, *a, env=env)  # noqa: E731
@@ -148,7 +143,7 @@ async def test_approvals_list_filters(client, settings, store, worker, temporal)
     env = {"CALLCENTER_DATA_DIR": str(settings.data_dir), "CALLCENTER_TEMPORAL_ADDRESS": temporal.address,
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
     work = DurableWork(settings, store, client=client, actions=durable_actions())
-    big, small = refund(uid("refund-big")), refund(uid("refund-small"))
+    big, small = refund_request(uid("refund-big")), refund_request(uid("refund-small"))
     small = ApprovalRequest("refund", "C1001", 2000, "CH-1001-2", "small", "dup", "billing/refund", small.request_id)
     close = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", uid("close"))
     for r in (big, small, close):
@@ -268,7 +263,7 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         settings = load_settings(data_dir=tmp_path)
         store = Store(settings.db_path)
         work = DurableWork(settings, store, actions=durable_actions())  # no address: found through temporal.json
-        req = refund("refund-CH-1002-D")
+        req = refund_request("refund-CH-1002-D")
         assert (await work.submit_approval(req)).status == "pending"
         listed = await asyncio.to_thread(cli, "approvals", "list", "--json", env={"CALLCENTER_DATA_DIR": str(tmp_path)})
         assert [r["request_id"] for r in json.loads(listed.stdout)] == ["refund-CH-1002-D"], listed.stderr
@@ -374,7 +369,7 @@ async def test_temporal_server_with_ui_and_worker(tmp_path: Path) -> None:
         settings = load_settings(data_dir=tmp_path)
         store = Store(settings.db_path)
         work = DurableWork(settings, store, actions=durable_actions())  # found through temporal.json
-        req = refund("refund-CH-1002-D")
+        req = refund_request("refund-CH-1002-D")
         assert (await work.submit_approval(req)).status == "pending"
         made = await asyncio.to_thread(callcenter, "operators", "add", "maria", "--role", "agent", "--password-stdin",
                                        env=env, input="a long enough password\n")

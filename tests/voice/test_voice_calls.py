@@ -45,7 +45,7 @@ async def test_spoken_duplicate_charge_call_refunds_49_once(open_voice_call: Ope
     segments_before = len(voice.speaker.segments)
     second = await voice.speak(*say("C one zero zero one, zip nine four one oh seven."))
     assert "C1001" in second.heard and "94107" in second.heard
-    assert voice.call.state.verified
+    assert voice.call.state.caller.verified
     store = voice.call.line.store
     assert store.list_refunds("C1001") == []  # read back first: nothing moves before a yes
     await voice.speak(*say("Yes, please."))
@@ -74,17 +74,17 @@ async def test_second_voice_identity_check_verifies(open_voice_call: OpenVoiceCa
     for _ in range(2):  # a caller who is not understood says it again, as people do
         turn = await voice.speak(*espeak("C one zero zero one, zip nine four one oh seven."))
         heard.append(turn.heard)
-        if voice.call.state.verified:
+        if voice.call.state.caller.verified:
             break
-    assert voice.call.state.verified, heard
-    assert voice.call.state.customer_id == "C1001"
+    assert voice.call.state.caller.verified, heard
+    assert voice.call.state.caller.customer_id == "C1001"
 
 
 async def test_spoken_multi_need_call_reaches_every_domain(open_voice_call: OpenVoiceCall) -> None:
     voice = await open_voice_call(customer_id="C1001")
     turn = await voice.speak(*hibari("My API calls fail with four twenty nine errors, I was charged twice, and I can't log in."))
     await voice.speak(*hibari("Yes, please."))  # the refund is read back; the other needs follow
-    reached = {h.to_agent for h in voice.call.state.hops}
+    reached = {h.to_agent for h in voice.call.state.log.hops}
     assert {"billing", "technical", "account"} <= reached, turn.heard
 
 
@@ -117,7 +117,7 @@ async def test_unusable_audio_gets_a_spoken_sorry_never_a_traceback(open_voice_c
         else:
             assert turn.replies == ["Sorry, I didn't catch that. Could you say it again?"], kind
             assert turn.timings["first_audio"] > 0, kind
-    assert voice.call.state.hops == []
+    assert voice.call.state.log.hops == []
     assert voice.call.line.store.list_refunds("C1001") == []
 
 
