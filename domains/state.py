@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.protocol import RouteDecision
+from callcenter.tracing import CallTrace
 
 if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
@@ -92,6 +93,10 @@ class CallState:
     guard: LoopGuard = field(default_factory=LoopGuard)
     log: HopLog = field(default_factory=HopLog)
     follow_up: str | None = None  # a new need the caller raised while a task waited for an answer
+    trace: CallTrace = field(init=False, repr=False)  # this call's spans (no-op unless tracing is on)
+
+    def __post_init__(self) -> None:
+        self.trace = CallTrace(self.call_id)
 
     def new_turn(self) -> None:
         self.guard.new_turn()
@@ -101,12 +106,14 @@ class CallState:
         decision = RouteDecision.from_extra(to_agent, extra)
         note = RouteNote(path=decision.path, confidence=decision.confidence, decided_at=time.perf_counter())
         self.log.pending_routes[to_agent] = note
+        self.trace.enter(to_agent, path=note.path, confidence=note.confidence)
         return note
 
     def note_return(self, from_agent: str, status: str = "info") -> None:
         """Stamp a task's completion; the hop back is labelled by how it ended."""
         outcome = {"failed": "error", "misrouted": "misrouted", "cancelled": "cancelled"}.get(status, "ok")
         self.log.returning[from_agent] = (time.perf_counter(), outcome)
+        self.trace.leave(from_agent, outcome)
 
     @property
     def line_key(self) -> str:
