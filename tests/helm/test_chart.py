@@ -480,7 +480,8 @@ def test_dashboard_configmap_carries_the_repository_dashboard_byte_for_byte(rend
 
 def test_chart_packages_and_the_archive_renders_the_same(tmp_path, rendered):
     archive = helm.package(CHART_DIR, destination=tmp_path)
-    assert archive.endswith("callcenter-0.1.0.tgz")
+    version = yaml.safe_load((CHART_DIR / "Chart.yaml").read_text())["version"]
+    assert archive.endswith(f"callcenter-{version}.tgz")
     with helm.Chart.load(archive) as chart:
         assert chart.metadata["name"] == "callcenter"
         assert chart.schema is not None
