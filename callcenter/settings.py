@@ -122,6 +122,10 @@ class Settings(BaseSettings):
     )
     agent_name: str = Field("callcenter", description="Agent name for explicit LiveKit dispatch.")
     drain_timeout_s: int = Field(300, ge=0, le=3600, description="Seconds a worker drains calls on shutdown.")
+    worker_max_calls: int = Field(
+        25, ge=1, le=1000,
+        description="Calls one agent-worker process takes at once; at that many it reports itself full to LiveKit.",
+    )
     worker_selfcheck: bool = Field(
         True, description="Run one scripted call in a job process before the worker registers with LiveKit."
     )

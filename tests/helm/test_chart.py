@@ -387,7 +387,7 @@ def test_autoscaling_on_hands_replicas_to_the_hpa(rendered):
     assert "replicas" not in r.get("Deployment", AGENT)["spec"]
     hpa = r.get("HorizontalPodAutoscaler", AGENT)
     assert (hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"]) == (3, 30)
-    targets = {m["resource"]["name"]: m["resource"]["target"]["averageUtilization"] for m in hpa["spec"]["metrics"]}
+    targets = {m["resource"]["name"]: m["resource"]["target"]["averageUtilization"] for m in hpa["spec"]["metrics"] if m["type"] == "Resource"}
     assert targets == {"cpu": 50, "memory": 80}
     assert hpa["spec"]["behavior"]["scaleDown"]["stabilizationWindowSeconds"] == 900
     assert r.get("PodDisruptionBudget", AGENT)["spec"]["maxUnavailable"] == "20%"

@@ -76,3 +76,16 @@ def test_database_choice_is_checked(values: dict, message: str) -> None:
 def test_notes_say_where_the_data_is(variants) -> None:  # noqa: ANN001
     assert 'URL from Secret "callcenter-database"' in variants["external"].notes
     assert f'in-cluster PostgreSQL "{PG}"' in variants["in-cluster"].notes
+
+
+def test_hpa_scales_on_active_calls_and_workers_know_their_capacity() -> None:
+    r = render(load_values("autoscaling"))
+    metrics = r.get("HorizontalPodAutoscaler", f"{FULL}-agent-worker")["spec"]["metrics"]
+    pods = [m["pods"] for m in metrics if m["type"] == "Pods"]
+    assert pods == [{"metric": {"name": "callcenter_calls_active"},
+                     "target": {"type": "AverageValue", "averageValue": "20"}}]
+    assert any(m["type"] == "Resource" and m["resource"]["name"] == "cpu" for m in metrics)
+    assert r.get("ConfigMap", f"{FULL}-config")["data"]["CALLCENTER_WORKER_MAX_CALLS"] == "30"
+    assert "20 active calls per pod" in r.notes
+    default = render({"agentWorker": {"autoscaling": {"enabled": True}}})
+    assert [m["type"] for m in default.get("HorizontalPodAutoscaler", f"{FULL}-agent-worker")["spec"]["metrics"]] == ["Resource"]
