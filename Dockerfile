@@ -24,9 +24,10 @@ COPY meta ./meta
 # into the venv (the stage's own pip installs into it). Bytecode is compiled here because
 # the root filesystem is read-only at run time. [voice]: the worker's default speech
 # (offline engines, models inside the wheels); [openai]: the chart's hosted-LLM option;
-# [console]: the operators' web console (`callcenter console`).
+# [console]: the operators' web console (`callcenter console`); [postgres]: psycopg for
+# the chart's shared database (CALLCENTER_DATABASE_URL).
 RUN python -m venv --without-pip /opt/venv \
- && pip --python /opt/venv/bin/python install ".[openai,console,voice]" \
+ && pip --python /opt/venv/bin/python install ".[openai,console,voice,postgres]" \
  && /opt/venv/bin/callcenter --help > /dev/null
 
 # ---- runtime: the slim base, one user, the venv; nothing else ------------------------

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from callcenter.faults import Fault
+    from callcenter.store.engine import DatabaseTarget
 
 
 class SettingsError(ValueError):
@@ -43,6 +44,22 @@ class Settings(BaseSettings):
 
     # --- storage -------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=_default_data_dir, description="Folder for the database and local servers.")
+    database_url: SecretStr | None = Field(
+        None,
+        description="A shared database server for every process, e.g. postgresql+psycopg://user:pw@host:5432/callcenter"
+        " (needs the postgres extra); unset = the SQLite file in the data folder.",
+    )
+    db_pool_size: int = Field(5, ge=1, le=200, description="Database connections each process keeps open (server databases).")
+    db_max_overflow: int = Field(5, ge=0, le=200, description="Extra connections a process may open at a peak, closed after use.")
+    db_pool_timeout_s: float = Field(
+        5.0, gt=0, le=120, description="Seconds a request waits for a free database connection before the caller is told."
+    )
+    db_connect_timeout_s: float = Field(5.0, gt=0, le=120, description="Seconds to wait for the database server to answer a connect.")
+    db_migrate_on_start: bool = Field(
+        True,
+        description="Upgrade the database schema when a process starts; the chart turns this off and runs"
+        " `callcenter db upgrade` once per release instead.",
+    )
 
     # --- language model --------------------------------------------------------------
     llm_provider: Literal["embedded", "openai"] = Field(
@@ -105,6 +122,10 @@ class Settings(BaseSettings):
     )
     agent_name: str = Field("callcenter", description="Agent name for explicit LiveKit dispatch.")
     drain_timeout_s: int = Field(300, ge=0, le=3600, description="Seconds a worker drains calls on shutdown.")
+    worker_max_calls: int = Field(
+        25, ge=1, le=1000,
+        description="Calls one agent-worker process takes at once; at that many it reports itself full to LiveKit.",
+    )
     worker_selfcheck: bool = Field(
         True, description="Run one scripted call in a job process before the worker registers with LiveKit."
     )
@@ -219,6 +240,12 @@ class Settings(BaseSettings):
             raise ValueError("must name a folder, not be empty")
         return v
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _unset_if_empty(cls, v: object) -> object:
+        # The chart renders an empty value when no server is configured: the SQLite default.
+        return None if isinstance(v, str) and not v.strip() else v
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, v: object) -> object:
@@ -241,8 +268,17 @@ class Settings(BaseSettings):
         return parse(self.faults)
 
     @property
-    def db_path(self) -> Path:
-        return self.data_dir / "callcenter.sqlite3"
+    def db_path(self) -> Path | DatabaseTarget:
+        """Where the store lives: the SQLite file, or the server named by CALLCENTER_DATABASE_URL."""
+        if self.database_url is None:
+            return self.data_dir / "callcenter.sqlite3"
+        from callcenter.store.engine import DatabaseTarget
+
+        return DatabaseTarget(
+            url=self.database_url.get_secret_value(), data_dir=self.data_dir, pool_size=self.db_pool_size,
+            max_overflow=self.db_max_overflow, pool_timeout_s=self.db_pool_timeout_s,
+            connect_timeout_s=self.db_connect_timeout_s, migrate_on_start=self.db_migrate_on_start,
+        )
 
     def approval_limit(self, role: str) -> Decimal:
         limits = {

@@ -2,7 +2,7 @@
 
 Subcommands: call (a text call in this terminal), worker (LiveKit rooms), and those that
 other modules register: router (train/eval), temporal-worker, temporal-server, approvals,
-tickets, console, operators. Expected problems print one line on stderr and exit non-zero.
+tickets, console, operators, db. Expected problems print one line on stderr and exit non-zero.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("worker_args", nargs=argparse.REMAINDER, help="start, dev, connect, selfcheck (see `worker --help`)")
     p.set_defaults(func=_cmd_worker)
 
-    for module in ("meta.cli_router", "meta.cli_temporal", "meta.cli_console", "meta.cli_demo"):
+    for module in ("meta.cli_router", "meta.cli_temporal", "meta.cli_console", "meta.cli_demo", "callcenter.store.cli"):
         __import__(module, fromlist=["register"]).register(sub)
     return parser
 

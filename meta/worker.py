@@ -17,6 +17,7 @@ import asyncio
 import functools
 import json
 import logging
+import math
 import sys
 import tempfile
 import time
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from livekit.agents import AgentServer, JobContext, JobExecutorType, JobProcess, cli
+from livekit.agents.worker import ServerEnvOption
 from livekit.protocol import models
 
 from callcenter.settings import Settings, get_settings
@@ -140,6 +142,12 @@ async def _scripted_call(ctx: JobContext, script: dict[str, Any]) -> None:
         report_path.write_text(json.dumps(asdict(report)))
 
 
+def worker_load(max_calls: int, server: AgentServer) -> float:
+    from livekit.agents.worker import _DefaultLoadCalc  # LiveKit's own CPU average (a thread)
+
+    return min(1.0, max(len(server.active_jobs) / max_calls, _DefaultLoadCalc.get_load(server)))
+
+
 def build_server(
     settings: Settings,
     *,
@@ -169,6 +177,10 @@ def build_server(
         setup_fnc=functools.partial(prewarm, settings),
         # Building the line trains or loads the router: allow for a slow first start.
         initialize_process_timeout=120.0,
+        # Load = share of CALLCENTER_WORKER_MAX_CALLS in use (or CPU, if higher): a full worker
+        # gets no new dispatch. 0.99, not LiveKit's 0.7: full means max calls, not 70 % of it.
+        load_fnc=functools.partial(worker_load, settings.worker_max_calls),
+        load_threshold=ServerEnvOption(dev_default=math.inf, prod_default=0.99),
         **extra,
     )
     server.rtc_session(entrypoint, agent_name=settings.agent_name)

@@ -9,10 +9,10 @@ Functions take a Store so repository.py stays untouched.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from callcenter.store.engine import Conn
 from callcenter.store.repository import Store, now_iso
 
 
@@ -27,6 +27,9 @@ class Outcome:
     reason: str | None
     detail: str | None
     at: str
+
+
+_COLUMNS = "key, request_id, kind, customer_id, state, decided_by, reason, detail, at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ class Notice:
 
 
 # An effect runs inside the transaction and may return a detail string (e.g. a refund id).
-Effect = Callable[[sqlite3.Connection], str | None]
+Effect = Callable[[Conn], str | None]
 
 
 def apply_once(
@@ -72,7 +75,11 @@ def apply_once(
     and changes nothing.
     """
     with store.transaction() as conn:
-        row = conn.execute("SELECT * FROM durable_outcomes WHERE key = ?", (key,)).fetchone()
+        if store.dialect == "postgresql":
+            # One writer per key across every pod: a retried activity on another worker waits
+            # here and then finds the outcome row (SQLite's BEGIN IMMEDIATE already serialises).
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
+        row = conn.execute(f"SELECT {_COLUMNS} FROM durable_outcomes WHERE key = ?", (key,)).fetchone()
         if row:
             return Outcome(**dict(row)), False
         if effect is not None:
@@ -86,8 +93,8 @@ def apply_once(
             )
         if notice is not None:
             conn.execute(
-                "INSERT OR IGNORE INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (notice.customer_id, notice.channel, notice.body, notice.dedupe_key, at),
             )
         outcome = Outcome(key, request_id, kind, customer_id, state, decided_by, reason, detail, at)
@@ -99,15 +106,20 @@ def apply_once(
         return outcome, True
 
 
+def _order(store: Store) -> str:
+    # Insertion order breaks same-second ties: SQLite's rowid, PostgreSQL's identity column.
+    return "rowid" if store.dialect == "sqlite" else "seq"
+
+
 def get_outcome(store: Store, key: str) -> Outcome | None:
-    row = store._conn().execute("SELECT * FROM durable_outcomes WHERE key = ?", (key,)).fetchone()
+    row = store._conn().execute(f"SELECT {_COLUMNS} FROM durable_outcomes WHERE key = ?", (key,)).fetchone()
     return Outcome(**dict(row)) if row else None
 
 
 def latest_outcome(store: Store, request_id: str) -> Outcome | None:
     """The newest recorded step of a request (escalated, then completed/denied/...)."""
     row = store._conn().execute(
-        "SELECT * FROM durable_outcomes WHERE request_id = ? ORDER BY at DESC, rowid DESC LIMIT 1",
+        f"SELECT {_COLUMNS} FROM durable_outcomes WHERE request_id = ? ORDER BY at DESC, {_order(store)} DESC LIMIT 1",
         (request_id,),
     ).fetchone()
     return Outcome(**dict(row)) if row else None
@@ -115,14 +127,14 @@ def latest_outcome(store: Store, request_id: str) -> Outcome | None:
 
 def outcomes_for(store: Store, request_id: str) -> list[Outcome]:
     rows = store._conn().execute(
-        "SELECT * FROM durable_outcomes WHERE request_id = ? ORDER BY at, rowid", (request_id,)
+        f"SELECT {_COLUMNS} FROM durable_outcomes WHERE request_id = ? ORDER BY at, {_order(store)}", (request_id,)
     ).fetchall()
     return [Outcome(**dict(r)) for r in rows]
 
 
 # Effects used by the approval workflow's actions. They run inside apply_once's transaction.
 def close_account_effect(customer_id: str) -> Effect:
-    def run(conn: sqlite3.Connection) -> str:
+    def run(conn: Conn) -> str:
         cur = conn.execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
         if cur.rowcount != 1:
             raise ValueError(f"unknown customer {customer_id}")
@@ -132,7 +144,7 @@ def close_account_effect(customer_id: str) -> Effect:
 
 
 def reset_two_factor_effect(customer_id: str) -> Effect:
-    def run(conn: sqlite3.Connection) -> str:
+    def run(conn: Conn) -> str:
         cur = conn.execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
         if cur.rowcount != 1:
             raise ValueError(f"unknown customer {customer_id}")
@@ -142,7 +154,7 @@ def reset_two_factor_effect(customer_id: str) -> Effect:
 
 
 def ticket_status_effect(ticket_id: str, status: str) -> Effect:
-    def run(conn: sqlite3.Connection) -> None:
+    def run(conn: Conn) -> None:
         conn.execute(
             "UPDATE tickets SET status = ?, updated_at = ? WHERE id = ?", (status, now_iso(), ticket_id)
         )

@@ -86,7 +86,7 @@ def set_password_hash(store: Store, name: str, password_hash: str) -> None:
 def note_failed_login(store: Store, name: str, *, max_failures: int, lockout_s: int) -> bool:
     """Count a failure; lock the account after `max_failures` in a row. True if now locked."""
     with store.transaction() as conn:
-        row = conn.execute("SELECT failed_logins FROM operators WHERE name = ?", (name,)).fetchone()
+        row = conn.execute("SELECT failed_logins FROM operators WHERE name = ?" + store.for_update, (name,)).fetchone()
         if row is None:
             return False
         n = int(row[0]) + 1

@@ -1,31 +1,39 @@
 """The typed repository: every read and write of the store, as parametrised SQL.
 
-One SQLite file (WAL) shared by the line, the Temporal worker and the operator CLI.
-Connections are per thread because Temporal runs sync activities in a thread pool.
+One database shared by the line, the Temporal worker and the operator console: the SQLite
+file in the data folder (embedded default) or a PostgreSQL server (CALLCENTER_DATABASE_URL)
+for a deployment of many pods. Same SQL, same API; see engine.py for how it runs on each.
 """
 
 from __future__ import annotations
 
 import secrets
 import sqlite3
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
 from callcenter.redact import mask, mask_json
+from callcenter.store import migrate
 from callcenter.store import models as m
+from callcenter.store.engine import (
+    Conn,
+    DatabaseTarget,
+    StoreError,
+    StoreUnavailable,
+    connect,
+    make_engine,
+    safe_url,
+)
 from callcenter.store.safety import SafetyStoreMixin
-from callcenter.store.schema import MIGRATIONS, SCHEMA_VERSION
-from callcenter.store.seed import seed
 
 T = TypeVar("T")
-
-
-class StoreError(RuntimeError):
-    """The store cannot be opened or is from a newer version of the product."""
+__all__ = ["Store", "StoreError", "StoreUnavailable", "now_iso"]
 
 
 def _db_problem(path: Path, exc: sqlite3.DatabaseError) -> str:
@@ -43,11 +51,40 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+def _target(where: Path | str | DatabaseTarget) -> Path | DatabaseTarget:
+    if isinstance(where, str) and "://" in where:
+        return DatabaseTarget(url=where, data_dir=Path("."))
+    return where if isinstance(where, DatabaseTarget) else Path(where)
+
+
 class Store(SafetyStoreMixin):
-    def __init__(self, path: Path | str, *, seed_demo: bool = True) -> None:
-        self.path = Path(path)
-        self._local = threading.local()
+    def __init__(self, path: Path | str | DatabaseTarget, *, seed_demo: bool = True) -> None:
+        target = _target(path)
         self._seed_demo = seed_demo
+        if isinstance(target, DatabaseTarget):
+            self.target: DatabaseTarget | None = target
+            # Local keys and caches still live in the data folder; the data is on the server.
+            self.path = target.data_dir / "callcenter.server-db"
+            self.where = safe_url(target.url)
+        else:
+            self.target, self.path, self.where = None, target, str(target)
+            self._prepare_file()
+        self.engine = make_engine(target)
+        self.dialect = self.engine.dialect.name
+        # Row locks where the server has them; SQLite's BEGIN IMMEDIATE already serialises writers.
+        self.for_update = " FOR UPDATE" if self.dialect == "postgresql" else ""
+        self._auto = Conn(self.engine)
+        migrate_on_start = target.migrate_on_start if isinstance(target, DatabaseTarget) else True
+        try:
+            migrate.ensure(self.engine, seed_demo=seed_demo, migrate=migrate_on_start, where=self.where)
+        except DBAPIError as exc:
+            self.close()
+            raise self._problem(exc) from None
+        except PoolTimeout:
+            self.close()
+            raise StoreUnavailable(f"the database {self.where} did not answer in time") from None
+
+    def _prepare_file(self) -> None:
         # Every bad local state is one clear line, never a traceback (issue 10).
         if self.path.is_dir():
             raise StoreError(f"the database path {self.path} is a directory, not a database file")
@@ -57,64 +94,42 @@ class Store(SafetyStoreMixin):
             raise StoreError(f"the data directory {self.path.parent} is a file, not a directory") from None
         except OSError as exc:
             raise StoreError(f"cannot create the data directory {self.path.parent}: {exc.strerror}") from None
-        try:
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            self.close()
-            raise StoreError(_db_problem(self.path, exc)) from None
+
+    def _problem(self, exc: DBAPIError) -> StoreError:
+        if self.dialect == "sqlite" and isinstance(exc.orig, sqlite3.DatabaseError):
+            return StoreError(_db_problem(self.path, exc.orig))
+        if exc.connection_invalidated or type(exc.orig).__name__ in ("OperationalError", "InterfaceError"):
+            # Never the server's text: it can carry the user name or host of the URL.
+            return StoreUnavailable(f"the database {self.where} cannot be reached ({type(exc.orig).__name__})")
+        return StoreError(f"the database {self.where} refused a request ({type(exc.orig).__name__})")
 
     # --- plumbing --------------------------------------------------------------------
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            try:
-                conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot open the database in {self.path.parent}: {exc}") from None
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            self._local.conn = conn
-        return conn
+    def _conn(self) -> Conn:
+        """Statements that commit one by one (each its own short transaction)."""
+        return self._auto
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        conn = self._conn()
-        conn.execute("BEGIN IMMEDIATE")
+    def transaction(self) -> Iterator[Conn]:
+        """All or nothing; on SQLite the write lock is taken at the start (BEGIN IMMEDIATE)."""
         try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        else:
-            conn.execute("COMMIT")
+            conn = connect(self.engine, write=True)
+        except DBAPIError as exc:
+            raise self._problem(exc) from None
+        except PoolTimeout:
+            raise StoreUnavailable(f"the database {self.where} has no free connection") from None
+        with conn:
+            with conn.begin():
+                yield Conn(self.engine, conn)
 
     def close(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            conn.close()
-            self._local.conn = None
-
-    def _migrate(self) -> None:
-        with self.transaction() as conn:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"database schema version {version} is newer than this program ({SCHEMA_VERSION})"
-                )
-            fresh = version == 0
-            for step in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[step].split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            if fresh and self._seed_demo:
-                seed(conn)
+        engine = getattr(self, "engine", None)
+        if engine is not None:
+            engine.dispose()
 
     @property
-    def schema_version(self) -> int:
-        return int(self._conn().execute("PRAGMA user_version").fetchone()[0])
+    def schema_version(self) -> str | None:
+        """The Alembic revision of the database (migrate.HEAD when current)."""
+        return migrate.current(self.engine)
 
     def _one(self, cls: type[T], sql: str, *args: Any) -> T | None:
         row = self._conn().execute(sql, args).fetchone()
@@ -242,25 +257,26 @@ class Store(SafetyStoreMixin):
         so two racing callers cannot refund more than was charged.
         """
         with self.transaction() as conn:
+            # The charge's row lock (PostgreSQL) or the file's write lock (SQLite) makes every
+            # refund of one charge take its turn, across processes and pods.
+            charge = conn.execute("SELECT * FROM charges WHERE id = ?" + self.for_update, (charge_id,)).fetchone()
             existing = conn.execute(
                 "SELECT * FROM refunds WHERE idempotency_key = ?", (idempotency_key,)
             ).fetchone()
             if existing:
                 return m.Refund(**dict(existing)), False
-            charge = conn.execute("SELECT * FROM charges WHERE id = ?", (charge_id,)).fetchone()
             if charge is None:
                 raise ValueError("unknown charge")
             done = conn.execute(
                 "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE charge_id = ?", (charge_id,)
             ).fetchone()[0]
-            if amount_cents <= 0 or amount_cents + done > charge["amount_cents"]:
+            if amount_cents <= 0 or amount_cents + int(done) > charge["amount_cents"]:
                 raise ValueError("refund exceeds the refundable amount")
-            cur = conn.execute(
+            row = conn.execute(
                 "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key,"
-                " approved_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " approved_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (charge_id, charge["customer_id"], amount_cents, mask(reason), idempotency_key, approved_by, now_iso()),
-            )
-            row = conn.execute("SELECT * FROM refunds WHERE id = ?", (cur.lastrowid,)).fetchone()
+            ).fetchone()
             return m.Refund(**dict(row)), True
 
     # --- technical -------------------------------------------------------------------
@@ -299,7 +315,7 @@ class Store(SafetyStoreMixin):
         tid = ticket_id or f"T-{secrets.token_hex(3).upper()}"
         at = now_iso()
         self._conn().execute(
-            "INSERT OR IGNORE INTO tickets VALUES (?, ?, ?, ?, 'open', ?, ?)",
+            "INSERT INTO tickets VALUES (?, ?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING",
             (tid, customer_id, kind, mask(summary)[:500], at, at),
         )
         ticket = self.get_ticket(tid)
@@ -325,8 +341,8 @@ class Store(SafetyStoreMixin):
     # --- durable work outbox, notifications, audit -------------------------------------
     def queue_work(self, *, request_id: str, kind: str, customer_id: str | None, amount_cents: int | None, payload: str) -> m.WorkRequest:
         self._conn().execute(
-            "INSERT OR IGNORE INTO work_requests (id, kind, customer_id, amount_cents, payload, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO work_requests (id, kind, customer_id, amount_cents, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (request_id, kind, customer_id, amount_cents, mask_json(payload), now_iso()),
         )
         req = self.get_work(request_id)
@@ -353,8 +369,8 @@ class Store(SafetyStoreMixin):
 
     def add_notification(self, *, customer_id: str | None, channel: str, body: str, dedupe_key: str) -> bool:
         cur = self._conn().execute(
-            "INSERT OR IGNORE INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (customer_id, channel, mask(body, keep_email=True), dedupe_key, now_iso()),
         )
         return cur.rowcount == 1

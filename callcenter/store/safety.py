@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from callcenter.store.engine import Conn
 
 # Outcomes after which an approval no longer holds money back (it was paid or it never will be).
 _FINAL = ("completed", "denied", "failed")
@@ -42,7 +45,7 @@ def _since(seconds: float) -> str:
 class SafetyStoreMixin:
     """Mixed into `callcenter.store.Store`; `_conn` and `transaction` come from it."""
 
-    def _conn(self) -> sqlite3.Connection:  # pragma: no cover - provided by Store
+    def _conn(self) -> Conn:  # pragma: no cover - provided by Store
         raise NotImplementedError
 
     # --- verification attempts -----------------------------------------------------------
@@ -111,6 +114,12 @@ class SafetyStoreMixin:
             raise ValueError("no such pending change awaiting a call back")
         at = datetime.now(UTC).replace(microsecond=0).isoformat()
         with self.transaction() as conn:  # type: ignore[attr-defined]
+            # Re-read under the row lock: two colleagues confirming at once apply it once.
+            now = conn.execute(
+                "SELECT status FROM pending_changes WHERE id = ?" + self.for_update, (change_id,)  # type: ignore[attr-defined]
+            ).fetchone()
+            if now is None or now["status"] != "awaiting_callback":
+                raise ValueError("no such pending change awaiting a call back")
             status = "applied" if confirmed else "rejected"
             if confirmed and change.field == "email":
                 taken = conn.execute(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from callcenter.store.engine import Conn
 
 PLANS = [
     ("starter", "Starter", 4900, 60, 100_000),
@@ -25,7 +28,7 @@ def _iso(t: datetime) -> str:
     return t.replace(microsecond=0).isoformat()
 
 
-def seed(conn: sqlite3.Connection, now: datetime | None = None) -> None:
+def seed(conn: Conn, now: datetime | None = None) -> None:
     now = now or datetime.now(UTC)
     day = timedelta(days=1)
     conn.executemany("INSERT INTO plans VALUES (?, ?, ?, ?, ?)", PLANS)

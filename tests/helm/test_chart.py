@@ -45,6 +45,15 @@ STANDARD_LABELS = {
 }
 
 
+def credential_secrets(r) -> list[dict]:  # noqa: ANN001
+    """Secrets holding the product's credentials (not the in-cluster database's password)."""
+    return [s for s in r.all("Secret") if s["metadata"]["name"] != f"{FULL}-postgresql"]
+
+
+def app_services(r) -> list[dict]:  # noqa: ANN001
+    return [s for s in r.all("Service") if s["metadata"]["name"] != f"{FULL}-postgresql"]
+
+
 def values(variant: str) -> dict:
     """The values a variant resolves to (chart defaults merged with the file)."""
     with helm.Chart.load(CHART_DIR) as chart:
@@ -146,19 +155,20 @@ def test_standard_labels_on_every_resource(variant, rendered):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_selectors_match_pod_labels(variant, rendered):
     r = rendered[variant]
-    deployments = r.all("Deployment")
+    deployments = r.all("Deployment") + r.all("StatefulSet")  # the in-cluster database too
     pods = {d["metadata"]["name"]: d["spec"]["template"]["metadata"]["labels"] for d in deployments}
     for d in deployments:
         sel = d["spec"]["selector"]["matchLabels"]
         assert matches(sel, pods[d["metadata"]["name"]])
         # a Deployment's selector must not also select the other component's pods
         assert [n for n, labels in pods.items() if matches(sel, labels)] == [d["metadata"]["name"]]
-        for tsc in pod_spec(d)["topologySpreadConstraints"]:
+        for tsc in pod_spec(d).get("topologySpreadConstraints", []):
             assert matches(tsc["labelSelector"]["matchLabels"], pods[d["metadata"]["name"]])
     for svc in r.all("Service"):
         selected = [n for n, labels in pods.items() if matches(svc["spec"]["selector"], labels)]
         assert len(selected) == 1, svc["metadata"]["name"]
-        ports = {p["name"] for p in container(r.get("Deployment", selected[0]))["ports"]}
+        workload = next(d for d in deployments if d["metadata"]["name"] == selected[0])
+        ports = {p["name"] for p in container(workload)["ports"]}
         for port in svc["spec"]["ports"]:
             assert port["targetPort"] in ports
     for pdb in r.all("PodDisruptionBudget"):
@@ -260,8 +270,9 @@ def test_every_setting_the_chart_writes_is_a_real_setting(variant, rendered):
         names |= set(env_of(d))
     ours = {n for n in names if n.startswith(ENV_PREFIX)}
     assert ours - known == set()
-    # LiveKit's own variable names, read by the LiveKit SDK, are the only others
-    assert names - ours <= {"LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"}
+    # LiveKit's own variable names, read by the LiveKit SDK, and libpq's PGPASSWORD (the
+    # in-cluster database's password) are the only others
+    assert names - ours <= {"LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET", "PGPASSWORD"}
 
 
 def test_settings_configmap_carries_the_values(rendered):
@@ -300,16 +311,17 @@ def test_the_settings_values_are_accepted_by_the_application(rendered):
 
 
 def secret_refs(deployment) -> dict[str, tuple[str, str]]:
+    """Credentials read from Secrets (the in-cluster database's password is checked in test_database)."""
     return {
         n: (e["valueFrom"]["secretKeyRef"]["name"], e["valueFrom"]["secretKeyRef"]["key"])
         for n, e in env_of(deployment).items()
-        if "valueFrom" in e
+        if "valueFrom" in e and n != "PGPASSWORD"
     }
 
 
 def test_existing_secrets_are_referenced_and_nothing_is_created(rendered):
     r = rendered["existing-secrets"]
-    assert r.all("Secret") == []
+    assert credential_secrets(r) == []
     for d in r.all("Deployment"):
         refs = secret_refs(d)
         assert refs["LIVEKIT_API_KEY"] == refs["CALLCENTER_LIVEKIT_API_KEY"] == ("livekit-credentials", "api-key")
@@ -351,7 +363,7 @@ def test_quickstart_secret_is_created_and_referenced(rendered):
 
 def test_defaults_create_no_secret_and_notes_say_what_is_missing(rendered):
     r = rendered["default"]
-    assert r.all("Secret") == []
+    assert credential_secrets(r) == []
     assert secret_refs(r.get("Deployment", AGENT)) == {}
     assert "livekit.url is empty" in r.notes
     assert "no LiveKit credentials" in r.notes
@@ -375,7 +387,7 @@ def test_autoscaling_on_hands_replicas_to_the_hpa(rendered):
     assert "replicas" not in r.get("Deployment", AGENT)["spec"]
     hpa = r.get("HorizontalPodAutoscaler", AGENT)
     assert (hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"]) == (3, 30)
-    targets = {m["resource"]["name"]: m["resource"]["target"]["averageUtilization"] for m in hpa["spec"]["metrics"]}
+    targets = {m["resource"]["name"]: m["resource"]["target"]["averageUtilization"] for m in hpa["spec"]["metrics"] if m["type"] == "Resource"}
     assert targets == {"cpu": 50, "memory": 80}
     assert hpa["spec"]["behavior"]["scaleDown"]["stabilizationWindowSeconds"] == 900
     assert r.get("PodDisruptionBudget", AGENT)["spec"]["maxUnavailable"] == "20%"
@@ -403,7 +415,7 @@ def test_monitoring_is_gated_by_values(rendered):
     assert default.maybe("ConfigMap", f"{FULL}-dashboard") is not None
     assert not set(off.kinds()) & CRD_KINDS
     assert off.maybe("ConfigMap", f"{FULL}-dashboard") is None
-    assert len(off.all("Service")) == 2, "metrics Services stay for other scrapers"
+    assert len(app_services(off)) == 2, "metrics Services stay for other scrapers"
     assert {"ServiceMonitor", "PrometheusRule"} <= set(on.kinds())
 
 
@@ -418,7 +430,7 @@ def test_service_monitor_structure_scrapes_both_workers(rendered):
     spec = sm["spec"]
     assert set(spec) <= {"selector", "namespaceSelector", "endpoints", "jobLabel"}
     assert spec["namespaceSelector"] == {"matchNames": ["callcenter"]}
-    services = r.all("Service")
+    services = app_services(r)
     selected = [s for s in services if matches(spec["selector"]["matchLabels"], s["metadata"]["labels"])]
     assert len(selected) == 2
     jobs = {s["metadata"]["labels"][spec["jobLabel"]] for s in selected}
@@ -468,7 +480,8 @@ def test_dashboard_configmap_carries_the_repository_dashboard_byte_for_byte(rend
 
 def test_chart_packages_and_the_archive_renders_the_same(tmp_path, rendered):
     archive = helm.package(CHART_DIR, destination=tmp_path)
-    assert archive.endswith("callcenter-0.1.0.tgz")
+    version = yaml.safe_load((CHART_DIR / "Chart.yaml").read_text())["version"]
+    assert archive.endswith(f"callcenter-{version}.tgz")
     with helm.Chart.load(archive) as chart:
         assert chart.metadata["name"] == "callcenter"
         assert chart.schema is not None

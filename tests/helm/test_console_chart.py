@@ -49,7 +49,7 @@ def test_console_and_worker_share_the_signing_key(rendered):
 
 def test_inline_key_goes_into_the_chart_secret():
     r = render({"console": {"enabled": True, "secret": "k" * 40}})
-    secret = r.all("Secret")[0]
+    secret = r.get("Secret", "prod-callcenter-secrets")
     assert "CALLCENTER_CONSOLE_SECRET" in secret["data"]
     ref = env_of(r.get("Deployment", TWORKER))["CALLCENTER_CONSOLE_SECRET"]["valueFrom"]["secretKeyRef"]
     assert ref["name"] == secret["metadata"]["name"]

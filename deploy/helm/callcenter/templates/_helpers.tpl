@@ -154,6 +154,12 @@ Included by every template that depends on them, so `helm template` fails with o
 {{- if and $as.enabled (gt (int $as.minReplicas) (int $as.maxReplicas)) -}}
 {{- fail (printf "agentWorker.autoscaling.minReplicas (%d) must not exceed maxReplicas (%d)" (int $as.minReplicas) (int $as.maxReplicas)) -}}
 {{- end -}}
+{{- if and .Values.database.existingSecret .Values.postgresql.enabled -}}
+{{- fail "database: set either database.existingSecret (an existing PostgreSQL) or postgresql.enabled (in-cluster), not both" -}}
+{{- end -}}
+{{- if not (or .Values.database.existingSecret .Values.postgresql.enabled) -}}
+{{- fail "database: every component needs one shared database: set database.existingSecret (a Secret with the URL of an existing PostgreSQL) or postgresql.enabled=true" -}}
+{{- end -}}
 {{- $managed := include "callcenter.managedSettings" . | fromYamlArray -}}
 {{- range $key, $_ := .Values.extraConfig -}}
 {{- if has $key $managed -}}
@@ -201,6 +207,43 @@ Included by every template that depends on them, so `helm template` fails with o
 - CALLCENTER_OIDC_METADATA_URL
 - CALLCENTER_OIDC_CLIENT_ID
 - CALLCENTER_OIDC_CLIENT_SECRET
+- CALLCENTER_DATABASE_URL
+- CALLCENTER_WORKER_MAX_CALLS
+- CALLCENTER_DB_POOL_SIZE
+- CALLCENTER_DB_MAX_OVERFLOW
+- CALLCENTER_DB_POOL_TIMEOUT_S
+- CALLCENTER_DB_MIGRATE_ON_START
+{{- end -}}
+
+{{- define "callcenter.postgresql.fullname" -}}
+{{- printf "%s-postgresql" (include "callcenter.fullname" .) -}}
+{{- end -}}
+
+{{- define "callcenter.postgresql.secretName" -}}
+{{- default (include "callcenter.postgresql.fullname" .) .Values.postgresql.existingSecret -}}
+{{- end -}}
+
+{{/*
+The shared database as CALLCENTER_DATABASE_URL: read from the existing Secret, or for the
+in-cluster PostgreSQL a URL without a password plus PGPASSWORD from its Secret (libpq
+reads it), so the password never sits in a URL.
+*/}}
+{{- define "callcenter.databaseEnv" -}}
+{{- if .Values.database.existingSecret }}
+- name: CALLCENTER_DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.database.existingSecret }}
+      key: {{ .Values.database.existingSecretKey }}
+{{- else }}
+- name: CALLCENTER_DATABASE_URL
+  value: {{ printf "postgresql+psycopg://%s@%s:5432/%s" .Values.postgresql.username (include "callcenter.postgresql.fullname" .) .Values.postgresql.database | quote }}
+- name: PGPASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "callcenter.postgresql.secretName" . }}
+      key: POSTGRES_PASSWORD
+{{- end }}
 {{- end -}}
 
 {{/*
@@ -216,6 +259,7 @@ the TLS file paths, and the per-pod drain timeout. Call with
   value: /data
 - name: CALLCENTER_DRAIN_TIMEOUT_S
   value: {{ .drain | quote }}
+{{- include "callcenter.databaseEnv" $root }}
 {{- if or $v.livekit.existingSecret $v.livekit.apiKey }}
 {{- $secret := default $chartSecret $v.livekit.existingSecret }}
 {{- $keyKey := ternary $v.livekit.existingSecretKeys.apiKey "LIVEKIT_API_KEY" (not (empty $v.livekit.existingSecret)) }}
