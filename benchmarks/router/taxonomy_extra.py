@@ -132,7 +132,6 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "what happened with my support case",
         "is anyone working on my ticket",
         "I opened a case last week what's the status",
-        "has engineering fixed my problem yet",
         "follow up on my support request",
     ],
     "account/login_help": [
