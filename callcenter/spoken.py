@@ -161,6 +161,11 @@ def _convert_run(m: re.Match[str]) -> str:
         return text  # "oh one thing": too short to be a digit string
     chunks = _chunks(words)
     if chunks is None:
+        parts = re.split(r"(\s+and\s+)", text, flags=re.I)
+        # "c one oh oh one and nine four one oh seven": two numbers read digit by digit
+        # (amounts such as "forty nine and fifty cents" are left to the money reader)
+        if len(parts) > 1 and all(len(p.split()) >= 3 for p in parts[::2]):
+            return "".join(p if i % 2 else _RUN.sub(_convert_run, p) for i, p in enumerate(parts))
         return text
     digits = "".join(chunks)
     return " ".join([*lead, digits, *trail])
@@ -219,6 +224,41 @@ def _money(m: re.Match[str]) -> str:
     return f"{sign}${amount}"
 
 
+# A caller who corrects a value they just read out ("C1002 no sorry C1001", "zip 94108 no
+# 94107") means the last one. Slot filling reads the first match of each slot, so the
+# correction is applied here, once, for every reader: the earlier value of the same kind
+# (customer id or five-digit code) is dropped when a correction cue sits between the two.
+_VALUE = r"(?<![\w$.-])(?:C\d{4,6}|\d{5})(?![\w.-])"
+_CUE = (r"no+|nope|nah|sorry|wait|hold on|hang on|i mean|i meant|actually|oops|scratch that|make that|"
+        r"rather|correction|my bad|let me correct that|not that")
+_SOFT = r"uh+|um+|er+m?|it'?s|it is|that'?s|that is|the|my|customer|number|id|zip|code|is|one sec|sorry"
+_CORRECTED = re.compile(
+    rf"({_VALUE})((?:[\s,.;!-]+(?:{_CUE}|{_SOFT}))+)[\s,.;:!-]+({_VALUE})", re.I)
+_HAS_CUE = re.compile(rf"\b(?:{_CUE})\b", re.I)
+
+
+def _kind(value: str) -> str:
+    return "id" if value[:1].upper() == "C" else "code"
+
+
+def _last_wins(m: re.Match[str]) -> str:
+    first, between, last = m.group(1), m.group(2), m.group(3)
+    if _kind(first) != _kind(last) or not _HAS_CUE.search(between):
+        return m.group(0)
+    # keep the words that say what the value is ("zip", "customer number") and drop the
+    # first value and the cue
+    label = re.search(r"\b(zip(?: code)?|customer(?: number| id)?)\b[\s:]*(?:is\s+)?$", between, re.I)
+    return f"{label.group(1)} {last}" if label else last
+
+
+def correct_values(text: str) -> str:
+    """Keep the last of two same-kind values separated by a correction cue."""
+    previous = None
+    while previous != text:  # "C1 no C2 sorry C3": each pass removes one superseded value
+        previous, text = text, _CORRECTED.sub(_last_wins, text)
+    return text
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
     out = _FILLER_IN_NUMBER.sub(" ", text)
@@ -233,6 +273,7 @@ def normalise(text: str) -> str:
     out = _MINUS.sub(lambda m: f"-${m.group(1)}", out)
     out = _MONEY.sub(_money, out)
     out = _CENTS.sub(lambda m: f"$0.{int(m.group(1)):02d}", out)
+    out = correct_values(out)
     return re.sub(r"[ \t]{2,}", " ", out).strip()
 
 

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterable
 from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
+from callcenter.llm.discourse import refers_back
 from callcenter.llm.embedded import (
     TRANSFER,
     domain_confidence,
@@ -83,7 +84,7 @@ class MetaSupervisor(Agent):
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
-            if fixed is None and (not confident or len(text.split()) <= 4):
+            if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text)):
                 fixed = repair.follow_up(text, self.state.caller.results)
             # Greetings, small talk and requests for a person are the LLM's own to answer.
             social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)

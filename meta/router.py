@@ -1,6 +1,6 @@
 """Builds the fast-path router for this line from the utterances every domain ships.
 
-Trained once per process (about a second) unless `CALLCENTER_ROUTER_MODEL` names a model
+Trained once per process (a few seconds) unless `CALLCENTER_ROUTER_MODEL` names a model
 trained by `callcenter router train`; a cached copy in the data dir, keyed by the training
 data's hash, makes later starts instant.
 """

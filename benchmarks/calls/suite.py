@@ -43,7 +43,7 @@ class Turn:
 @dataclass
 class Call:
     id: str
-    part: str  # dev | holdout
+    part: str  # dev | holdout | holdout2
     category: str
     turns: list[Turn]
     customer: str | None = None  # known caller (caller ID matched): verified from the start
@@ -149,9 +149,11 @@ def build(part: str, seed: int = 7) -> list[Call]:
         add("hostile", [Turn(text), bye()], customer="C1001")
 
     # Self-correction of the customer number.
-    correction = {
+    corrections = bank.get("corrections") or [{
         "dev": "my number is c one oh oh two no sorry c one oh oh one and the zip is nine four one oh seven",
         "holdout": "c one zero zero five wait no its c one zero zero one zip nine four one oh seven",
-    }[part]
-    add("self_correction", [Turn(rng.choice(needs["billing.balance"])), Turn(correction, not_says=(OOS,)), bye()], reach=["billing.balance"])
+    }[part]]
+    for correction in corrections:
+        turns = [Turn(rng.choice(needs["billing.balance"])), Turn(correction, not_says=(OOS,)), bye()]
+        add("self_correction", turns, reach=["billing.balance"])
     return calls

@@ -15,6 +15,7 @@ import random
 import re
 from pathlib import Path
 
+from benchmarks.router.taxonomy_extra import EXTRA_TRAIN
 from benchmarks.router.taxonomy_phrases import CLAUSES, PHRASES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,7 +130,38 @@ def build(seed: int = 7) -> tuple[dict[str, list[dict]], dict[str, list[dict]], 
                 if key(text) not in seen:
                     seen.add(key(text))
                     test.setdefault(group, []).append({"text": text, "label": label})
-    return train, test, build_multi(rng)
+    multi = build_multi(rng)
+    # The second pass of phrasings comes last, from its own generator, so the first pass's
+    # train and test lines stay exactly as they were; ``seen`` already holds every test
+    # item, so no extra phrasing can leak into a test file.
+    extra_rng = random.Random(seed + 1)
+    for label, bases in EXTRA_TRAIN.items():
+        group = "meta" if label.startswith("meta/") or label == "oos" else label.split("/")[0]
+        n = 3 if label in PLAIN or label == "oos" else 4
+        for base in bases:
+            for text in variants(label, base, extra_rng, n, test=False):
+                if key(text) not in seen:
+                    seen.add(key(text))
+                    train.setdefault(group, []).append({"text": text, "label": label})
+    # Recogniser deletions: one more variant of every first-pass phrasing with one word of
+    # three letters or more dropped, so no intent hangs on a single head word (a misheard
+    # or unseen word must leave the rest of the sentence to decide). Own generator again.
+    drop_rng = random.Random(seed + 2)
+    for label, pools in PHRASES.items():
+        if label in PLAIN or label == "oos":
+            continue
+        group = label.split("/")[0]
+        for base in pools["train"]:
+            words = spoken(fill(base, drop_rng)).split()
+            cand = [i for i, w in enumerate(words) if len(w) >= 3]
+            if len(words) < 4 or not cand:
+                continue
+            del words[drop_rng.choice(cand)]
+            text = " ".join(words)
+            if key(text) not in seen:
+                seen.add(key(text))
+                train.setdefault(group, []).append({"text": text, "label": label})
+    return train, test, multi
 
 
 def build_multi(rng: random.Random, n: int = 90) -> list[dict]:

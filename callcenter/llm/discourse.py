@@ -27,9 +27,16 @@ _FOLLOW_UP_MAX_WORDS = 9
 _CLOSING_WORDS = frozenset(
     "thanks thank you thx cheers bye goodbye good-bye great ok okay alright all right perfect awesome "
     "cool fine that's thats that is all it have a good one day nice night everything for your help "
-    "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later".split()
+    "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later "
+    # everyday sign-offs: "no i'm good", "gotta go", "talk to you later", "bye-bye", "ta"
+    "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
+    "bye-bye byebye farewell ciao cheerio ta today helpful was really".split()
 )
-_CLOSING_CUE = re.compile(r"\b(thanks|thank you|bye|goodbye|cheers|that'?s (all|it)|have a (good|nice))\b")
+_CLOSING_CUE = re.compile(
+    r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|that'?s (all|it|everything)"
+    r"|have a (good|nice|great)|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go"
+    r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b"
+)
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
 _GENERIC = frozenset(
@@ -50,6 +57,17 @@ def follow_up_kind(text: str) -> FollowUp | None:
         if pattern.search(low):
             return kind
     return None
+
+
+# A question about "that" / "it" points back at the last answer, however confidently its
+# verb reads as a need of its own ("and when will that be fixed" is not a new ticket query).
+_BACK_REFERENCE = frozenset("that it this those they them".split())
+
+
+def refers_back(text: str) -> bool:
+    """A short follow-up question whose subject is a pronoun for the last answer."""
+    words = _WORD.findall(text.lower())
+    return follow_up_kind(text) is not None and any(w in _BACK_REFERENCE for w in words)
 
 
 def is_closing(text: str) -> bool:

@@ -20,6 +20,8 @@ _STRONG = re.compile(
     | ,?\s*\bplus\b[,]?\s+
     | ,?\s*\bas\s+well\s+as\b\s+
     | ,?\s*\bon\s+top\s+of\s+(?:that|this)\b[,]?\s*
+    | ,?\s*\b(?:i'?d|id|i\s+would)\s+(?:rather|prefer\s+to)\b[,]?\s*  # a retraction: "forget the plan, i'd rather ..."
+    | ,?\s*\b(?:scratch\s+that|never\s?mind\s+(?:that|it)|forget\s+(?:that|it|about\s+(?:that|it)))\b[,]?\s*
     | ,?\s*\b(?:additionally|besides\s+that|apart\s+from\s+that|another\s+thing\s+is
         |one\s+more\s+thing|and\s+then|oh\s+and|and\s+another\s+thing)\b[,:]?\s*
     """,

