@@ -40,7 +40,7 @@ from meta.session import build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
 from meta.voice_io import resample  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
-from tests.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
+from tests.voice.voices import espeak, hibari, piper, telephone, trim  # noqa: E402
 
 SET = Path(__file__).with_name("spoken_set.jsonl")
 TURNS = {
@@ -116,7 +116,10 @@ async def bench_latency(turns: int, data_dir: Path, configs: list[str]) -> dict[
     turns, so a load change on the shared machine hits every configuration alike."""
     out: dict[str, Any] = {}
     for name, text in TURNS.items():
+        # Trimmed: the timings start where the voice stops, not after the TTS's own trailing
+        # silence (the caller's input then carries on with silence, as a line does).
         pcm, rate = hibari(text)
+        pcm = trim(pcm)
         calls = {}
         for e in configs:
             early, window = (float(x) for x in e.split(":"))
