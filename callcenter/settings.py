@@ -211,6 +211,13 @@ class Settings(BaseSettings):
         9102, ge=0, le=65535, description="Port of the Temporal SDK's own Prometheus metrics in the worker (0 = off)."
     )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="Log level.")
+    tracing: Literal["off", "otlp", "console"] = Field(
+        "off", description="OpenTelemetry traces, one per call: off, otlp (to CALLCENTER_OTLP_ENDPOINT) or console."
+    )
+    otlp_endpoint: str | None = Field(
+        None, description="OTLP/HTTP traces endpoint, e.g. http://otel-collector:4318/v1/traces (else OTEL_EXPORTER_OTLP_* applies)."
+    )
+    service_name: str = Field("callcenter", description="service.name on exported traces (e.g. callcenter-agent, callcenter-worker).")
 
     @field_validator("data_dir", mode="before")
     @classmethod

@@ -62,8 +62,10 @@ async def request_approval(
         policy_finding=policy_finding,
         requested_by=requested_by,
         request_id=request_id,
+        call_id=state.call_id,
     )
-    submitted = await state.durable.submit_approval(req)
+    with state.trace.active():  # Temporal's spans go under this specialist's
+        submitted = await state.durable.submit_approval(req)
     if submitted.status == "queued":
         return ApprovalOutcome("queued", _queued(what, request_id), request_id)
     hold = state.settings.hold_on_line_s

@@ -7,6 +7,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from callcenter.tracing import CallTrace
+
 if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
     from callcenter.settings import Settings
@@ -59,6 +61,10 @@ class CallState:
     stop_delegating: bool = False  # the caller said goodbye or asked for a person this turn
     follow_up: str | None = None  # a new need the caller raised while a task waited for an answer
     started_at: float = field(default_factory=time.perf_counter)
+    trace: CallTrace = field(init=False, repr=False)  # this call's spans (no-op unless tracing is on)
+
+    def __post_init__(self) -> None:
+        self.trace = CallTrace(self.call_id)
 
     def new_turn(self) -> None:
         self.turn += 1
@@ -75,12 +81,14 @@ class CallState:
             decided_at=time.perf_counter(),
         )
         self.pending_routes[to_agent] = note
+        self.trace.enter(to_agent, path=note.path, confidence=note.confidence)
         return note
 
     def note_return(self, from_agent: str, status: str = "info") -> None:
         """Stamp a task's completion; the hop back is labelled by how it ended."""
         outcome = {"failed": "error", "misrouted": "misrouted", "cancelled": "cancelled"}.get(status, "ok")
         self.returning[from_agent] = (time.perf_counter(), outcome)
+        self.trace.leave(from_agent, outcome)
 
     @property
     def line_key(self) -> str:

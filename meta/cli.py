@@ -13,6 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
+from callcenter import tracing
 from callcenter.settings import SettingsError, get_settings
 
 
@@ -121,9 +122,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(
         level=(args.log_level or settings.log_level).upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        format=tracing.LOG_FORMAT,
         stream=sys.stderr,
     )
+    tracing.install_log_filter()  # every line says which call it belongs to
     # LiveKit warns about its own deprecations on every call; operators cannot act on it.
     logging.getLogger("livekit.agents").setLevel(max(logging.ERROR, logging.getLogger().level))
     from callcenter.routing import RouterModelError

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import asdict
 from typing import Any
 
+from callcenter import tracing
 from callcenter.settings import Settings, SettingsError, get_settings
 from callcenter.store import Store, StoreError
 
@@ -254,7 +255,8 @@ def cmd_worker(args: argparse.Namespace) -> int:
         settings = get_settings()
     except SettingsError as err:
         return _fail(str(err))
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=settings.log_level, format=tracing.LOG_FORMAT)
+    tracing.install_log_filter()
     try:
         code = asyncio.run(run_worker(settings))
     except (OSError, StoreError) as err:  # e.g. metrics port in use

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from callcenter.faults import apply_sync
 from callcenter.llm import templates as t
+from callcenter.tracing import ATTR_OUTCOME
 from domains.base import DomainSpec, SpecialistSpec, fallback
 from domains.breaker import BREAKER
 from domains.results import DomainResult, SpecialistResult
@@ -33,9 +34,18 @@ class Branch:
 
 
 async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
+    agent = f"{branch.domain.name}.{branch.specialist.name}"
+    # Each branch is its own meta -> domain -> specialist path in the call's trace.
+    with state.trace.branch(branch.domain.name) as domain_span, state.trace.branch(agent, parent=domain_span) as span:
+        result, outcome, seconds = await _lookup(state, branch, agent, timeout_s)
+        span.set_attribute(ATTR_OUTCOME, outcome)
+        domain_span.set_attribute(ATTR_OUTCOME, outcome)
+        return result, outcome, seconds
+
+
+async def _lookup(state: CallState, branch: Branch, agent: str, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
     lookup = branch.specialist.lookup
     assert lookup is not None
-    agent = f"{branch.domain.name}.{branch.specialist.name}"
     if not BREAKER.allows(agent):
         return None, "error", 0.0
     fault = state.settings.fault_plan.get(agent)

@@ -13,8 +13,10 @@ from typing import Any
 
 from livekit.agents import AgentSession, AgentTask, llm
 from livekit.agents.voice.run_result import RunResult
+from opentelemetry import context as otel_context
+from opentelemetry import trace
 
-from callcenter import metrics
+from callcenter import metrics, tracing
 from callcenter.faults import FaultyStore
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
@@ -59,6 +61,7 @@ class Line:
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
     store = store or Store(settings.db_path)
+    tracing.configure(settings)  # once per process; off unless CALLCENTER_TRACING is set
     plan = settings.fault_plan
     if "store" in plan:
         store = FaultyStore(store, plan["store"])  # type: ignore[assignment]
@@ -99,6 +102,7 @@ class Call:
         text = text[: self.line.settings.max_turn_chars]
         # Typed turns get the same spoken-form normalising as recognised speech (NormalisedSTT).
         text = normalise(text)
+        tracing.CALL_ID.set(self.state.call_id)  # log lines of this turn's work carry the call id
         self.observer.begin_turn(text)
         run = await self._run(text)
         await self._settle()
@@ -170,6 +174,7 @@ class Call:
     async def close(self, outcome: str = "completed") -> None:
         self.observer.end_call(outcome)
         await self.session.aclose()
+        self.state.trace.end(outcome)
         for waiter in self._orphans:
             waiter.cancel()
 
@@ -204,10 +209,17 @@ async def start_call(
     observer = CallObserver(session, state, provider=line.provider)
     if audio is not None:  # caller audio in, agent audio out, without a room
         session.input.audio, session.output.audio = audio
-    if room is None:
-        await session.start(MetaSupervisor(state=state, noise=line.noise))
-    else:
-        await session.start(MetaSupervisor(state=state, noise=line.noise), room=room)
+    tracing.CALL_ID.set(state.call_id)
+    # LiveKit's session span (and its turns, LLM and tool spans) go under the call's root span:
+    # one trace per call. LiveKit attaches its own context inside start(); ours is undone here.
+    token = otel_context.attach(trace.set_span_in_context(state.trace.root))
+    try:
+        if room is None:
+            await session.start(MetaSupervisor(state=state, noise=line.noise))
+        else:
+            await session.start(MetaSupervisor(state=state, noise=line.noise), room=room)
+    finally:
+        otel_context.detach(token)
     call = Call(line, state, session, observer)
     await call._settle()
     return call

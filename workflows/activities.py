@@ -99,6 +99,8 @@ class CallcenterActivities:
         if created:
             observe.approval_decided(req.kind, inp.verdict, inp.waited_s)
             observe.workflow_outcome("approval", outcome.state)
+            # The worker's log of what was done; the call id (from the request) ties it to the call.
+            log.info("approval %s %s: %s", ref(req.request_id), inp.verdict, outcome.state)
         return FinishResult(outcome.state, outcome.detail, created)
 
     @activity.defn

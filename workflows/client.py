@@ -29,6 +29,7 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.runtime import Runtime
 from temporalio.service import RPCError, RPCStatusCode
 
+from callcenter import tracing
 from callcenter.logsafe import ref
 from callcenter.settings import Settings, SettingsError
 from callcenter.store import Store
@@ -92,7 +93,7 @@ async def connect(
     try:
         return await asyncio.wait_for(
             Client.connect(target, namespace=settings.temporal_namespace, tls=tls, api_key=api_key,
-                           runtime=runtime),
+                           runtime=runtime, interceptors=tracing.temporal_interceptors()),
             timeout_s,
         )
     except (TimeoutError, RuntimeError, OSError, RPCError) as err:
@@ -205,6 +206,7 @@ class DurableWork:
             sa.append(SearchAttributePair(SA_AMOUNT, req.amount_cents))
         memo = {"caller_reason": req.caller_reason, "policy_finding": req.policy_finding,
                 "requested_by": req.requested_by, "charge_id": req.charge_id, "updated_at": inp.submitted_at,
+                "call_id": req.call_id,  # the call's trace and log lines carry the same id
                 # The console shows the time left before escalation from this.
                 "deadline_s": inp.policy.timeout_s}
         await client.start_workflow(
@@ -226,7 +228,7 @@ class DurableWork:
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
             search_attributes=TypedSearchAttributes(sa),
-            memo={"summary": req.summary, "updated_at": inp.opened_at}, rpc_timeout=RPC_TIMEOUT,
+            memo={"summary": req.summary, "updated_at": inp.opened_at, "call_id": req.call_id}, rpc_timeout=RPC_TIMEOUT,
         )
 
     async def _submit(self, request_id: str, payload: str, queued_at: str | None = None) -> SubmitResult:

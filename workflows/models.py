@@ -37,6 +37,7 @@ class ApprovalRequest:
     policy_finding: str
     requested_by: str  # the specialist (e.g. "billing/refund") or an operator id
     request_id: str  # business id, deterministic (e.g. f"refund-{charge_id}")
+    call_id: str = ""  # the call that asked (correlation id of its trace and logs); "" from an operator
 
 
 @dataclass
@@ -147,6 +148,7 @@ class EscalationRequest:
     ticket_id: str
     customer_id: str | None
     summary: str
+    call_id: str = ""  # the call that asked (correlation id of its trace and logs)
 
 
 @dataclass

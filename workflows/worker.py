@@ -24,11 +24,13 @@ from temporalio.service import RPCError, RPCStatusCode
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
+from callcenter import tracing
 from callcenter.settings import Settings
 from callcenter.store import Store
 from workflows import authz, observe
 from workflows.activities import CallcenterActivities
 from workflows.client import DurableWork, TemporalUnavailable, connect
+from workflows.correlation import CallIdInterceptor
 from workflows.models import APPROVAL_KINDS, SEARCH_ATTRIBUTES
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
@@ -70,6 +72,9 @@ def build_worker(
             restrictions=SandboxRestrictions.default.with_passthrough_modules("workflows.authz", "jwt")),
         activities=[acts.finish_approval, acts.record_escalation, acts.ticket_step],
         activity_executor=concurrent.futures.ThreadPoolExecutor(max_concurrent_activities),
+        # Tracing spans come from the client's interceptors (see client.connect); this one
+        # stamps the call id on activity log lines.
+        interceptors=[CallIdInterceptor()],
         max_concurrent_activities=max_concurrent_activities,
         # A dead worker's sticky queue is abandoned after this long instead of the default
         # 10 s, so a restarted worker resumes waiting approvals within about a second.
@@ -176,6 +181,7 @@ def sdk_runtime(settings: Settings) -> Runtime | None:
 async def run_worker(settings: Settings, *, address: str | None = None, stop: asyncio.Event | None = None) -> int:
     """Run until SIGINT/SIGTERM (or `stop`); returns an exit code."""
 
+    tracing.configure(settings)  # before connect: the client takes Temporal's tracing interceptor
     store = Store(settings.db_path)
     health = _Health()
     probes = serve_probes(settings.worker_metrics_port, health) if settings.worker_metrics_port else None

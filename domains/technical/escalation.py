@@ -37,9 +37,11 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
         if self.state.durable is not None:
             from workflows.client import EscalationRequest
 
-            submitted = await self.state.durable.open_escalation(
-                EscalationRequest(ticket_id=ticket.id, customer_id=self.customer_id, summary=mask(details)[:300])
-            )
+            with self.state.trace.active():  # Temporal's spans go under this specialist's
+                submitted = await self.state.durable.open_escalation(
+                    EscalationRequest(ticket_id=ticket.id, customer_id=self.customer_id, summary=mask(details)[:300],
+                                      call_id=self.state.call_id)
+                )
             status = "queued" if submitted.status == "queued" else "done"
         hours = max(1, round(self.state.settings.ticket_sla_s / 3600))
         summary = (
