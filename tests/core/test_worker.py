@@ -126,7 +126,8 @@ def test_local_speech_is_the_default_and_builds_offline(tmp_path: Path, no_netwo
     from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
 
     kwargs = speech_kwargs(load_settings(data_dir=tmp_path))
-    assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner, WhisperSTT)
+    # NormalisedSTT -> EarlySTT (decodes during the end-of-turn silence) -> WhisperSTT
+    assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner.inner, WhisperSTT)
     assert isinstance(kwargs["tts"], HibariTTS)
     assert isinstance(kwargs["vad"], inference.VAD)
     assert ear_transform in kwargs["tts_text_transforms"]
