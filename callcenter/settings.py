@@ -97,6 +97,14 @@ class Settings(BaseSettings):
     )
     endpointing_min_delay_s: float = Field(0.3, ge=0, le=5, description="Least wait after speech before the turn ends.")
     endpointing_max_delay_s: float = Field(3.0, ge=0.1, le=10, description="Most wait after speech before the turn ends.")
+    stt_early_decode_s: float = Field(
+        0.2, ge=0, le=3,
+        description="Silence after which a batch recogniser starts decoding before the turn ends (0 = off).",
+    )
+    stt_window_s: float = Field(
+        15.0, ge=0, le=30,
+        description="Audio window the local recogniser encodes per utterance (0 or 30 = Whisper's full 30 s).",
+    )
     speech_threads: int = Field(2, ge=1, le=32, description="CPU threads of the local recogniser per process.")
     filler_after_s: float = Field(
         1.0, ge=0, le=30, description="Silence before a short spoken filler during long work (0 = never)."

@@ -27,8 +27,8 @@ from meta.session import Call, Line, start_call
 from meta.voice_filler import SpokenFiller
 from meta.voice_io import CallerAudioInput, CapturedAudioOutput
 from meta.voice_prompt import recogniser_prompt
+from meta.voice_sorry import SORRY
 
-SORRY = "Sorry, I didn't catch that. Could you say it again?"
 # How long after the caller stops a transcript may take before we say we did not catch it:
 # VAD silence + endpointing + recognition on a busy 2-core box.
 HEARD_TIMEOUT_S = 8.0

@@ -8,6 +8,7 @@ a worker that cannot load them fails its self-check instead of failing every cal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from livekit.agents import AgentSession
@@ -16,6 +17,7 @@ from callcenter.settings import Settings
 from callcenter.speech.factory import session_speech, speech_enabled
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
+from meta.voice_sorry import SorryWhenNotCaught
 
 
 def room_speech(settings: Settings) -> dict[str, Any]:
@@ -40,8 +42,21 @@ def prewarm_speech(settings: Settings) -> None:
     recogniser_prompt()
 
 
-def attach_room_helpers(session: AgentSession, settings: Settings) -> SpokenFiller | None:
-    """The spoken filler during long work, for a session that speaks."""
+@dataclass
+class RoomHelpers:
+    """What a spoken room session gets on top of the hierarchy; `close()` at the call's end."""
+
+    filler: SpokenFiller
+    sorry: SorryWhenNotCaught
+
+    def close(self) -> None:
+        self.filler.close()
+        self.sorry.close()
+
+
+def attach_room_helpers(session: AgentSession, settings: Settings) -> RoomHelpers | None:
+    """The spoken filler during long work and the spoken "sorry" for a turn with no words,
+    for a session that speaks."""
     if session.stt is None or session.tts is None:
         return None
-    return SpokenFiller(session, after_s=settings.filler_after_s)
+    return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session))

@@ -2,7 +2,7 @@
 stage, and concurrent spoken calls per machine.
 
     .venv/bin/python benchmarks/voice/bench_voice.py wer
-    .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20
+    .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20 [--configs 0:30 0.2:15]
     .venv/bin/python benchmarks/voice/bench_voice.py concurrency --levels 1 2 3 4 --seconds 60
 
 WER: the project's own spoken set (spoken_set.jsonl, a dev part and a held-out part never
@@ -40,7 +40,7 @@ from meta.session import build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
 from meta.voice_io import resample  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
-from tests.voice.voices import espeak, hibari, telephone  # noqa: E402
+from tests.voice.voices import espeak, hibari, piper, telephone, trim  # noqa: E402
 
 SET = Path(__file__).with_name("spoken_set.jsonl")
 TURNS = {
@@ -64,29 +64,41 @@ def edit_distance(a: list[str], b: list[str]) -> int:
     return row[-1]
 
 
-def bench_wer() -> dict[str, Any]:
-    stt = WhisperSTT(prompt=recogniser_prompt())
+VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
+
+
+def bench_wer(voices: list[str], splits: list[str], margins: list[str]) -> dict[str, Any]:
+    """WER per voice, band and split, for each recogniser window (30 = Whisper's own)."""
     cases = [json.loads(x) for x in SET.read_text().splitlines() if x.strip()]
+    audio: dict[tuple[str, str, str], np.ndarray] = {}
+    for voice_name in voices:
+        for case in (c for c in cases if c["split"] in splits):
+            pcm, rate = VOICES[voice_name](case["text"])
+            audio[voice_name, "16k", case["text"]] = resample(pcm, rate, 16000).astype(np.float32) / 32768
+            tel, trate = telephone(pcm, rate)
+            audio[voice_name, "8k", case["text"]] = resample(tel, trate, 16000).astype(np.float32) / 32768
     out: dict[str, Any] = {}
-    for voice_name, synth in (("hibari", hibari), ("espeak-ng", espeak)):
-        for band in ("16k", "8k"):
-            for split in ("dev", "heldout"):
-                errors = total = 0
-                worst: list[tuple[float, str, str]] = []
-                for case in (c for c in cases if c["split"] == split):
-                    pcm, rate = synth(case["text"])
-                    if band == "8k":
-                        pcm, rate = telephone(pcm, rate)
-                    audio = resample(pcm, rate, 16000).astype(np.float32) / 32768
-                    heard = stt.transcribe(audio)[0]
-                    ref, hyp = words(case["text"]), words(heard)
-                    e = edit_distance(ref, hyp)
-                    errors, total = errors + e, total + len(ref)
-                    worst.append((e / max(1, len(ref)), case["text"], heard))
-                key = f"{voice_name}/{band}/{split}"
-                out[key] = {"wer": round(errors / total, 3), "words": total,
-                            "worst": [w[1:] for w in sorted(worst, reverse=True)[:2]]}
-                print(key, out[key]["wer"], flush=True)
+    for margin in margins:
+        stt = WhisperSTT(prompt=recogniser_prompt(), window_s=float(margin))
+        for voice_name in voices:
+            for band in ("16k", "8k"):
+                for split in splits:
+                    errors = total = 0
+                    cpu = 0.0
+                    worst: list[tuple[float, str, str]] = []
+                    for case in (c for c in cases if c["split"] == split):
+                        started = time.process_time()
+                        heard = stt.transcribe(audio[voice_name, band, case["text"]])[0]
+                        cpu += time.process_time() - started
+                        ref, hyp = words(case["text"]), words(heard)
+                        e = edit_distance(ref, hyp)
+                        errors, total = errors + e, total + len(ref)
+                        worst.append((e / max(1, len(ref)), case["text"], heard))
+                    n = sum(c["split"] == split for c in cases)
+                    key = f"window={margin}/{voice_name}/{band}/{split}"
+                    out[key] = {"wer": round(errors / total, 3), "words": total, "cpu_s_per_utterance": round(cpu / n, 3),
+                                "worst": [w[1:] for w in sorted(worst, reverse=True)[:2]]}
+                    print(key, out[key]["wer"], out[key]["cpu_s_per_utterance"], flush=True)
     return out
 
 
@@ -98,21 +110,35 @@ def _pcts(xs: list[float]) -> dict[str, float]:
     return {"p50": round(statistics.median(xs), 3), "p95": round(p95, 3), "n": len(xs)}
 
 
-async def bench_latency(turns: int, data_dir: Path) -> dict[str, Any]:
-    settings = load_settings(data_dir=data_dir, hold_on_line_s=0)
-    line = build_line(settings)
+async def bench_latency(turns: int, data_dir: Path, configs: list[str]) -> dict[str, Any]:
+    """Each turn type, spoken `turns` times into one call per recogniser configuration
+    ("early:window", e.g. "0:30" = before this work, "0.2:15" = the default); the calls take
+    turns, so a load change on the shared machine hits every configuration alike."""
     out: dict[str, Any] = {}
     for name, text in TURNS.items():
+        # Trimmed: the timings start where the voice stops, not after the TTS's own trailing
+        # silence (the caller's input then carries on with silence, as a line does).
         pcm, rate = hibari(text)
-        stages: dict[str, list[float]] = {}
-        voice = await start_voice_call(line, customer_id="C1005", playout_speed=8.0)
+        pcm = trim(pcm)
+        calls = {}
+        for e in configs:
+            early, window = (float(x) for x in e.split(":"))
+            settings = load_settings(data_dir=data_dir, hold_on_line_s=0, stt_early_decode_s=early, stt_window_s=window)
+            calls[e] = await start_voice_call(build_line(settings), customer_id="C1005", playout_speed=8.0)
+        stages: dict[str, dict[str, list[float]]] = {e: {} for e in configs}
         for _ in range(turns):
-            turn = await voice.speak(pcm, rate)
-            for k, v in turn.timings.items():
-                stages.setdefault(k, []).append(v)
-        await voice.close()
-        out[name] = {k: _pcts(v) for k, v in stages.items()}
-        print(name, out[name], flush=True)
+            for e, voice in calls.items():
+                turn = await voice.speak(pcm, rate)
+                for k, v in turn.timings.items():
+                    stages[e].setdefault(k, []).append(v)
+        for e, voice in calls.items():
+            key = f"{name}/early:window={e}"
+            out[key] = {k: _pcts(v) for k, v in stages[e].items()}
+            inner = getattr(voice.session.stt, "inner", None)
+            if hasattr(inner, "guesses"):
+                out[key]["early_decodes"] = {"started": inner.guesses, "used": inner.guesses_used}
+            print(key, out[key], flush=True)
+            await voice.close()
     return out
 
 
@@ -144,17 +170,24 @@ async def bench_concurrency(levels: list[int], seconds: float, data_dir: Path) -
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("what", choices=["wer", "latency", "concurrency"])
+    ap.add_argument("--voices", nargs="+", choices=sorted(VOICES), default=list(VOICES))
+    ap.add_argument("--splits", nargs="+", choices=["dev", "heldout"], default=["dev", "heldout"],
+                    help="wer: tune on dev only; read heldout once, at the end")
+    ap.add_argument("--window", nargs="+", default=["15"],
+                    help="wer: recogniser windows in seconds to compare (30 = Whisper's own)")
     ap.add_argument("--turns", type=int, default=20)
     ap.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3, 4])
     ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--configs", nargs="+", default=["0.2:15"],
+                    help="latency: recogniser early-decode silence and window, 'EARLY:WINDOW', compared turn by turn")
     ap.add_argument("--json", type=Path, help="merge the results into this file")
     args = ap.parse_args()
     os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
     data_dir = Path(tempfile.mkdtemp(prefix="voice-bench-"))
     if args.what == "wer":
-        result = bench_wer()
+        result = bench_wer(args.voices, args.splits, args.window)
     elif args.what == "latency":
-        result = asyncio.run(bench_latency(args.turns, data_dir))
+        result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
     else:
         result = asyncio.run(bench_concurrency(args.levels, args.seconds, data_dir))
     result = {"load_average": [round(x, 2) for x in os.getloadavg()], args.what: result}

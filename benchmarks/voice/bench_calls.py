@@ -1,0 +1,133 @@
+"""The call-success suite (benchmarks/calls/), spoken: task success, text vs voice.
+
+    .venv/bin/python benchmarks/voice/bench_calls.py [--part dev|holdout] [--sample 30] [--voice piper-joe] [--band 16k|8k]
+
+The same scripted calls and the same expectations as `benchmarks/calls/run.py` (imported, not
+copied: effects in the store, agents reached, words a reply must or must not carry, unsafe
+effects). Each caller turn is synthesised by a local TTS voice (not the line's own by
+default), optionally sent through the 8 kHz mu-law telephone band, played in real time into
+a real `AgentSession`, recognised by the line's recogniser and answered by the hierarchy.
+The text run of the same sample is made alongside, so the difference is what speech costs.
+A seeded sample keeps the run to minutes; the suite's own held-out part stays held out here
+too (nothing in the speech path was tuned on it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.calls.run import Outcome, _check_effects, _snapshot, render, run_call, summarise  # noqa: E402
+from benchmarks.calls.suite import Call, build  # noqa: E402
+from callcenter.settings import load_settings  # noqa: E402
+from callcenter.store import Store  # noqa: E402
+from meta.session import Line, build_line  # noqa: E402
+from meta.voice import start_voice_call  # noqa: E402
+from tests.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
+
+VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
+
+
+async def run_spoken_call(line: Line, call: Call, voice_name: str, band: str) -> Outcome:
+    """`benchmarks.calls.run.run_call`, with each turn spoken instead of typed."""
+    out = Outcome(call)
+    before = _snapshot(line.store)
+    voice = None
+    synth = VOICES[voice_name]
+    try:
+        voice = await start_voice_call(line, customer_id=call.customer, playout_speed=8.0)
+        for turn in call.turns:
+            pcm, rate = synth(turn.say)
+            if band == "8k":
+                pcm, rate = telephone(pcm, rate)
+            spoken = await voice.speak(pcm, rate)
+            reply = " ".join(spoken.replies)
+            hops = spoken.record.hops if spoken.record else []
+            out.transcript.append(
+                f"> {turn.say}\n  heard: {spoken.heard!r}\n  [{','.join(h.to_agent for h in hops if h.path != 'return')}] {reply}"
+            )
+            out.reached.update(h.to_agent for h in hops)
+            low = reply.lower()
+            if turn.says and not any(s in low for s in turn.says):
+                out.fail(f"reply to {turn.say!r} lacks one of {turn.says}")
+            for bad in turn.not_says:
+                if bad in low:
+                    out.fail(f"reply to {turn.say!r} says {bad!r}")
+    except Exception:
+        out.traceback = True
+        out.fail("traceback: " + traceback.format_exc(limit=3).replace("\n", " | ")[-300:])
+    finally:
+        if voice is not None:
+            await voice.close()
+    _check_effects(out, before, _snapshot(line.store))
+    for agent in call.reach:
+        if agent not in out.reached:
+            out.fail(f"never reached {agent}")
+    return out
+
+
+def sample(part: str, n: int, seed: int) -> list[Call]:
+    calls = build(part)
+    if n >= len(calls):
+        return calls
+    return sorted(random.Random(seed).sample(calls, n), key=lambda c: c.id)
+
+
+async def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--part", choices=["dev", "holdout"], default="dev")
+    p.add_argument("--sample", type=int, default=30, help="calls drawn from the part (seeded)")
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--voice", choices=sorted(VOICES), default="piper-joe")
+    p.add_argument("--band", choices=["16k", "8k"], default="16k")
+    p.add_argument("--show-failures", action="store_true")
+    p.add_argument("--json", type=Path, help="merge the results into this file")
+    args = p.parse_args(argv)
+    logging.basicConfig(level=logging.CRITICAL)
+    data = Path(tempfile.mkdtemp(prefix="voicecalls-"))
+    settings = load_settings(data_dir=data, hold_on_line_s=0)
+    calls = sample(args.part, args.sample, args.seed)
+    result: dict[str, Any] = {"calls": [c.id for c in calls], "load_average_start": list(os.getloadavg())}
+    for mode in ("text", "voice"):
+        outcomes, started = [], time.perf_counter()
+        for i, call in enumerate(calls):
+            store = Store(data / f"{mode}-{i}.sqlite3")
+            line = build_line(settings, store=store)
+            if mode == "text":
+                outcomes.append(await run_call(line, call))
+            else:
+                outcomes.append(await run_spoken_call(line, call, args.voice, args.band))
+            store.close()
+        table = summarise(outcomes)
+        result[mode] = table
+        label = f"{args.part} {mode}" + ("" if mode == "text" else f" ({args.voice}, {args.band})")
+        print(render(label, table))
+        print(f"({len(calls)} calls in {time.perf_counter() - started:.0f} s)\n", flush=True)
+        if args.show_failures:
+            for o in outcomes:
+                if not o.ok:
+                    print(f"--- {o.call.id} ({o.call.customer}): {'; '.join(o.problems)}")
+                    print("\n".join(o.transcript))
+    result["load_average_end"] = list(os.getloadavg())
+    if args.json:
+        merged = json.loads(args.json.read_text()) if args.json.exists() else {}
+        merged[f"calls/{args.part}/{args.voice}/{args.band}"] = result
+        args.json.write_text(json.dumps(merged, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,131 @@
+"""`EarlySTT`: a batch recogniser that starts decoding during the end-of-turn silence.
+
+LiveKit's own `stt.StreamAdapter` recognises an utterance only after the VAD has heard
+`min_silence` of quiet (0.6 s here, so a comma pause does not end the turn), so the caller
+waits for the silence *and then* for the whole decode. This adapter starts the same decode
+speculatively once the caller has been quiet for `early_s` (0.2 s): if the silence lasts
+until the VAD's end of speech, that result is the final transcript (often already done);
+if the caller speaks again, the guess is dropped and the full utterance is decoded as
+before. The recogniser sees the same audio either way, minus some trailing silence, so
+only CPU is spent on a wasted guess, never accuracy.
+
+Any non-streaming STT can be wrapped; streaming cloud STTs do not need it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from livekit import rtc
+from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt, utils, vad
+from livekit.agents.types import NOT_GIVEN, NotGivenOr
+
+# A decode of a dropped guess is not awaited by anyone: keep a reference until it ends.
+_STRAY: set[asyncio.Task[stt.SpeechEvent]] = set()
+
+
+class EarlySTT(stt.STT):
+    """A non-streaming STT plus a VAD, streaming final transcripts with an early decode."""
+
+    def __init__(self, inner: stt.STT, vad: vad.VAD, *, early_s: float = 0.2) -> None:
+        super().__init__(capabilities=stt.STTCapabilities(streaming=True, interim_results=False))
+        self.inner = inner
+        self.vad = vad
+        self.early_s = early_s
+        self.guesses = 0  # early decodes started
+        self.guesses_used = 0  # ... and taken as the final transcript
+        inner.on("metrics_collected", lambda m: self.emit("metrics_collected", m))
+        inner.on("error", lambda e: self.emit("error", e))
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    @property
+    def provider(self) -> str:
+        return self.inner.provider
+
+    async def _recognize_impl(
+        self, buffer: utils.AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
+    ) -> stt.SpeechEvent:
+        return await self.inner.recognize(buffer, language=language, conn_options=conn_options)
+
+    def stream(
+        self, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS
+    ) -> stt.RecognizeStream:
+        return _EarlyStream(stt=self, language=language, conn_options=conn_options)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+class _EarlyStream(stt.RecognizeStream):
+    _stt: EarlySTT
+
+    def __init__(self, *, stt: EarlySTT, language: NotGivenOr[str], conn_options: APIConnectOptions) -> None:
+        super().__init__(stt=stt, conn_options=conn_options)
+        self._language = language
+        self._speech: list[rtc.AudioFrame] = []  # this utterance so far, prefix padding included
+        self._guess: asyncio.Task[stt.SpeechEvent] | None = None
+
+    def _recognize(self, frames: list[rtc.AudioFrame]) -> asyncio.Task[stt.SpeechEvent]:
+        buffer = utils.merge_frames(frames)
+        return asyncio.create_task(self._stt.inner.recognize(buffer, language=self._language))
+
+    def _drop_guess(self) -> None:
+        if self._guess is not None:
+            # The decode runs in a thread and cannot be stopped; let it finish unobserved.
+            _STRAY.add(self._guess)
+            self._guess.add_done_callback(lambda t: (_STRAY.discard(t), t.cancelled() or t.exception()))
+            self._guess = None
+
+    async def _run(self) -> None:
+        vad_stream = self._stt.vad.stream()
+
+        async def forward() -> None:
+            async for item in self._input_ch:
+                if isinstance(item, self._FlushSentinel):
+                    vad_stream.flush()
+                else:
+                    vad_stream.push_frame(item)
+            vad_stream.end_input()
+
+        task = asyncio.create_task(forward())
+        try:
+            async for ev in vad_stream:
+                await self._on_vad(ev)
+        finally:
+            await utils.aio.cancel_and_wait(task)
+            self._drop_guess()
+            await vad_stream.aclose()
+
+    async def _on_vad(self, ev: vad.VADEvent) -> None:
+        if ev.type == vad.VADEventType.START_OF_SPEECH:
+            self._speech = list(ev.frames)
+            self._drop_guess()
+            self._event_ch.send_nowait(stt.SpeechEvent(stt.SpeechEventType.START_OF_SPEECH))
+        elif ev.type == vad.VADEventType.INFERENCE_DONE and ev.speaking:
+            self._speech.extend(ev.frames)
+            if ev.raw_accumulated_silence == 0.0:
+                self._drop_guess()  # the caller is speaking again: the guess is stale
+            elif self._guess is None and ev.raw_accumulated_silence >= self._stt.early_s:
+                self._stt.guesses += 1
+                self._guess = self._recognize(self._speech)
+        elif ev.type == vad.VADEventType.END_OF_SPEECH:
+            speech_end_time = time.time() - ev.silence_duration - ev.inference_duration
+            self._event_ch.send_nowait(stt.SpeechEvent(stt.SpeechEventType.END_OF_SPEECH, speech_end_time=speech_end_time))
+            guess, self._guess = self._guess, None
+            if guess is not None:
+                self._stt.guesses_used += 1
+            result = await (guess or self._recognize(list(ev.frames)))
+            self._speech = []
+            if result.alternatives and result.alternatives[0].text:
+                self._event_ch.send_nowait(
+                    stt.SpeechEvent(
+                        type=stt.SpeechEventType.FINAL_TRANSCRIPT,
+                        alternatives=[result.alternatives[0]],
+                        speech_end_time=speech_end_time,
+                    )
+                )
+

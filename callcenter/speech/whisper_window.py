@@ -1,0 +1,92 @@
+"""Whisper on a window cut to the utterance, instead of 30 s of padding.
+
+Whisper's encoder always reads 30 s of audio: faster-whisper pads a 2 s caller turn with 28 s
+of silence, and on tiny.en that padding is about 80% of the CPU of a turn (0.8 of 1.0
+CPU-s on the development machine). CTranslate2's encoder accepts a shorter mel window (the
+`audio_ctx` of whisper.cpp): a 15 s window (or the utterance plus 1 s, if longer) is
+encoded, and the decoder attends to that (the encoder's cost grows faster than the window:
+15 s costs about a quarter of 30 s). Windows under ~10 s made tiny.en restart the utterance
+instead of ending it ("What is my balance? What is my balance? ..."); 15 s rarely does, and
+`drop_repeats` keeps one copy when it does. It is an approximation of what the model was trained on, so the
+word error rate is measured for it in benchmarks/voice (and the full window stays one
+setting away). Utterances longer than the full window go through faster-whisper as before.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+FRAMES_PER_S = 100  # Whisper's mel frames per second
+FULL_WINDOW = 3000  # 30 s
+MARGIN_S = 1.0  # silence after the utterance, so the model hears that it ended
+TOKENS_PER_S = 8  # callers say at most ~4 words a second; numbers take several tokens each
+
+
+@dataclass
+class Segment:
+    """The fields of faster-whisper's Segment that the recogniser reads."""
+
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+
+
+def window_frames(n_frames: int, window_s: float) -> int:
+    """Mel frames to encode: at least `window_s`, more if the utterance and its margin need it."""
+    want = max(window_s * FRAMES_PER_S, n_frames + MARGIN_S * FRAMES_PER_S)
+    return min(FULL_WINDOW, int(math.ceil(want / FRAMES_PER_S) * FRAMES_PER_S))
+
+
+def transcribe_window(model: Any, audio: np.ndarray, *, prompt: str | None, window_s: float, beam_size: int = 1) -> list[Segment] | None:
+    """Greedy (or beam) decode of one utterance on a short window; None when the audio needs
+    the full window (the caller then uses faster-whisper's own loop)."""
+    import ctranslate2
+    from faster_whisper.tokenizer import Tokenizer
+    from faster_whisper.transcribe import get_suppressed_tokens
+
+    features = model.feature_extractor(audio)  # (n_mels, frames)
+    frames = window_frames(features.shape[-1], window_s)
+    if features.shape[-1] + MARGIN_S * FRAMES_PER_S > FULL_WINDOW:
+        return None
+    padded = np.zeros((features.shape[0], frames), np.float32)
+    padded[:, : min(frames, features.shape[-1])] = features[:, :frames]
+    encoded = model.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(padded[None])), to_cpu=False)
+
+    tokenizer = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
+    previous = tokenizer.encode(" " + prompt.strip()) if prompt else []
+    tokens = model.get_prompt(tokenizer, previous, without_timestamps=True)
+    # A cap on new tokens by duration: a turn the model cannot read must not loop for 400
+    # tokens (Whisper repeats itself on audio it does not understand).
+    seconds = audio.size / 16000
+    max_length = min(model.max_length, len(tokens) + int(TOKENS_PER_S * seconds) + 10)
+    result = model.model.generate(
+        encoded, [tokens], beam_size=beam_size, max_length=max_length, return_scores=True,
+        return_no_speech_prob=True, suppress_blank=True,
+        suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
+    )[0]
+    ids = result.sequences_ids[0]
+    text = drop_repeats(tokenizer.decode(ids).strip())
+    avg_logprob = result.scores[0] * len(ids) / (len(ids) + 1)  # as faster-whisper recovers it
+    return [Segment(text=text, avg_logprob=avg_logprob, no_speech_prob=result.no_speech_prob)]
+
+
+
+def drop_repeats(text: str) -> str:
+    """One copy of an utterance the model said again and again ("Is it down? Is it down?
+    Is it"): on a cut window it sometimes starts over instead of ending. Only a run of at
+    least three words that restarts from the first word counts: "no, no" stays."""
+    words = text.split()
+    for period in range(3, len(words) // 2 + 1):
+        head = [_bare(w) for w in words[:period]]
+        rest = [_bare(w) for w in words[period:]]
+        if all(w == head[i % period] for i, w in enumerate(rest)):
+            return " ".join(words[:period])
+    return text
+
+
+def _bare(word: str) -> str:
+    return word.strip(".,?!").lower()
