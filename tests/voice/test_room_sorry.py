@@ -64,7 +64,7 @@ async def test_a_turn_with_no_words_gets_a_spoken_sorry(voice_line: Line, engine
         mic.play(*hibari("What is my balance?"))
         assert await _until(lambda: helpers.sorry.spoken == 1 and len(speaker.segments) > before, 30)
         assert deaf.calls >= 1
-        assert call.state.hops == []  # nothing was routed
+        assert call.state.log.hops == []  # nothing was routed
         # The sorry is spoken audio, not the chat history.
         assert all(SORRY not in str(getattr(i, "content", "")) for i in call.session.history.items)
     finally:
@@ -78,7 +78,7 @@ async def test_a_recognised_turn_gets_its_answer_and_no_sorry(voice_line: Line, 
     try:
         await _until(lambda: speaker.segments and speaker.idle.is_set(), 30)
         mic.play(*hibari("What is my balance?"))
-        assert await _until(lambda: any(h.to_agent == "billing.balance" for h in call.state.hops), 30)
+        assert await _until(lambda: any(h.to_agent == "billing.balance" for h in call.state.log.hops), 30)
         assert await _until(lambda: speaker.idle.is_set() and call.session.agent_state == "listening", 30)
         # Past the sorry's wait: it never came.
         await _until(lambda: helpers.sorry.spoken > 0, helpers.sorry.wait_s + 1)
