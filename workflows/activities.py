@@ -45,7 +45,8 @@ class CallcenterActivities:
         action = self._actions.get(req.kind)
         what = self._actions.what(req.kind)
         approved = inp.verdict == "approved"
-        audit = d.Audit(req.request_id, inp.verdict, inp.decided_by, inp.reason, inp.role, req.customer_id)
+        audit = d.Audit(req.request_id, inp.verdict, inp.decided_by, inp.reason, inp.role, req.customer_id,
+                        call_id=req.call_id or None)
         detail: str | None = None
         effect: d.Effect | None = None
         activity.heartbeat("start")
@@ -97,7 +98,8 @@ class CallcenterActivities:
         _, created = d.apply_once(
             self._store, key=key, request_id=req.request_id, kind=req.kind, customer_id=req.customer_id,
             state="escalated", decided_by=None, reason=f"no decision within {int(inp.waited_s)} s",
-            audit=d.Audit(req.request_id, "escalated", "system", f"level {inp.level} after {int(inp.waited_s)} s"),
+            audit=d.Audit(req.request_id, "escalated", "system", f"level {inp.level} after {int(inp.waited_s)} s",
+                          call_id=req.call_id or None),
         )
         if created:
             observe.approval_decided(req.kind, "escalated", inp.waited_s)
@@ -129,7 +131,7 @@ class CallcenterActivities:
             self._store, key=key, request_id=wid, kind="escalation", customer_id=req.customer_id,
             state=state, decided_by=inp.actor if inp.step == "resolved" else None,
             reason=inp.text, effect=d.ticket_status_effect(req.ticket_id, status),
-            audit=d.Audit(wid, inp.step, inp.actor, inp.text[:500]), notice=notice,
+            audit=d.Audit(wid, inp.step, inp.actor, inp.text[:500], call_id=req.call_id or None), notice=notice,
         )
         if created and inp.step == "resolved":
             observe.workflow_outcome("engineering_escalation", "completed")

@@ -40,6 +40,7 @@ class Audit:
     reason: str
     role: str | None = None
     customer_id: str | None = None
+    call_id: str | None = None  # the call that asked; None for an operator's own action
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +88,10 @@ def apply_once(
         at = now_iso()
         if audit is not None:
             conn.execute(
-                "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (audit.subject, audit.action, audit.actor, audit.reason, at, audit.role, audit.customer_id),
+                "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id, call_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (audit.subject, audit.action, audit.actor, audit.reason, at, audit.role, audit.customer_id,
+                 audit.call_id),
             )
         if notice is not None:
             conn.execute(

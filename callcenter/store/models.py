@@ -141,3 +141,4 @@ class AuditEntry:
     at: str
     role: str | None = None
     customer_id: str | None = None
+    call_id: str | None = None  # the call that caused it (its trace and log lines carry the same id)

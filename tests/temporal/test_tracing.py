@@ -103,6 +103,8 @@ async def test_a_refund_call_is_one_trace_from_meta_to_the_activity(
         for key, value in (s.attributes or {}).items():
             text = str(value)
             assert not any(x in text for x in secrets), (s.name, key, text[:120])
+    # The audit row of the decision points back to the call.
+    assert [a.call_id for a in store.audit_for(f"refund-{charge}") if a.action == "approved"] == [call_id]
     # The activity's log line (in the worker's thread pool) carries the same call id.
     done_lines = [r for r in caplog.records if r.name == "workflows.activities" and "approved: completed" in r.getMessage()]
     assert [getattr(r, "call_id", None) for r in done_lines] == [call_id]
