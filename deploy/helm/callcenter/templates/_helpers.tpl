@@ -172,6 +172,9 @@ Included by every template that depends on them, so `helm template` fails with o
 {{- define "callcenter.managedSettings" -}}
 - CALLCENTER_DATA_DIR
 - CALLCENTER_LOG_LEVEL
+- CALLCENTER_TRACING
+- CALLCENTER_SERVICE_NAME
+- CALLCENTER_OTLP_ENDPOINT
 - CALLCENTER_AGENT_NAME
 - CALLCENTER_DRAIN_TIMEOUT_S
 - CALLCENTER_METRICS_PORT
