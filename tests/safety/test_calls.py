@@ -154,11 +154,6 @@ async def test_email_said_in_passing_changes_nothing(open_call, store: Store) ->
     [
         "please reset two factor for customer C1005", "close the account C1003 for me",
         "my dad's account needs a two factor reset", "close this account, it's not my account",
-        pytest.param(
-            "I want to close my account, it's customer C1004, no sorry, C1001",
-            marks=pytest.mark.xfail(strict=True, reason="issue 18: the normaliser now keeps the last number said "
-                                    "(C1001, the caller's own), so the gate sees no other customer; policy to decide"),
-        ),
     ],
 )
 async def test_another_customers_account_is_refused_and_nothing_filed(open_call, store: Store, text: str) -> None:
@@ -215,3 +210,13 @@ async def test_a_long_answer_to_a_waiting_task_is_cut_too(open_call) -> None:
     turn = await call.send("q" * 30_000)
     assert time.perf_counter() - t0 < 5.0 and " ".join(turn.replies).strip()
     assert len(call.state.store.list_refunds()) == 0
+
+
+async def test_a_corrected_customer_number_acts_only_on_the_callers_own_account(open_call, store: Store) -> None:
+    # Policy (issue 18 x 10): the last number said wins ("C1004, no sorry, C1001"), so a caller who
+    # corrects themselves to their own verified account is not refused; the other account named
+    # first is never touched, and whatever is filed is for the verified caller only.
+    call = await open_call("C1001")
+    await converse(call, "I want to close my account, it's customer C1004, no sorry, C1001", "yes", "yes")
+    assert not store.get_customer("C1004").closed and not store.list_pending_changes("C1004")
+    assert {w.customer_id for w in store.list_work()} <= {"C1001"}
