@@ -99,3 +99,16 @@ def data_dir(tmp_path: Path, router_cache: Path) -> Path:
     d = tmp_path / "data"
     shutil.copytree(router_cache, d / "models")
     return d
+
+
+@pytest.fixture
+def exporter(settings: Any) -> Any:
+    """Tracing on for one test, every span kept in OpenTelemetry's in-memory exporter."""
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from callcenter import tracing
+
+    spans = InMemorySpanExporter()
+    tracing.configure(settings, exporter=spans, set_global=False)
+    yield spans
+    tracing.uninstall()

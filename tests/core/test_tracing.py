@@ -4,7 +4,6 @@ sibling branches, the call id on log lines, and nothing at all when tracing is o
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,14 +16,6 @@ from callcenter.store import Store
 from meta.session import build_line, start_call
 
 THREE = "uh whats my balance and is the service down and also why are my api calls failing"
-
-
-@pytest.fixture
-def exporter(settings: Settings) -> Iterator[InMemorySpanExporter]:
-    spans = InMemorySpanExporter()
-    tracing.configure(settings, exporter=spans, set_global=False)
-    yield spans
-    tracing.uninstall()
 
 
 def parent_name(spans: list[ReadableSpan], span: ReadableSpan) -> str | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,14 +28,6 @@ from .conftest import decide_as, eventually
 @pytest.fixture(scope="module")
 def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("router-cache")
-
-
-@pytest.fixture
-def exporter(settings: Settings) -> Iterator[InMemorySpanExporter]:
-    spans = InMemorySpanExporter()
-    tracing.configure(settings, exporter=spans, set_global=False)
-    yield spans
-    tracing.uninstall()
 
 
 @pytest.fixture
