@@ -80,7 +80,7 @@ async def test_second_voice_identity_check_verifies(open_voice_call: OpenVoiceCa
 
     await voice.speak(*say("What is my balance?"))
     heard = []
-    for _ in range(2):  # asked again if not understood; Piper's takes differ by themselves
+    for _ in range(2):  # asked again if not understood, as a caller would be
         turn = await voice.speak(*say("C one zero zero one, zip nine four one oh seven."))
         heard.append(turn.heard)
         if voice.call.state.caller.verified:
