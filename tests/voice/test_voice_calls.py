@@ -62,7 +62,13 @@ async def test_spoken_duplicate_charge_call_refunds_49_once(open_voice_call: Ope
     t = second.timings
     assert 0 < t["transcript"] <= t["first_llm_output"] <= t["first_audio"] < 15
     # The same stages reach Prometheus from LiveKit's per-message metrics (the 1.8 API).
-    assert all(_stage_count(s) >= n + 2 for s, n in stages_before.items()), stages_before
+    # LiveKit reports a turn's metrics after the turn's audio ends: wait for them, do not race.
+    for _ in range(200):
+        if all(_stage_count(s) >= n + 2 for s, n in stages_before.items()):
+            break
+        await asyncio.sleep(0.05)
+    assert all(_stage_count(s) >= n + 2 for s, n in stages_before.items()), (
+        stages_before, {s: _stage_count(s) for s in stages_before})
     # What the caller hears carries the amount.
     assert "49" in _heard_back(recogniser, voice, segments_before)
 
