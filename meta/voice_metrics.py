@@ -27,6 +27,9 @@ class VoiceStageTimer:
         self.session = session
         self._speech_end: float | None = None  # wall clock, None once the turn is answered
         self._transcribed = False
+        # The recogniser has its own VAD (EarlySTT), so a final transcript may arrive before
+        # the session's end-of-speech event: it waits here until the turn's end is known.
+        self._early_transcript: float | None = None
         self.last: dict[str, float] = {}  # the last spoken turn's stages (seconds)
         session.on("user_state_changed", self._on_user_state)
         session.on("user_input_transcribed", self._on_transcript)
@@ -38,15 +41,26 @@ class VoiceStageTimer:
         return float(getattr(vad, "min_silence_duration", None) or 0.0) if vad is not None else 0.0
 
     def _on_user_state(self, ev: UserStateChangedEvent) -> None:
-        if ev.old_state == "speaking" and ev.new_state == "listening":
-            self._speech_end = ev.created_at - self._silence()
+        if ev.new_state == "speaking":  # a new turn: whatever was pending belongs to an older one
+            self._speech_end = None
             self._transcribed = False
+            self._early_transcript = None
+        elif ev.old_state == "speaking" and ev.new_state == "listening":
+            self._speech_end = ev.created_at - self._silence()
             self.last = {}
+            self._transcribed = self._early_transcript is not None
+            if self._early_transcript is not None:
+                self._observe("transcript", max(0.0, self._early_transcript - self._speech_end))
+                self._early_transcript = None
 
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:
-        if ev.is_final and ev.transcript.strip() and self._speech_end is not None and not self._transcribed:
-            self._transcribed = True
-            self._observe("transcript", ev.created_at - self._speech_end)
+        if not ev.is_final or not ev.transcript.strip() or self._transcribed:
+            return
+        if self._speech_end is None:
+            self._early_transcript = ev.created_at
+            return
+        self._transcribed = True
+        self._observe("transcript", ev.created_at - self._speech_end)
 
     def _on_item(self, ev: ConversationItemAddedEvent) -> None:
         item = ev.item
