@@ -21,30 +21,21 @@ from livekit import rtc
 from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt, utils, vad
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 
+from callcenter.speech.wrapped import WrappedSTT
+
 # A decode of a dropped guess is not awaited by anyone: keep a reference until it ends.
 _STRAY: set[asyncio.Task[stt.SpeechEvent]] = set()
 
 
-class EarlySTT(stt.STT):
+class EarlySTT(WrappedSTT):
     """A non-streaming STT plus a VAD, streaming final transcripts with an early decode."""
 
     def __init__(self, inner: stt.STT, vad: vad.VAD, *, early_s: float = 0.2) -> None:
-        super().__init__(capabilities=stt.STTCapabilities(streaming=True, interim_results=False))
-        self.inner = inner
+        super().__init__(inner, capabilities=stt.STTCapabilities(streaming=True, interim_results=False))
         self.vad = vad
         self.early_s = early_s
         self.guesses = 0  # early decodes started
         self.guesses_used = 0  # ... and taken as the final transcript
-        inner.on("metrics_collected", lambda m: self.emit("metrics_collected", m))
-        inner.on("error", lambda e: self.emit("error", e))
-
-    @property
-    def model(self) -> str:
-        return self.inner.model
-
-    @property
-    def provider(self) -> str:
-        return self.inner.provider
 
     async def _recognize_impl(
         self, buffer: utils.AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
@@ -55,9 +46,6 @@ class EarlySTT(stt.STT):
         self, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS
     ) -> stt.RecognizeStream:
         return _EarlyStream(stt=self, language=language, conn_options=conn_options)
-
-    async def aclose(self) -> None:
-        await self.inner.aclose()
 
 
 class _EarlyStream(stt.RecognizeStream):

@@ -17,6 +17,7 @@ from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
+from callcenter.speech.wrapped import WrappedSTT
 from callcenter.spoken import for_the_ear, normalise
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -29,22 +30,11 @@ def normalise_event(event: stt.SpeechEvent) -> stt.SpeechEvent:
     return event
 
 
-class NormalisedSTT(stt.STT):
+class NormalisedSTT(WrappedSTT):
     """Any STT, with its final transcripts in written form. Streaming STTs keep streaming."""
 
     def __init__(self, inner: stt.STT) -> None:
-        super().__init__(capabilities=inner.capabilities)
-        self.inner = inner
-        inner.on("metrics_collected", lambda m: self.emit("metrics_collected", m))
-        inner.on("error", lambda e: self.emit("error", e))
-
-    @property
-    def model(self) -> str:
-        return self.inner.model
-
-    @property
-    def provider(self) -> str:
-        return self.inner.provider
+        super().__init__(inner, capabilities=inner.capabilities)
 
     async def _recognize_impl(
         self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
@@ -53,9 +43,6 @@ class NormalisedSTT(stt.STT):
 
     def stream(self, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> stt.RecognizeStream:
         return _NormalisedStream(stt=self, inner=self.inner.stream(language=language, conn_options=conn_options), conn_options=conn_options)
-
-    async def aclose(self) -> None:
-        await self.inner.aclose()
 
 
 class _NormalisedStream(stt.RecognizeStream):
