@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
-from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
+from callcenter.speech.local_stt import BEAM, WhisperSTT  # noqa: E402
 from callcenter.spoken import normalise  # noqa: E402
 from meta.session import build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
@@ -51,8 +51,17 @@ TURNS = {
 }
 
 
+_HESITATION = re.compile(r"\b(?:uh|um+|uhm|erm|er|hmm+)\b(?!\s+huh)")
+
+
 def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9$@.\-]+", normalise(text).lower().replace(",", " ").rstrip("."))
+    """Normalised words for scoring; a sentence's punctuation is not a word error ("all." vs
+    "all"), the dots inside an email or an amount stay."""
+    # Hesitations are not scored (as Whisper's own English normaliser does): a recogniser that
+    # leaves out "uh" has not misheard the caller. "uh huh" is a yes and stays.
+    bare = _HESITATION.sub(" ", normalise(text).lower())
+    found = re.findall(r"[a-z0-9$@.\-]+", bare.replace(",", " "))
+    return [w for w in (t.strip(".-") for t in found) if w]
 
 
 def edit_distance(a: list[str], b: list[str]) -> int:
@@ -67,7 +76,7 @@ def edit_distance(a: list[str], b: list[str]) -> int:
 VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
 
 
-def bench_wer(voices: list[str], splits: list[str], margins: list[str]) -> dict[str, Any]:
+def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: list[int]) -> dict[str, Any]:
     """WER per voice, band and split, for each recogniser window (30 = Whisper's own)."""
     cases = [json.loads(x) for x in SET.read_text().splitlines() if x.strip()]
     audio: dict[tuple[str, str, str], np.ndarray] = {}
@@ -78,8 +87,8 @@ def bench_wer(voices: list[str], splits: list[str], margins: list[str]) -> dict[
             tel, trate = telephone(pcm, rate)
             audio[voice_name, "8k", case["text"]] = resample(tel, trate, 16000).astype(np.float32) / 32768
     out: dict[str, Any] = {}
-    for margin in margins:
-        stt = WhisperSTT(prompt=recogniser_prompt(), window_s=float(margin))
+    for margin, beam in ((m, b) for m in margins for b in beams):
+        stt = WhisperSTT(prompt=recogniser_prompt(), window_s=float(margin), beam_size=beam)
         for voice_name in voices:
             for band in ("16k", "8k"):
                 for split in splits:
@@ -95,7 +104,7 @@ def bench_wer(voices: list[str], splits: list[str], margins: list[str]) -> dict[
                         errors, total = errors + e, total + len(ref)
                         worst.append((e / max(1, len(ref)), case["text"], heard))
                     n = sum(c["split"] == split for c in cases)
-                    key = f"window={margin}/{voice_name}/{band}/{split}"
+                    key = f"window={margin}/beam={beam}/{voice_name}/{band}/{split}"
                     out[key] = {"wer": round(errors / total, 3), "words": total, "cpu_s_per_utterance": round(cpu / n, 3),
                                 "worst": [w[1:] for w in sorted(worst, reverse=True)[:2]]}
                     print(key, out[key]["wer"], out[key]["cpu_s_per_utterance"], flush=True)
@@ -175,6 +184,8 @@ def main() -> int:
                     help="wer: tune on dev only; read heldout once, at the end")
     ap.add_argument("--window", nargs="+", default=["15"],
                     help="wer: recogniser windows in seconds to compare (30 = Whisper's own)")
+    ap.add_argument("--beam", type=int, nargs="+", default=[BEAM],
+                    help="wer: recogniser beam sizes to compare (1 = greedy)")
     ap.add_argument("--turns", type=int, default=20)
     ap.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3, 4])
     ap.add_argument("--seconds", type=float, default=60)
@@ -185,7 +196,7 @@ def main() -> int:
     os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
     data_dir = Path(tempfile.mkdtemp(prefix="voice-bench-"))
     if args.what == "wer":
-        result = bench_wer(args.voices, args.splits, args.window)
+        result = bench_wer(args.voices, args.splits, args.window, args.beam)
     elif args.what == "latency":
         result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
     else:

@@ -23,6 +23,10 @@ from livekit.agents.utils import AudioBuffer
 from callcenter.speech.whisper_window import transcribe_window
 
 WHISPER_RATE = 16000
+# Beam search over greedy: on the project's spoken dev set (benchmarks/voice, two voices, two
+# bands) 5 beams cut Piper's 16 kHz WER from 5.3 to 4.5% and 8 kHz from 7.8 to 5.7% for about
+# 0.02 CPU-s more per utterance (the decoder is small next to the encoder on a short turn).
+BEAM = 5
 logging.getLogger("faster_whisper").setLevel(logging.WARNING)  # it logs every utterance at INFO
 # Whisper tiny.en invents these on silence and noise; dropped unless it is confident.
 _PHANTOMS = {"you", "thank you", "thanks for watching", "bye", "so", "okay"}
@@ -67,7 +71,7 @@ def _resample(frame: rtc.AudioFrame) -> rtc.AudioFrame:
 
 class WhisperSTT(stt.STT):
     def __init__(
-        self, *, prompt: str | None = None, threads: int = 2, beam_size: int = 1, window_s: float = 15.0
+        self, *, prompt: str | None = None, threads: int = 2, beam_size: int = BEAM, window_s: float = 15.0
     ) -> None:
         super().__init__(capabilities=stt.STTCapabilities(streaming=False, interim_results=False))
         self._prompt = prompt
