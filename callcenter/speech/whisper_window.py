@@ -77,10 +77,14 @@ def transcribe_window(model: Any, audio: np.ndarray, *, prompt: str | None, wind
 
 def drop_repeats(text: str) -> str:
     """One copy of an utterance the model said again and again ("Is it down? Is it down?
-    Is it"): on a cut window it sometimes starts over instead of ending. Only a run of at
-    least three words that restarts from the first word counts: "no, no" stays."""
+    Is it"): on a cut window it sometimes starts over instead of ending. A run of at least
+    three words that restarts from the first word counts once repeated; a one- or two-word
+    turn only when said three times or more ("No? No? No?" -> "No?", a short answer the
+    model looped on; "no, no" stays)."""
     words = text.split()
-    for period in range(3, len(words) // 2 + 1):
+    for period in range(1, len(words) // 2 + 1):
+        if period < 3 and len(words) < 3 * period:
+            continue
         head = [_bare(w) for w in words[:period]]
         rest = [_bare(w) for w in words[period:]]
         if all(w == head[i % period] for i, w in enumerate(rest)):
