@@ -2,7 +2,7 @@
 stage, and concurrent spoken calls per machine.
 
     .venv/bin/python benchmarks/voice/bench_voice.py wer
-    .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20 [--configs 0:30 0.2:15]
+    .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20 [--configs 0:30 0.2:15 0.2:15:1]
     .venv/bin/python benchmarks/voice/bench_voice.py concurrency --levels 1 2 3 4 --seconds 60
 
 WER: the project's own spoken set (spoken_set.jsonl, a dev part and a held-out part never
@@ -131,9 +131,11 @@ async def bench_latency(turns: int, data_dir: Path, configs: list[str]) -> dict[
         pcm = trim(pcm)
         calls = {}
         for e in configs:
-            early, window = (float(x) for x in e.split(":"))
+            early, window, *beam = (float(x) for x in e.split(":"))
             settings = load_settings(data_dir=data_dir, hold_on_line_s=0, stt_early_decode_s=early, stt_window_s=window)
             calls[e] = await start_voice_call(build_line(settings), customer_id="C1005", playout_speed=8.0)
+            if beam:
+                _recogniser(calls[e].session.stt)._beam = int(beam[0])
         stages: dict[str, dict[str, list[float]]] = {e: {} for e in configs}
         for _ in range(turns):
             for e, voice in calls.items():
@@ -149,6 +151,13 @@ async def bench_latency(turns: int, data_dir: Path, configs: list[str]) -> dict[
             print(key, out[key], flush=True)
             await voice.close()
     return out
+
+
+def _recogniser(stt: Any) -> WhisperSTT:
+    """The WhisperSTT under the session's adapters (NormalisedSTT -> EarlySTT -> WhisperSTT)."""
+    while not isinstance(stt, WhisperSTT):
+        stt = stt.inner
+    return stt
 
 
 async def bench_concurrency(levels: list[int], seconds: float, data_dir: Path) -> dict[str, Any]:
@@ -190,7 +199,7 @@ def main() -> int:
     ap.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3, 4])
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--configs", nargs="+", default=["0.2:15"],
-                    help="latency: recogniser early-decode silence and window, 'EARLY:WINDOW', compared turn by turn")
+                    help="latency: recogniser early-decode silence, window and beam, 'EARLY:WINDOW[:BEAM]', compared turn by turn")
     ap.add_argument("--json", type=Path, help="merge the results into this file")
     args = ap.parse_args()
     os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
