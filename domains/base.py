@@ -1,6 +1,6 @@
 """The small base every domain shares: the specs, and helpers both kinds of task use.
 
-A domain is a folder with a `DOMAIN = DomainSpec(...)` in its `__init__.py`; the registry
+A domain is a folder with a `DOMAIN = DomainSpec(...)` in its `spec.py`; the registry
 lists them. The tasks themselves are `domains.specialist.SpecialistTask` and
 `domains.supervisor.DomainSupervisorTask`.
 """
@@ -21,6 +21,7 @@ from callcenter.llm.protocol import LeaveReason
 from domains.state import CallState
 
 if TYPE_CHECKING:
+    from callcenter.routing.slots import SlotPattern
     from callcenter.store import Store
     from domains.results import SpecialistResult
     from workflows.actions import DurableAction
@@ -145,6 +146,9 @@ class DomainSpec:
     # Work a supervisor approves after the call; the composition root hands these to the
     # Temporal worker, the client, the metrics and the slot reader.
     actions: tuple[DurableAction, ...] = ()
+    # The ids and words of this domain a caller says (a charge id, a plan name); the
+    # composition root hands them to the slot reader, which fills tool parameters by name.
+    slots: tuple[SlotPattern, ...] = ()
     labels: tuple[str, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:

@@ -1,13 +1,13 @@
 """The domains this line serves. A fourth domain is one folder and one line in PACKAGES.
 
-A domain folder holds `spec.py` (`DOMAIN = DomainSpec(...)`: specialists, wording, durable
-actions) and, if it has durable work, `actions.py` (`ACTIONS`), which imports without
-LiveKit: the Temporal worker reads the action table without loading any task.
+A domain folder holds `spec.py` (`DOMAIN = DomainSpec(...)`: specialists, wording, slot
+patterns, durable actions) and, if it has durable work, `actions.py` (`ACTIONS`), which
+imports without LiveKit: the Temporal worker reads the action table without loading any task.
 
 The functions below are what composition roots (meta/) build from the domains' own values:
-the worker's action table, the sentences that name the departments, and the vocabularies of
-metric labels and request ids. They read `DOMAINS` when called, so a test-only registry (or
-a patched one) is seen everywhere.
+the worker's action table, the sentences that name the departments, the slot patterns, and
+the vocabularies of metric labels and request ids. They read `DOMAINS` when called, so a
+test-only registry (or a patched one) is seen everywhere.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from callcenter.llm.templates import Phrasebook, join_words
 from workflows.actions import ActionTable, DurableAction
 
 if TYPE_CHECKING:
+    from callcenter.routing.slots import SlotPattern
     from domains.base import DomainSpec, Wording
 
 PACKAGES: tuple[str, ...] = (
@@ -69,6 +70,11 @@ def action_table(domains: Sequence[DomainSpec] | None = None) -> ActionTable:
         # Specs not loaded (the standalone worker): the same ACTIONS, from actions.py alone.
         return ActionTable(a for p in PACKAGES for a in _actions_of(p))
     return ActionTable(a for d in _domains(domains) for a in d.actions)
+
+
+def slot_patterns(domains: Sequence[DomainSpec] | None = None) -> list[SlotPattern]:
+    """Every domain's own slots (a charge id, a plan name), for the line's slot reader."""
+    return [p for d in _domains(domains) for p in d.slots]
 
 
 def wordings(domains: Sequence[DomainSpec] | None = None) -> list[Wording]:

@@ -21,7 +21,7 @@ from callcenter.faults import FaultyStore
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
-from callcenter.routing.slots import register_request_kinds
+from callcenter.routing.slots import register_request_kinds, register_slot_patterns
 from callcenter.settings import Settings
 from callcenter.spoken import normalise
 from callcenter.store import Store
@@ -77,6 +77,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
     actions = durable_actions()
     register_request_kinds(actions.kinds)  # "what happened to refund-ch-1001-d?"
+    register_slot_patterns(registry.slot_patterns())  # "CH-1002-D", "the pro plan"
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
                 actions=actions)
 

@@ -1,4 +1,4 @@
-"""Speech for the LiveKit worker's rooms, from settings: what meta/worker.py calls.
+"""Speech for the LiveKit worker's rooms, from settings: what meta/shell/livekit_worker.py calls.
 
 `room_speech` gives the session's speech arguments (local engines by default, a cloud
 provider by setting, text-only with `none`); `prewarm_speech` loads the local engines once

@@ -90,7 +90,7 @@ async def main(a: argparse.Namespace) -> dict:
                        "CALLCENTER_TEMPORAL_ADDRESS": server.address, "CALLCENTER_TEMPORAL_TASK_QUEUE": "bench",
                        "CALLCENTER_CONSOLE_PORT": str(free_port())}
                 url = f"http://127.0.0.1:{env['CALLCENTER_CONSOLE_PORT']}"
-                console = subprocess.Popen([sys.executable, "-m", "meta.cli", "console"], env=env,
+                console = subprocess.Popen([sys.executable, "-m", "meta.shell.cli", "console"], env=env,
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 while True:
                     try:

@@ -205,7 +205,7 @@ class EmbeddedPolicy:
         if top is None:
             return Decision(text=t.EMPTY_TURN, reason="empty")
         if top.label.startswith("meta/") and top.confidence >= self.router.threshold:
-            return Decision(text=self.phrases.meta_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
+            return Decision(text=self.phrases.front_desk_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
         if top.label == "oos":
             return Decision(text=self.phrases.out_of_scope, reason="oos", confidence=top.confidence)
         return Decision(text=self._clarify(top), reason="clarify", confidence=top.confidence)

@@ -44,7 +44,7 @@ class Phrasebook:
     greeting: str
     how_can_i_help: str
     out_of_scope: str
-    meta_replies: dict[str, str] = field(default_factory=dict)
+    front_desk_replies: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def for_departments(cls, offers: Sequence[str], asks: Sequence[str]) -> Phrasebook:
@@ -58,7 +58,7 @@ class Phrasebook:
                 f"I'm sorry, that's not something I can help with. I can help with {offer}. "
                 "Is there anything like that I can do for you?"
             ),
-            meta_replies={
+            front_desk_replies={
                 "greeting": greeting,
                 "smalltalk": (
                     "I'm the company's virtual assistant, and I'm doing well, thank you. "

@@ -2,12 +2,17 @@
 
 Pure regular expressions: fast, deterministic, and tolerant of spoken forms
 ("customer one zero zero one" is not handled; "C1001", "customer 1001" and "c-1001" are).
+
+This module reads only what every domain shares: the customer id, contact details, amounts,
+dates, yes/no and the ids of durable requests. A domain's own ids and words (a charge id, a
+plan name) are `SlotPattern`s in its folder's spec; the composition root hands them here
+with `register_slot_patterns`, so this module names no department.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from datetime import date
 from decimal import Decimal
@@ -15,10 +20,54 @@ from decimal import Decimal
 from callcenter.money import read_amount
 from callcenter.redact import strip_cards
 
+
+def _first_group(m: re.Match[str]) -> str:
+    return next(g for g in m.groups() if g is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class SlotPattern:
+    """A slot a domain reads from the caller's words.
+
+    `name` is the tool parameter it fills (a specialist's `charge_id`), `pattern` finds it
+    (case-insensitive patterns read spoken text best), and `value` writes a match down in
+    the form the domain's records use ("ch 1001-d" -> "CH-1001-D"); by default the first
+    group that matched. What a pattern matches is never read as a ZIP code.
+    """
+
+    name: str
+    pattern: re.Pattern[str]
+    value: Callable[[re.Match[str]], str] = _first_group
+
+
+class SlotPatternError(ValueError):
+    """Two domains declared one slot name with different patterns."""
+
+
 _CUSTOMER = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
-_CHARGE = re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I)
-_INVOICE = re.compile(r"\b(inv[-\s]?\d{3,6}(?:-\d{1,3})?)\b", re.I)
-_TICKET = re.compile(r"\b(t-[0-9a-f]{4,8}|esc-[0-9a-z-]{4,40})\b", re.I)
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
+_SHARED = frozenset({"customer_id", "request_id", "email", "phone", "amount", "zip_code", "birth_date", "confirm", "extras"})
+# The domains' slot patterns by name, in the order they were declared.
+_PATTERNS: dict[str, SlotPattern] = {}
+
+
+def register_slot_patterns(patterns: Iterable[SlotPattern]) -> None:
+    """Let the slot reader find these domain slots. Declaring the same pattern again is a
+    no-op (every line of a process declares them); another pattern under a name already
+    declared, a shared slot's name or a malformed name is an error."""
+    for p in patterns:
+        if not _NAME.fullmatch(p.name) or p.name in _SHARED:
+            raise SlotPatternError(f"slot name {p.name!r} is malformed or names a shared slot")
+        known = _PATTERNS.get(p.name)
+        if known is not None and known != p:
+            raise SlotPatternError(f"slot {p.name!r} is declared twice with different patterns")
+        _PATTERNS[p.name] = p
+
+
+def slot_patterns() -> tuple[SlotPattern, ...]:
+    return tuple(_PATTERNS.values())
+
+
 # Request ids are "<kind>-<subject>"; the kinds are the domains' durable actions, declared
 # by the composition root (register_request_kinds) so this module knows no domain.
 _REQUEST_KINDS: set[str] = {"escalation"}
@@ -35,10 +84,12 @@ _REQUEST = _request_pattern(_REQUEST_KINDS)
 def register_request_kinds(kinds: Iterable[str]) -> None:
     """Let the slot reader recognise request ids of these kinds ("refund-ch-1001-d")."""
     global _REQUEST
-    new = {k for k in kinds if re.fullmatch(r"[a-z][a-z0-9_]{0,40}", k)}
+    new = {k for k in kinds if _NAME.fullmatch(k)}
     if not new <= _REQUEST_KINDS:
         _REQUEST_KINDS.update(new)
         _REQUEST = _request_pattern(_REQUEST_KINDS)
+
+
 _EMAIL = re.compile(r"\b([a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24})\b", re.I)
 _PHONE = re.compile(r"(?<![\w-])(\+?\d[\d\s().-]{8,16}\d)(?![\w-])")
 _ZIP = re.compile(r"\b(?:zip|postal|post)\s*(?:code)?\s*(?:is\s*)?(\d{5})\b|(?<![\d-])(\d{5})(?![\d-])", re.I)
@@ -52,8 +103,6 @@ _WORD_DATE = re.compile(
     r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + "|".join(_MONTHS) + r"),?\s+(\d{4})\b",
     re.I,
 )
-_HTTP = re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I)
-_PLAN = re.compile(r"\b(starter|pro|enterprise)\b", re.I)
 _YES = re.compile(r"^\s*(yes|yeah|yep|sure|correct|confirm(ed)?|please do|go ahead|ok(ay)?|do it)\b", re.I)
 _NO = re.compile(r"^\s*(no|nope|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
 
@@ -64,26 +113,27 @@ MAX_SLOT_TEXT = 20_000
 @dataclass(slots=True)
 class Slots:
     customer_id: str | None = None
-    charge_id: str | None = None
-    invoice_id: str | None = None
-    ticket_id: str | None = None
     request_id: str | None = None
     email: str | None = None
     phone: str | None = None
     amount: Decimal | None = None
     zip_code: str | None = None
     birth_date: str | None = None
-    http_status: str | None = None
-    plan: str | None = None
     confirm: bool | None = None
     extras: dict[str, str] = field(default_factory=dict)
+    domain: dict[str, str] = field(default_factory=dict)  # the domains' own slots, by name
+
+    def get(self, name: str) -> object:
+        """A shared slot or a domain's, by name; None when absent."""
+        return self.domain.get(name) if name in self.domain else getattr(self, name, None)
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {}
         for f in fields(self):
             v = getattr(self, f.name)
-            if v is not None and f.name != "extras":
+            if v is not None and f.name not in ("extras", "domain"):
                 out[f.name] = v
+        out.update(self.domain)
         return out
 
 
@@ -125,12 +175,11 @@ def extract_slots(text: str) -> Slots:
     text = strip_cards(text[:MAX_SLOT_TEXT])  # bounded work; a card number is never a phone or ZIP
     if m := _CUSTOMER.search(text):
         s.customer_id = f"C{m.group(1)}"
-    if m := _CHARGE.search(text):
-        s.charge_id = re.sub(r"^CH[-\s]?", "CH-", m.group(1).upper())
-    if m := _INVOICE.search(text):
-        s.invoice_id = re.sub(r"^INV[-\s]?", "INV-", m.group(1).upper())
-    if m := _TICKET.search(text):
-        s.ticket_id = m.group(1).upper()
+    scrubbed = _CUSTOMER.sub(" ", text)
+    for p in _PATTERNS.values():
+        if m := p.pattern.search(text):
+            s.domain[p.name] = p.value(m)
+        scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
     if m := _REQUEST.search(text):
         s.request_id = m.group(1).lower()
     if m := _EMAIL.search(text):
@@ -138,13 +187,8 @@ def extract_slots(text: str) -> Slots:
     s.phone = _phone(_EMAIL.sub(" ", text))
     _amount(text, s)
     s.birth_date = _date(text)
-    scrubbed = _CUSTOMER.sub(" ", _CHARGE.sub(" ", _INVOICE.sub(" ", text)))
     if m := _ZIP.search(scrubbed):
         s.zip_code = m.group(1) or m.group(2)
-    if m := _HTTP.search(text):
-        s.http_status = (m.group(1) or m.group(2)).lower()
-    if m := _PLAN.search(text):
-        s.plan = m.group(1).lower()
     if _YES.search(text):
         s.confirm = True
     elif _NO.search(text):

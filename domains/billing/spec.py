@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
@@ -12,6 +14,23 @@ from domains.billing.plan_change import ChangePlanTask
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
 from domains.billing.supervisor import BillingSupervisorTask
+
+
+def _charge_id(m: re.Match[str]) -> str:
+    return re.sub(r"^CH[-\s]?", "CH-", m.group(1).upper())  # "ch 1002-d" -> "CH-1002-D"
+
+
+def _invoice_id(m: re.Match[str]) -> str:
+    return re.sub(r"^INV[-\s]?", "INV-", m.group(1).upper())
+
+
+# The ids on a customer's statement and the plan names, as callers say them; each fills the
+# tool parameter of the same name (IssueRefundTask's charge_id, ChangePlanTask's plan).
+SLOTS = (
+    SlotPattern("charge_id", re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I), _charge_id),
+    SlotPattern("invoice_id", re.compile(r"\b(inv[-\s]?\d{3,6}(?:-\d{1,3})?)\b", re.I), _invoice_id),
+    SlotPattern("plan", re.compile(r"\b(starter|pro|enterprise)\b", re.I), lambda m: m.group(1).lower()),
+)
 
 DOMAIN = DomainSpec(
     name="billing",
@@ -23,6 +42,7 @@ DOMAIN = DomainSpec(
     topic="billing",
     wording=Wording(offer="billing", ask="billing", prompt="billing"),
     actions=ACTIONS,
+    slots=SLOTS,
     supervisor=BillingSupervisorTask,
     specialists=(
         SpecialistSpec("refund", IssueRefundTask, "Route to the refunds specialist: duplicate or wrong charges, money back.", "a refund or a double charge"),

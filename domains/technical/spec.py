@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
 from domains.technical.escalation import OpenEscalationTask
@@ -11,6 +13,18 @@ from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
+
+
+def _http_status(m: re.Match[str]) -> str:
+    return (m.group(1) or m.group(2)).lower()  # "5XX" -> "5xx"
+
+
+# Engineering ticket ids ("T-1A2B3C", an escalation's "esc-...") and the HTTP statuses
+# diagnose() explains; each fills the tool parameter of the same name.
+SLOTS = (
+    SlotPattern("ticket_id", re.compile(r"\b(t-[0-9a-f]{4,8}|esc-[0-9a-z-]{4,40})\b", re.I), lambda m: m.group(1).upper()),
+    SlotPattern("http_status", re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I), _http_status),
+)
 
 DOMAIN = DomainSpec(
     name="technical",
@@ -21,6 +35,7 @@ DOMAIN = DomainSpec(
     ),
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
+    slots=SLOTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(
         SpecialistSpec("api_errors", DiagnoseApiErrorsTask, "Route to API error diagnosis: 401, 403, 429, 5xx, failing calls.", "errors from the API", lookup=diagnose),

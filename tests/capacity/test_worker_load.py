@@ -9,7 +9,7 @@ from pathlib import Path
 from livekit.agents.worker import ServerEnvOption
 
 from callcenter.settings import load_settings
-from meta import worker
+from meta.shell import livekit_worker as worker
 
 
 class _Server:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +14,7 @@ import httpx
 import pytest
 
 from callcenter.settings import Settings
+from tests.conftest import CALLCENTER
 from tests.temporal.conftest import (  # noqa: F401 - fixtures
     PASSWORD,
     client,
@@ -40,7 +40,7 @@ class Console:
                "CALLCENTER_TEMPORAL_ADDRESS": str(settings.temporal_address),
                "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue,
                "CALLCENTER_CONSOLE_PORT": str(self.port), **extra}
-        self.proc = subprocess.Popen([sys.executable, "-m", "meta.cli", "console"], env=env,
+        self.proc = subprocess.Popen([CALLCENTER, "console"], env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + 30
         while True:

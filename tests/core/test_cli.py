@@ -119,7 +119,7 @@ def test_help_lists_every_command() -> None:
 def test_each_command_has_its_own_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     # the entry point's own parser, in-process: one interpreter start per command would
     # cost the suite ~6 s each for what the parser alone decides
-    from meta.cli import build_parser
+    from meta.shell.cli import build_parser
 
     with pytest.raises(SystemExit) as done:
         build_parser().parse_args([command, "--help"])

@@ -63,7 +63,7 @@ async def test_multi_intent_unverified_caller_verifies_once(open_call) -> None:
 async def test_greeting_small_talk_goodbye_are_answered_at_the_front_desk(open_call) -> None:
     call = await open_call()
     assert call.greeting == PHRASES.greeting
-    for text, expected in [("hello there", PHRASES.greeting), ("how are you doing today", PHRASES.meta_replies["smalltalk"]), ("that's all, bye", PHRASES.meta_replies["goodbye"])]:
+    for text, expected in [("hello there", PHRASES.greeting), ("how are you doing today", PHRASES.front_desk_replies["smalltalk"]), ("that's all, bye", PHRASES.front_desk_replies["goodbye"])]:
         turn = await call.send(text)
         assert turn.replies == [expected]
         assert turn.hops == [] and turn.results == []

@@ -79,7 +79,7 @@ async def test_thanks_and_goodbye_in_everyday_forms(open_call, bye: str) -> None
     call = await open_call("C1001")
     await call.send("whats my balance")
     turn = await call.send(bye)
-    assert turn.replies == [PHRASES.meta_replies["goodbye"]]
+    assert turn.replies == [PHRASES.front_desk_replies["goodbye"]]
 
 
 async def test_goodbye_while_a_specialist_waits_for_an_answer(open_call, store: Store) -> None:

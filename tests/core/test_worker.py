@@ -20,7 +20,7 @@ from callcenter.llm.embedded import EmbeddedLLM
 from callcenter.settings import SettingsError, load_settings
 from callcenter.store import Store
 from meta.session import build_line
-from meta.worker import build_server, run_script, speech_kwargs
+from meta.shell.livekit_worker import build_server, run_script, speech_kwargs
 from tests.conftest import cli_env
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))

@@ -18,8 +18,8 @@ import sys
 
 from callcenter import metrics
 from callcenter.settings import get_settings
-from meta.cli_temporal import embedded_durable
 from meta.session import build_line, start_call
+from meta.shell.cli_temporal import embedded_durable
 
 
 async def main(port: int) -> int:

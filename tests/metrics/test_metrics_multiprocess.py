@@ -31,7 +31,7 @@ from livekit import rtc  # noqa: F401 - livekit.protocol needs the rtc package l
 from livekit.agents import JobExecutorType
 from livekit.protocol import models
 from callcenter.settings import get_settings
-from meta.worker import build_server
+from meta.shell.livekit_worker import build_server
 
 async def main(calls, out, tmp):
     settings = get_settings()

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from meta.cli_router import main
+from meta.shell.cli_router import main
+from tests.conftest import callcenter, cli_env
 
 PHRASES = {
     "refund": ["I was charged twice", "refund my money", "wrong charge on my card", "give me my money back",
@@ -96,16 +94,15 @@ def test_expected_errors_are_one_line(
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_main_cli_subprocess(files: dict[str, Path], root: Path) -> None:
-    """Through the real entry point, as an operator would run it."""
-    if not (root / "meta/cli.py").is_file():
-        pytest.skip("meta/cli.py not present")
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    cmd = [sys.executable, "-m", "meta.cli", "router", "eval", "--train", str(files["train"]),
-           "--test", str(files["test"]), "--mapping", str(files["mapping"]), "--json"]
-    done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=240)
+def test_main_cli_subprocess(files: dict[str, Path], tmp_path: Path) -> None:
+    """Through the installed `callcenter` console script, as an operator runs it: a moved or
+    renamed entry module fails here (the script cannot start) instead of skipping."""
+    argv = ["router", "eval", "--train", str(files["train"]), "--test", str(files["test"]),
+            "--mapping", str(files["mapping"]), "--json"]
+    env = cli_env(tmp_path / "data")
+    done = callcenter(*argv, env=env, timeout=240)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1])["accuracy"] == 1.0
-    bad = subprocess.run(cmd[:5] + ["--train", "/nonexistent.csv", "--test", str(files["test"])],
-                         cwd=root, env=env, capture_output=True, text=True, timeout=240)
+    bad = callcenter(*argv[:2], "--train", "/nonexistent.csv", "--test", str(files["test"]), env=env, timeout=240)
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1 and "/nonexistent.csv" in bad.stderr

@@ -36,7 +36,7 @@ def report():
         json.dump({"tried": tried, "loaded": loaded,
                    "table_loaded": embeddings.load_table.cache_info().currsize}, fh)
 atexit.register(report)
-from meta.cli import main
+from meta.shell.cli import main
 sys.exit(main(["call", "--customer", "C1001", "--no-durable"]))
 """
 

@@ -7,7 +7,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,9 @@ import pytest
 from callcenter.redact import has_card_number
 from callcenter.store import Store
 from callcenter.store.repository import _db_problem
+from tests.conftest import CALLCENTER
 
-CLI = [sys.executable, "-m", "meta.cli"]
+CLI = [CALLCENTER]  # the installed console script, as a user runs it
 
 
 def _env(data_dir: Path | str, **extra: str) -> dict[str, str]:

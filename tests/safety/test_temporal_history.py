@@ -11,10 +11,11 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import CALLCENTER
 
 CARD = "4012 8888 8888 1881"
 MARKER = "zebraquartz"  # a harmless word said in the same breath: proves the scan sees caller text
@@ -31,7 +32,7 @@ def test_card_number_said_on_a_durable_call_is_nowhere(tmp_path: Path) -> None:
     env["CALLCENTER_DATA_DIR"] = str(tmp_path)
     script = f"I was charged twice on my card {CARD}, {MARKER}\nyes\n"
     proc = subprocess.run(
-        [sys.executable, "-m", "meta.cli", "call", "--json", "--customer", "C1002"],
+        [CALLCENTER, "call", "--json", "--customer", "C1002"],
         input=script, capture_output=True, text=True, env=env, timeout=200,
     )
     assert proc.returncode == 0, proc.stderr

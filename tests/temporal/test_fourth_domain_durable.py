@@ -48,10 +48,13 @@ async def test_fourth_domain_with_a_durable_action(four_domains, client, setting
             assert "deliveries" in said(await call.send("what's the weather like in paris"))
             asked = await call.send("uh my parcel never arrived, can you send another one")
             assert [(h.from_agent, h.to_agent) for h in asked.hops] == [("meta", "shipping"), ("shipping", "shipping.reship")]
-            assert "To confirm" in said(asked), said(asked)
+            assert "parcel number" in said(asked), said(asked)  # its own slot, asked for by name
+            # Its own slot pattern: a spoken parcel number is an answer, read back written down.
+            read_back = await call.send("um it's pkg 48213")
+            assert "To confirm" in said(read_back) and "PKG-48213" in said(read_back), said(read_back)
             filed = await call.send("yes")
             assert filed.results[-1].status == "needs_approval", said(filed)
-            assert "reship-C1001" in said(filed)
+            assert "reship-pkg-48213" in said(filed)
             # The other domains still route as before.
             other = await call.send("what's my balance")
             assert other.results[-1].domain == "billing"
@@ -63,24 +66,25 @@ async def test_fourth_domain_with_a_durable_action(four_domains, client, setting
                       CALLCENTER_TEMPORAL_TASK_QUEUE=settings.temporal_task_queue)
         listed = await asyncio.to_thread(callcenter, "approvals", "list", "--json", "--kind", "reship", env=env, timeout=60)
         assert listed.returncode == 0, listed.stderr
-        assert [(r["request_id"], r["kind"]) for r in json.loads(listed.stdout)] == [("reship-C1001", "reship")]
+        assert [(r["request_id"], r["kind"]) for r in json.loads(listed.stdout)] == [("reship-pkg-48213", "reship")]
 
-        await decide_as(client, store, "reship-C1001", verdict="approve", operator="maria", reason="lost in transit")
+        await decide_as(client, store, "reship-pkg-48213", verdict="approve", operator="maria", reason="lost in transit")
         status = await eventually(lambda: _finished(work), timeout=15)
         assert status.state == "completed", status
-        outcome = d.latest_outcome(store, "reship-C1001")
+        outcome = d.latest_outcome(store, "reship-pkg-48213")
         assert outcome is not None and outcome.detail and outcome.detail.startswith("replacement parcel order RS-")
         assert any(t.kind == "reship" for t in store.list_tickets("C1001"))
         notices = store._conn().execute("SELECT body FROM notifications WHERE customer_id = 'C1001'").fetchall()
         assert any("Your replacement parcel was approved" in n[0] for n in notices)
 
     # The slot reader knows its request ids; the metrics know its labels.
-    assert extract_slots("what happened to reship-c1001").request_id == "reship-c1001"
+    assert extract_slots("what happened to reship-pkg-48213").request_id == "reship-pkg-48213"
+    assert extract_slots("it was pkg 48213").get("parcel_id") == "PKG-48213"
     text = generate_latest().decode()
     assert 'callcenter_approvals_pending{kind="reship"}' in text
     assert 'to_agent="shipping.reship"' in text
 
 
 async def _finished(work: DurableWork):  # noqa: ANN202
-    st = await work.status("reship-C1001")
+    st = await work.status("reship-pkg-48213")
     return st if st.state in ("completed", "failed", "denied") else None

@@ -16,7 +16,7 @@ from pathlib import Path
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from meta.actions import durable_actions
-from meta.cli_temporal import embedded_durable
+from meta.shell.cli_temporal import embedded_durable
 from tests.conftest import CALLCENTER, callcenter, cli_env, refund_request
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.devserver import discover, free_port

@@ -1,4 +1,4 @@
-"""A room session (what meta/worker.py builds: the room helpers on a spoken AgentSession)
+"""A room session (what meta/shell/livekit_worker.py builds: the room helpers on a spoken AgentSession)
 says "sorry, I didn't catch that" when the caller spoke and the recogniser found no words,
 and stays quiet when it did find them. There is no LiveKit server here, so the session's
 audio goes through the same input/output a room would feed, with real VAD and TTS."""

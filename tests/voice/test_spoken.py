@@ -15,10 +15,17 @@ from pathlib import Path
 import pytest
 
 from callcenter.money import read_amount
-from callcenter.routing.slots import extract_slots
+from callcenter.routing.slots import extract_slots, register_slot_patterns
 from callcenter.spoken import for_the_ear, normalise
+from domains import registry
 
 DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _line_slots() -> None:
+    """The domains' slot patterns (charge ids, plans...), handed over as build_line does."""
+    register_slot_patterns(registry.slot_patterns())
 
 
 def _cases(name: str) -> list[dict]:

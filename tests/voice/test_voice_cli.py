@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meta.voice_cli import caller_turns
+from meta.shell.voice_cli import caller_turns
 from meta.voice_io import AudioFileError, read_wav, write_wav
 from tests.voice.voices import hibari, with_pause
 

@@ -18,8 +18,8 @@ import numpy as np
 
 from callcenter import metrics
 from callcenter.settings import Settings
-from meta.repl import durable_work
 from meta.session import build_line
+from meta.shell.repl import durable_work
 from meta.voice import VoiceCall, VoiceTurn, start_voice_call
 from meta.voice_io import AudioFileError, read_wav, split_on_pauses, write_wav
 
@@ -99,7 +99,7 @@ async def run_voice_call(
 
 
 async def _live(voice: VoiceCall, as_json: bool, stdout: TextIO) -> None:
-    from meta.voice_live import live_audio
+    from meta.shell.voice_live import live_audio
 
     async with live_audio(voice) as turns:
         async for turn in turns:

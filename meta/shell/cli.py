@@ -19,8 +19,8 @@ from callcenter.settings import SettingsError, get_settings
 
 
 def _cmd_call(args: argparse.Namespace) -> int:
-    from meta.repl import run_call
     from meta.session import UnknownCustomerError
+    from meta.shell.repl import run_call
 
     settings = get_settings()
     if args.log_level is None and "CALLCENTER_LOG_LEVEL" not in os.environ:
@@ -51,7 +51,7 @@ def _cmd_call(args: argparse.Namespace) -> int:
 
 def _voice_call(args: argparse.Namespace, settings: object) -> int:
     from meta.session import UnknownCustomerError
-    from meta.voice_cli import NoSoundDevice, run_voice_call
+    from meta.shell.voice_cli import NoSoundDevice, run_voice_call
     from meta.voice_io import AudioFileError
 
     try:
@@ -77,7 +77,7 @@ def _voice_call(args: argparse.Namespace, settings: object) -> int:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
-    from meta.worker import run
+    from meta.shell.livekit_worker import run
 
     return run(get_settings(), args.worker_args)
 
@@ -101,13 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--audio-out", type=Path, metavar="FILE", help="write the agent's side of the call to this WAV (implies --voice)")
     p.set_defaults(func=_cmd_call)
 
-    # add_help=False: `worker --help` and `worker start --help` reach meta.worker, which
+    # add_help=False: `worker --help` and `worker start --help` reach meta.shell.livekit_worker, which
     # prints its own usage or LiveKit's, without needing any setting.
     p = sub.add_parser("worker", add_help=False, help="serve LiveKit rooms: worker start|dev|connect|selfcheck")
     p.add_argument("worker_args", nargs=argparse.REMAINDER, help="start, dev, connect, selfcheck (see `worker --help`)")
     p.set_defaults(func=_cmd_worker)
 
-    for module in ("meta.cli_router", "meta.cli_temporal", "meta.cli_console", "meta.cli_demo", "callcenter.store.cli"):
+    for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo", "callcenter.store.cli"):
         __import__(module, fromlist=["register"]).register(sub)
     return parser
 

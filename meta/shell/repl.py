@@ -62,7 +62,7 @@ async def durable_work(settings: Settings, store: Any, enabled: bool) -> AsyncIt
         yield None
         return
     try:
-        from meta.cli_temporal import embedded_durable
+        from meta.shell.cli_temporal import embedded_durable
     except ImportError:  # durable work not installed: the outbox keeps requests
         yield None
         return

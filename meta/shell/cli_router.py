@@ -138,7 +138,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry (``python -m meta.cli_router ...``) for use before the main CLI exists."""
+    """Stand-alone entry (``python -m meta.shell.cli_router ...``) for use before the main CLI exists."""
     parser = argparse.ArgumentParser(prog="callcenter")
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(argv)
