@@ -144,3 +144,31 @@ def test_sqlite_locked_by_another_process_holds_the_request(tmp_path: Path) -> N
         assert (landed.kind, landed.customer_id, landed.status) == ("callback", "C1001", "open")
     finally:
         store.close()
+
+
+async def test_an_approval_asked_for_while_the_database_is_down_tells_the_caller_and_lands(own_server, tmp_path: Path, router_cache: Path) -> None:  # noqa: ANN001
+    """Without Temporal the outbox is the only record of an approval request: held, then written."""
+    from domains.durable import request_approval
+    from domains.state import CallState
+
+    shutil.copytree(router_cache, tmp_path / "models")
+    store = Store(DatabaseTarget(url=own_server.new_database(), data_dir=tmp_path, connect_timeout_s=2, pool_timeout_s=2))
+    line = build_line(load_settings(data_dir=tmp_path, hold_on_line_s=0), store=store)
+    state = CallState(store=store, settings=line.settings, router=line.router)
+    state.caller.verify("C1002")
+    try:
+        _stop(own_server)  # the database goes away between the read-back and the caller's yes
+        outcome = await request_approval(
+            state, kind="refund", request_id="refund-CH-1002-D", amount_cents=24900, charge_id="CH-1002-D",
+            policy_finding="duplicate above the auto-refund limit", requested_by="billing.refund",
+            what="a refund of $249.00 for charge CH-1002-D", caller_reason="i was charged twice",
+        )
+        assert outcome.status == "needs_approval" and "refund-CH-1002-D" in outcome.summary, outcome
+        assert "nothing has been done yet" in outcome.summary
+        _start(own_server)
+        work = _wait_for("the held approval request", lambda: store.get_work("refund-CH-1002-D"))
+        assert (work.kind, work.customer_id, work.amount_cents, work.status) == ("refund", "C1002", 24900, "queued")
+        assert json.loads(work.payload)["charge_id"] == "CH-1002-D"
+        assert [p.request_id for p in store.pending_refunds("C1002")] == ["refund-CH-1002-D"]  # a second ask is refused
+    finally:
+        store.close()
