@@ -61,6 +61,12 @@ class Settings(BaseSettings):
         " `callcenter db upgrade` once per release instead.",
     )
 
+    adapters: str = Field(
+        "",
+        description="Company systems that replace the SQL store for a port, as port=module:factory pairs separated by"
+        " commas (ports: customers, billing, tickets, status); see docs/adapters.md.",
+    )
+
     # --- language model --------------------------------------------------------------
     llm_provider: Literal["embedded", "openai"] = Field(
         "embedded", description="'embedded' runs offline; 'openai' uses any OpenAI-compatible endpoint."

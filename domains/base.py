@@ -22,7 +22,7 @@ from domains.state import CallState
 
 if TYPE_CHECKING:
     from callcenter.routing.slots import SlotPattern
-    from callcenter.store import Store
+    from callcenter.store.adapters import Ports
     from domains.results import SpecialistResult
     from workflows.actions import DurableAction
 
@@ -79,7 +79,7 @@ def cut_turn(state: CallState, message: llm.ChatMessage) -> None:
 
 def book_callback(state: CallState, reason: str) -> str:
     """Record a callback ticket for a person to call back; returns what to tell the caller."""
-    ticket = state.store.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
+    ticket = state.ports.tickets.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
     return (
         f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
         "They'll call you within one business day."
@@ -99,7 +99,7 @@ def fallback(state: CallState, agent: str, what: str = "that") -> str:
     the store is down, the caller is told plainly that nothing was changed.
     """
     try:
-        ticket = state.store.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Call back: {agent} was unavailable during the call")
+        ticket = state.ports.tickets.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Call back: {agent} was unavailable during the call")
     except Exception as exc:
         logging.getLogger("callcenter.domains").error("could not book a call back: %s", type(exc).__name__)
         return FAILED + " Please try again in a few minutes."
@@ -118,10 +118,10 @@ class SpecialistSpec:
     description: str  # the routing tool's docstring: a prompt for a hosted LLM
     topic: str  # how the clarifying question names it: "a refund or a double charge"
     requires_identity: bool = True
-    # Read-only work with no conversation (store, customer id -> result), for needs that can
+    # Read-only work with no conversation (ports, customer id -> result), for needs that can
     # be answered without asking anything. A multi-need turn runs these in parallel, below
     # the conversation (LiveKit runs one task at a time), each in a worker thread.
-    lookup: Callable[[Store, str | None], SpecialistResult] | None = None
+    lookup: Callable[[Ports, str | None], SpecialistResult] | None = None
 
 
 @dataclass(frozen=True)

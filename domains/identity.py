@@ -72,7 +72,8 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
                 "Before I can look at your account I need to verify who you are. Could you tell me "
                 "your customer number, and the ZIP code on the account?"
             )
-        customer = store.get_customer(customer_id) if customer_id else store.find_customer_by_email(email or "")
+        customers = state.ports.customers
+        customer = customers.get_customer(customer_id) if customer_id else customers.find_customer_by_email(email or "")
         # The throttle key is what the caller claimed, known or not, so a lockout looks the same either way.
         claimed = customer_id.strip().upper() if customer_id else "E:" + ref((email or "").strip().lower())
         window, limit = settings.verification_lockout_s, settings.verification_lockout_failures

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
     from callcenter.settings import Settings
     from callcenter.store import Store
+    from callcenter.store.adapters import Ports
     from domains.results import DomainResult
 
 
@@ -84,10 +85,11 @@ class HopLog:
 @dataclass
 class CallState:
     # Injected by the composition root (meta/session.py): the same for every call of a line.
-    store: Store
+    store: Store  # the line's own records: audit, notifications, outbox, verification attempts
     settings: Settings
     router: IntentRouter
     durable: Any = None  # workflows.client.DurableWork when durable work is configured
+    ports: Ports = None  # type: ignore[assignment]  # the business systems; None = all on the store
     call_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     caller: Caller = field(default_factory=Caller)
     guard: LoopGuard = field(default_factory=LoopGuard)
@@ -97,6 +99,10 @@ class CallState:
 
     def __post_init__(self) -> None:
         self.trace = CallTrace(self.call_id)
+        if self.ports is None:
+            from callcenter.store.adapters import Ports
+
+            self.ports = Ports.of(self.store)
 
     def new_turn(self) -> None:
         self.guard.new_turn()

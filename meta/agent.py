@@ -195,7 +195,7 @@ class MetaSupervisor(Agent):
         if reason is None:
             return None
         state.guard.trips.append(reason)
-        ticket = state.store.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary="Routing loop: caller needs a person")
+        ticket = state.ports.tickets.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary="Routing loop: caller needs a person")
         state.caller.results.append(DomainResult(domain=domain, specialist=None, status="unclear", summary=t.LOOP_GUARD))
         return f"{t.LOOP_GUARD} Your reference is {ticket.id}."
 

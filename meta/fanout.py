@@ -52,7 +52,7 @@ async def _lookup(state: CallState, branch: Branch, agent: str, timeout_s: float
 
     def work() -> SpecialistResult:
         apply_sync(fault)
-        return lookup(state.store, state.caller.customer_id)
+        return lookup(state.ports, state.caller.customer_id)
 
     started = time.perf_counter()
     try:

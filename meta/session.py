@@ -25,6 +25,7 @@ from callcenter.routing.slots import register_request_kinds, register_slot_patte
 from callcenter.settings import Settings
 from callcenter.spoken import normalise
 from callcenter.store import Store
+from callcenter.store.adapters import Ports, load_ports
 from domains import registry
 from domains.breaker import BREAKER
 from domains.state import CallState
@@ -62,6 +63,7 @@ class Line:
     provider: str
     noise: NoiseModel | None = None
     actions: ActionTable = field(default_factory=lambda: ActionTable(()))  # the domains' durable actions
+    ports: Ports | None = None  # customers, billing, tickets, status: the store unless CALLCENTER_ADAPTERS says
 
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
@@ -79,7 +81,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     register_request_kinds(actions.kinds)  # "what happened to refund-ch-1001-d?"
     register_slot_patterns(registry.slot_patterns())  # "CH-1002-D", "the pro plan"
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
-                actions=actions)
+                actions=actions, ports=load_ports(store, settings))
 
 
 def agent_ids() -> list[str]:
@@ -199,9 +201,9 @@ async def start_call(
 ) -> Call:
     if durable is not None and "temporal" in line.settings.fault_plan:
         durable = temporal_down(line)
-    state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable)
+    state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable, ports=line.ports)
     if customer_id is not None:
-        customer = line.store.get_customer(customer_id)
+        customer = state.ports.customers.get_customer(customer_id)
         if customer is None:
             raise UnknownCustomerError("no customer with that id")
         # A known caller (--customer, or caller ID matched upstream) counts as verified.

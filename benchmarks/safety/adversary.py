@@ -30,6 +30,7 @@ from typing import Any
 
 from callcenter.redact import has_card_number as _any_card
 from callcenter.store import Store
+from callcenter.store.adapters import Ports
 from domains.billing.policy import duplicate_pairs, service_failure
 from domains.billing.refund import limits_of, read_ledger
 
@@ -248,7 +249,7 @@ class Checker:
     def money(self, store: Store, settings: Any) -> None:
         limits = limits_of(type("S", (), {"settings": settings})())  # type: ignore[arg-type]
         for cid in CUSTOMERS:
-            ledger = read_ledger(store, cid, settings.refund_window_days, settings.auto_refund_period_days)
+            ledger = read_ledger(Ports.of(store), store, cid, settings.refund_window_days, settings.auto_refund_period_days)
             pairs = duplicate_pairs(ledger.charges)
             auto_total = 0
             for charge in ledger.charges:

@@ -137,6 +137,9 @@ class Conn:
         except DBAPIError as exc:
             if self.dialect != "sqlite" and (exc.connection_invalidated or _is_connect_error(exc)):
                 raise StoreUnavailable(f"the database cannot be reached ({type(exc.orig).__name__})") from None
+            if self.dialect == "sqlite" and "locked" in str(exc.orig).lower():
+                # Another process held the file's write lock past the busy timeout: down for now, not broken.
+                raise StoreUnavailable("the database file stayed locked by another writer; try again shortly") from None
             raise
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:

@@ -7,6 +7,7 @@ for a deployment of many pods. Same SQL, same API; see engine.py for how it runs
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -31,6 +32,7 @@ from callcenter.store.engine import (
     safe_url,
 )
 from callcenter.store.safety import SafetyStoreMixin
+from callcenter.store.spool import Spool
 
 T = TypeVar("T")
 __all__ = ["Store", "StoreError", "StoreUnavailable", "now_iso"]
@@ -74,6 +76,8 @@ class Store(SafetyStoreMixin):
         # Row locks where the server has them; SQLite's BEGIN IMMEDIATE already serialises writers.
         self.for_update = " FOR UPDATE" if self.dialect == "postgresql" else ""
         self._auto = Conn(self.engine)
+        # Requests taken while the database is down wait here, one folder per database.
+        self.spool = Spool(self.path.parent / "outbox" / hashlib.sha256(self.where.encode()).hexdigest()[:12], self._apply_held)
         migrate_on_start = target.migrate_on_start if isinstance(target, DatabaseTarget) else True
         try:
             migrate.ensure(self.engine, seed_demo=seed_demo, migrate=migrate_on_start, where=self.where)
@@ -83,6 +87,8 @@ class Store(SafetyStoreMixin):
         except PoolTimeout:
             self.close()
             raise StoreUnavailable(f"the database {self.where} did not answer in time") from None
+        if self.spool.held():  # held by an earlier run of this process while the database was down
+            self.spool.start()
 
     def _prepare_file(self) -> None:
         # Every bad local state is one clear line, never a traceback (issue 10).
@@ -122,6 +128,9 @@ class Store(SafetyStoreMixin):
                 yield Conn(self.engine, conn)
 
     def close(self) -> None:
+        spool = getattr(self, "spool", None)
+        if spool is not None:
+            spool.close()
         engine = getattr(self, "engine", None)
         if engine is not None:
             engine.dispose()
@@ -312,15 +321,24 @@ class Store(SafetyStoreMixin):
 
     # --- tickets ---------------------------------------------------------------------
     def create_ticket(self, *, customer_id: str | None, kind: str, summary: str, ticket_id: str | None = None) -> m.Ticket:
+        """Open a ticket (idempotent by id). With the database down it is held on local disk under
+        its id and opened when the database is back; the returned ticket's status is 'held'."""
         tid = ticket_id or f"T-{secrets.token_hex(3).upper()}"
-        at = now_iso()
-        self._conn().execute(
-            "INSERT INTO tickets VALUES (?, ?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING",
-            (tid, customer_id, kind, mask(summary)[:500], at, at),
-        )
+        args = {"ticket_id": tid, "customer_id": customer_id, "kind": kind, "summary": mask(summary)[:500], "at": now_iso()}
+        try:
+            self._insert_ticket(**args)
+        except StoreUnavailable:
+            self.spool.hold("create_ticket", tid, args)
+            return m.Ticket(tid, customer_id, kind, args["summary"], "held", args["at"], args["at"])
         ticket = self.get_ticket(tid)
         assert ticket is not None
         return ticket
+
+    def _insert_ticket(self, *, ticket_id: str, customer_id: str | None, kind: str, summary: str, at: str) -> None:
+        self._conn().execute(
+            "INSERT INTO tickets VALUES (?, ?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING",
+            (ticket_id, customer_id, kind, summary, at, at),
+        )
 
     def get_ticket(self, ticket_id: str) -> m.Ticket | None:
         return self._one(m.Ticket, "SELECT * FROM tickets WHERE id = ?", ticket_id.upper())
@@ -340,14 +358,29 @@ class Store(SafetyStoreMixin):
 
     # --- durable work outbox, notifications, audit -------------------------------------
     def queue_work(self, *, request_id: str, kind: str, customer_id: str | None, amount_cents: int | None, payload: str) -> m.WorkRequest:
-        self._conn().execute(
-            "INSERT INTO work_requests (id, kind, customer_id, amount_cents, payload, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (request_id, kind, customer_id, amount_cents, mask_json(payload), now_iso()),
-        )
+        """Put a request in the outbox (idempotent by id). With the database down it is held on
+        local disk and written when the database is back; the returned request's status is 'held'."""
+        args = {"request_id": request_id, "kind": kind, "customer_id": customer_id, "amount_cents": amount_cents,
+                "payload": mask_json(payload), "at": now_iso()}
+        try:
+            self._insert_work(**args)
+        except StoreUnavailable:
+            self.spool.hold("queue_work", request_id, args)
+            return m.WorkRequest(request_id, kind, customer_id, amount_cents, args["payload"], "held", args["at"], None)
         req = self.get_work(request_id)
         assert req is not None
         return req
+
+    def _insert_work(self, *, request_id: str, kind: str, customer_id: str | None, amount_cents: int | None, payload: str, at: str) -> None:
+        self._conn().execute(
+            "INSERT INTO work_requests (id, kind, customer_id, amount_cents, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (request_id, kind, customer_id, amount_cents, payload, at),
+        )
+
+    def _apply_held(self, op: str, args: dict[str, Any]) -> None:
+        """Write one request held while the database was down (both writes are idempotent)."""
+        {"queue_work": self._insert_work, "create_ticket": self._insert_ticket}[op](**args)
 
     def get_work(self, request_id: str) -> m.WorkRequest | None:
         return self._one(m.WorkRequest, "SELECT * FROM work_requests WHERE id = ?", request_id)

@@ -37,9 +37,9 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
     async def help_login(self) -> None:
         """Check why the caller cannot sign in, email a password reset link to the address on file, and arrange unlocking a locked account."""
         store = self.state.store
-        customer = store.get_customer(self.customer_id)
+        customer = self.state.ports.customers.get_customer(self.customer_id)
         assert customer is not None
-        failures = [e for e in store.recent_logins(customer.id) if not e.success]
+        failures = [e for e in self.state.ports.customers.recent_logins(customer.id) if not e.success]
         store.add_notification(
             customer_id=customer.id, channel="email", body="Password reset link", dedupe_key=f"reset-{customer.id}-{self.state.guard.turn}"
         )

@@ -39,7 +39,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
             email: The new email address, if the caller wants to change it.
             phone: The new phone number in international format, like +14155550123, if the caller wants to change it.
         """
-        customer = self.state.store.get_customer(self.customer_id)
+        customer = self.state.ports.customers.get_customer(self.customer_id)
         assert customer is not None
         if (email is None) == (phone is None):
             if not self.another_attempt():

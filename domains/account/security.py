@@ -31,7 +31,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         self.gate = ActionGate()
 
     def _review(self) -> tuple[str, list[str]]:
-        logins = self.state.store.recent_logins(self.customer_id, days=14)
+        logins = self.state.ports.customers.recent_logins(self.customer_id, days=14)
         usual = {e.country for e in logins if e.success} or {"US"}
         odd = sorted({e.country for e in logins if e.country not in usual})
         if odd:
@@ -57,9 +57,9 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         )
         if go is not True:
             return go
-        store.set_locked(self.customer_id, True)
+        self.state.ports.customers.set_locked(self.customer_id, True)
         store.add_audit(subject=self.customer_id, action="lock", actor="agent:account.security", reason="caller request by phone, confirmed")
-        ticket = store.create_ticket(customer_id=self.customer_id, kind="security", summary="Security review after caller report")
+        ticket = self.state.ports.tickets.create_ticket(customer_id=self.customer_id, kind="security", summary="Security review after caller report")
         summary = (
             f"I've locked your account so nobody can sign in, and opened security review {ticket.id}. "
             "When you're ready, call us or use the reset link to unlock it."

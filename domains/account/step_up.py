@@ -17,11 +17,11 @@ def last_digits(phone: str) -> str:
 
 def request_step_up(state: CallState, *, customer_id: str, field: str, new_value: str | None, what: str) -> tuple[str, str]:
     """File the change for a call back; returns (reference, what to tell the caller)."""
-    store = state.store
-    customer = store.get_customer(customer_id)
+    store, ports = state.store, state.ports
+    customer = ports.customers.get_customer(customer_id)
     assert customer is not None
     change = store.add_pending_change(customer_id=customer_id, field=field, new_value=new_value)
-    store.create_ticket(
+    ports.tickets.create_ticket(
         customer_id=customer_id, kind="step_up_callback",
         summary=f"Call the number on file to confirm {what} ({change.id}); apply it only if the account holder confirms.",
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
-from callcenter.store import Store
+from callcenter.store.adapters import Ports
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -28,15 +28,16 @@ class GetBalanceTask(SpecialistTask[GetBalanceResult]):
     @guarded
     async def get_balance(self) -> None:
         """Look up what the caller owes now and what their next bill will be."""
-        self.finish(lookup_balance(self.state.store, self.customer_id))
+        self.finish(lookup_balance(self.state.ports, self.customer_id))
 
 
-def lookup_balance(store: Store, customer_id: str | None) -> GetBalanceResult:
+def lookup_balance(ports: Ports, customer_id: str | None) -> GetBalanceResult:
     """Read-only: the answer with no conversation, so a multi-need turn can run it in parallel."""
     assert customer_id is not None, "balance needs a verified caller"
-    due = store.balance_due_cents(customer_id)
-    overdue = [i.id for i in store.list_invoices(customer_id) if i.status == "overdue"]
-    plan = store.current_plan(customer_id)
+    billing = ports.billing
+    due = billing.balance_due_cents(customer_id)
+    overdue = [i.id for i in billing.list_invoices(customer_id) if i.status == "overdue"]
+    plan = billing.current_plan(customer_id)
     nxt = plan.monthly_price_cents if plan else None
     if due:
         summary = f"Your balance due is {dollars(due)}"

@@ -30,8 +30,8 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
         Args:
             invoice_id: The invoice the caller asked about, like INV-1001-1, if they named one.
         """
-        store = self.state.store
-        invoices = store.list_invoices(self.customer_id)
+        ports, store = self.state.ports, self.state.store
+        invoices = ports.billing.list_invoices(self.customer_id)
         if invoice_id:
             chosen = [i for i in invoices if i.id == invoice_id.upper()]
             if not chosen:
@@ -41,7 +41,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
             invoices = chosen
         recent = invoices[:3]
         lines = [f"{i.period}: {dollars(i.amount_cents)}, {i.status}" for i in recent]
-        customer = store.get_customer(self.customer_id)
+        customer = ports.customers.get_customer(self.customer_id)
         emailed = None
         if recent and customer is not None:
             store.add_notification(

@@ -38,13 +38,13 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             plan: The plan the caller wants: starter, pro or enterprise.
             confirm: True once the caller has agreed to the new monthly price; false if they declined.
         """
-        store = self.state.store
-        target = store.get_plan(plan.strip())
-        current = store.current_plan(self.customer_id)
+        billing = self.state.ports.billing
+        target = billing.get_plan(plan.strip())
+        current = billing.current_plan(self.customer_id)
         if target is None:
             if not self.another_attempt():
                 return None
-            names = ", ".join(p.name for p in store.list_plans())
+            names = ", ".join(p.name for p in billing.list_plans())
             return f"We have these plans: {names}. Which one would you like?"
         if current and current.id == target.id:
             self.finish(ChangePlanResult(status="info", summary=f"You're already on the {target.name} plan.", old_plan=current.id, new_plan=target.id))
@@ -56,7 +56,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         )
         if go is not True:
             return go
-        store.change_plan(self.customer_id, target.id)
+        billing.change_plan(self.customer_id, target.id)
         self.finish(
             ChangePlanResult(
                 status="done",

@@ -11,6 +11,7 @@ from livekit.agents import function_tool
 from callcenter.llm.embedded import user_texts
 from callcenter.money import dollars, read_amount, to_cents
 from callcenter.store import Store
+from callcenter.store.adapters import Ports
 from callcenter.store.models import Charge
 from domains.billing.policy import (
     Ledger,
@@ -36,8 +37,10 @@ class IssueRefundResult(SpecialistResult):
     finding: str | None = None
 
 
-def read_ledger(store: Store, customer_id: str, settings_days: int, period_days: int) -> Ledger:
-    charges = store.list_charges(customer_id, since_days=max(settings_days, period_days) + 30)
+def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int, period_days: int) -> Ledger:
+    """Money facts from the billing and status ports; refunds waiting for approval from the line's outbox."""
+    billing = ports.billing
+    charges = billing.list_charges(customer_id, since_days=max(settings_days, period_days) + 30)
     pending: dict[str, tuple[str, int]] = {}
     for p in store.pending_refunds(customer_id):
         if p.charge_id:
@@ -46,13 +49,13 @@ def read_ledger(store: Store, customer_id: str, settings_days: int, period_days:
     return Ledger(
         customer_id=customer_id,
         charges=charges,
-        invoices={i.id: i for i in store.list_invoices(customer_id)},
-        refunded={c.id: store.refunded_cents(c.id) for c in charges},
+        invoices={i.id: i for i in billing.list_invoices(customer_id)},
+        refunded={c.id: billing.refunded_cents(c.id) for c in charges},
         pending=pending,
-        refunded_in_period=store.refunded_since(customer_id, since),
+        refunded_in_period=sum(r.amount_cents for r in billing.list_refunds(customer_id) if r.created_at >= since),
         pending_total=sum(p[1] for p in pending.values()),
-        incidents=store.incidents(days=settings_days + 30),
-        usage=store.api_usage(customer_id, days=settings_days + 30),
+        incidents=ports.status.incidents(days=settings_days + 30),
+        usage=ports.status.api_usage(customer_id, days=settings_days + 30),
     )
 
 
@@ -113,7 +116,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         requested, question = self._requested(amount)
         if question is not None:
             return question if self.another_attempt() else None
-        ledger = read_ledger(store, self.customer_id, settings.refund_window_days, settings.auto_refund_period_days)
+        ledger = read_ledger(self.state.ports, store, self.customer_id, settings.refund_window_days, settings.auto_refund_period_days)
         charge, question = self._find_charge(charge_id, ledger)
         if charge is None:
             return question if self.another_attempt() else None
@@ -132,7 +135,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         if go is not True:
             return go
         if decision.outcome == "auto":
-            refund, _ = store.record_refund(
+            refund, _ = self.state.ports.billing.record_refund(
                 charge_id=charge.id,
                 amount_cents=decision.amount_cents,
                 reason=f"{decision.reason}: {decision.finding}",
@@ -174,7 +177,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
     def _find_charge(self, charge_id: str | None, ledger: Ledger) -> tuple[Charge | None, str | None]:
         window = self.state.settings.refund_window_days
         if charge_id:
-            charge = self.state.store.get_charge(charge_id)
+            charge = self.state.ports.billing.get_charge(charge_id)
             if charge is None or charge.customer_id != self.customer_id:
                 return None, "I can't find that charge on your account. Could you read me the charge id from your statement?"
             twin = next((later for later, earlier in duplicate_pairs(ledger.charges).items() if earlier == charge.id), None)

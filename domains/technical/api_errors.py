@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
-from callcenter.store import Store
+from callcenter.store.adapters import Ports
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -33,15 +33,15 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
         Args:
             http_status: The HTTP status code the caller sees, like 401, 403, 429 or 500, if they said one.
         """
-        self.finish(diagnose(self.state.store, self.customer_id, http_status))
+        self.finish(diagnose(self.state.ports, self.customer_id, http_status))
         return None
 
 
-def diagnose(store: Store, customer_id: str | None, http_status: str | None = None) -> DiagnoseApiErrorsResult:
+def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = None) -> DiagnoseApiErrorsResult:
     """Read-only: explain the caller's failing calls from their plan and last week's errors."""
     assert customer_id is not None, "a diagnosis needs a verified caller"
-    usage = store.api_usage(customer_id, days=7)
-    plan = store.current_plan(customer_id)
+    usage = ports.status.api_usage(customer_id, days=7)
+    plan = ports.billing.current_plan(customer_id)
     counts = {
         "401": sum(u.errors_401 for u in usage),
         "403": sum(u.errors_403 for u in usage),
@@ -53,7 +53,7 @@ def diagnose(store: Store, customer_id: str | None, http_status: str | None = No
     if not asked and counts[error] == 0:
         return DiagnoseApiErrorsResult(status="info", summary="I don't see any failed API calls on your account this week. If it's still failing, tell me the error code you get.", counts=counts)
     peak = max((u.peak_per_min for u in usage), default=0)
-    customer = store.get_customer(customer_id)
+    customer = ports.customers.get_customer(customer_id)
     follow_ups: dict[str, str] = {}
     if error == "429":
         limit = plan.api_rate_limit_per_min if plan else 0
@@ -85,7 +85,7 @@ def diagnose(store: Store, customer_id: str | None, http_status: str | None = No
         cause = "permission"
         summary = "Your 403 errors mean the key is valid but lacks permission for that endpoint. Check the key's scopes in the dashboard."
     else:
-        active = [i for i in store.incidents(active_only=True) if i.service == "api"]
+        active = [i for i in ports.status.incidents(active_only=True) if i.service == "api"]
         cause = "incident" if active else "server_error"
         summary = (
             f"Your server errors are on our side: there's an ongoing incident, '{active[0].title}'. "

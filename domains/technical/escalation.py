@@ -31,8 +31,7 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
         Args:
             details: One line describing the problem, in the caller's words.
         """
-        store = self.state.store
-        ticket = store.create_ticket(customer_id=self.customer_id, kind="engineering", summary=details[:300])
+        ticket = self.state.ports.tickets.create_ticket(customer_id=self.customer_id, kind="engineering", summary=details[:300])
         status = "done"
         if self.state.durable is not None:
             from workflows.client import EscalationRequest

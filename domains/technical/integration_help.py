@@ -57,7 +57,7 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
             return "Is your question about webhooks, one of our SDKs, or API keys?"
         summary = _GUIDES[topic]
         if topic == "api_keys" and self.state.caller.verified and self.state.caller.customer_id:
-            customer = self.state.store.get_customer(self.state.caller.customer_id)
+            customer = self.state.ports.customers.get_customer(self.state.caller.customer_id)
             if customer:
                 summary += f" Your current live key starts with {customer.api_key_prefix}."
         self.finish(IntegrationHelpResult(status="info", summary=summary, topic=topic))

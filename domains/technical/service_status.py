@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
-from callcenter.store import Store
+from callcenter.store.adapters import Ports
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -26,13 +26,13 @@ class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
     @guarded
     async def check_service_status(self) -> None:
         """Look up ongoing and recent incidents on our services."""
-        self.finish(lookup_status(self.state.store, None))
+        self.finish(lookup_status(self.state.ports, None))
 
 
-def lookup_status(store: Store, customer_id: str | None) -> CheckServiceStatusResult:
+def lookup_status(ports: Ports, customer_id: str | None) -> CheckServiceStatusResult:
     """Read-only and the same for every caller: safe to run in parallel with other lookups."""
     del customer_id
-    incidents = store.incidents(days=7)
+    incidents = ports.status.incidents(days=7)
     active = [i for i in incidents if i.status != "resolved"]
     resolved = [i for i in incidents if i.status == "resolved"]
     if active:

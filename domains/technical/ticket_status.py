@@ -39,8 +39,7 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
         Args:
             ticket_id: The ticket number, like T-1A2B3C, if the caller gave one.
         """
-        store = self.state.store
-        tickets = store.list_tickets(self.customer_id, kind="engineering")
+        tickets = self.state.ports.tickets.list_tickets(self.customer_id, kind="engineering")
         if ticket_id:
             tickets = [t for t in tickets if t.id == ticket_id.upper()]
             if not tickets:

@@ -1,0 +1,110 @@
+"""A company's own systems plug in by configuration, and a whole call runs on them.
+
+The SQL store here has no demo data at all: the caller Acme knows (C7001) exists only in
+the adapter, so verifying, refunding, reading the status page and booking a person can
+only work if every specialist reads and writes through the ports.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import tests.store.acme_line as acme
+from callcenter.settings import load_settings
+from callcenter.store import Store
+from callcenter.store.adapters import AdapterError, Ports, load_ports, parse
+from meta.session import build_line, start_call
+
+ALL_FOUR = ",".join(f"{p}=tests.store.acme_line:systems" for p in ("customers", "billing", "tickets", "status"))
+# What the line keeps for itself whoever holds the business data (throttling, audit, outbox).
+LINE_RECORDS = {"verification_attempts", "audit_log", "notifications", "work_requests", "durable_outcomes", "pending_changes", "alembic_version"}
+
+
+def _tables_with_rows(db: Path) -> set[str]:
+    with sqlite3.connect(db) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {n for n in names if conn.execute(f'SELECT COUNT(*) FROM "{n}"').fetchone()[0]}  # noqa: S608 - names from sqlite_master
+
+
+@pytest.fixture
+def acme_line(tmp_path: Path, router_cache: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    shutil.copytree(router_cache, tmp_path / "models")
+    monkeypatch.chdir(tmp_path)  # no stray .env
+    monkeypatch.setenv("CALLCENTER_ADAPTERS", ALL_FOUR)
+    monkeypatch.setattr(acme, "SYSTEMS", None)  # a fresh Acme for this test
+    db = tmp_path / "line.sqlite3"
+    store = Store(db, seed_demo=False)
+    line = build_line(load_settings(data_dir=tmp_path, hold_on_line_s=0), store=store)
+    yield line, db
+    store.close()
+
+
+async def test_a_whole_call_runs_on_the_companys_systems(acme_line) -> None:  # noqa: ANN001
+    line, db = acme_line
+    systems = acme.SYSTEMS
+    assert systems is not None and line.ports == Ports(systems, systems, systems, systems)
+    call = await start_call(line)
+    try:
+        turn = await call.send("hi um i think i was charged twice for my plan")
+        assert "verify" in " ".join(turn.replies), turn.replies
+        turn = await call.send("uh sure it's c7001 and the zip is 02139")
+        said = " ".join(turn.replies)
+        assert "To confirm" in said and "CH-7001-D on account C7001" in said, said
+        turn = await call.send("yes please")
+        assert "refunded $49.00" in " ".join(turn.replies), turn.replies
+        turn = await call.send("is the dashboard down or something")
+        assert "Acme dashboard loads slowly" in " ".join(turn.replies), turn.replies
+        turn = await call.send("ok can i talk to a real person")
+        said = " ".join(turn.replies)
+        [ticket] = systems.tickets.values()
+        assert ticket.id in said and ticket.customer_id == "C7001", said
+    finally:
+        await call.close()
+    [refund] = systems.refunds
+    assert (refund.charge_id, refund.amount_cents, refund.approved_by) == ("CH-7001-D", 4900, None)
+    assert {"get_customer", "list_charges", "record_refund", "incidents", "create_ticket"} <= set(systems.calls)
+    # The SQL store holds no business data: nothing was read from it or written to it.
+    assert _tables_with_rows(db) <= LINE_RECORDS, _tables_with_rows(db) - LINE_RECORDS
+
+
+def test_unconfigured_ports_stay_on_the_store(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    try:
+        settings = load_settings(data_dir=tmp_path, adapters="tickets=tests.store.acme_line:systems")
+        ports = load_ports(store, settings)
+        assert ports.customers is store and ports.billing is store and ports.status is store
+        assert isinstance(ports.tickets, acme.AcmeSystems)
+        assert load_ports(store, load_settings(data_dir=tmp_path)) == Ports.of(store)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("payments=tests.store.acme_line:systems", "'payments' is not a port; use customers, billing, tickets, status"),
+        ("billing", "'billing' is not a port"),
+        ("billing=tests.store.acme_line", "billing needs module:factory"),
+        ("billing=tests.store.acme_line:systems,billing=tests.store.acme_line:systems", "billing is named twice"),
+        ("billing=tests.store.no_such_module:systems", "billing: cannot load tests.store.no_such_module:systems (ModuleNotFoundError)"),
+        ("billing=tests.store.acme_line:nothing", "cannot load tests.store.acme_line:nothing (AttributeError)"),
+        ("billing=tests.store.acme_line:billing_without_refunds", "lacks record_refund of the Billing port"),
+    ],
+)
+def test_a_wrong_entry_stops_the_start_with_one_line(spec: str, says: str, tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    try:
+        with pytest.raises(AdapterError) as err:
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=spec))
+        assert says in str(err.value) and "\n" not in str(err.value), str(err.value)
+    finally:
+        store.close()
+
+
+def test_spaces_and_empty_entries_are_allowed() -> None:
+    assert parse(" billing = a.b:c , ,tickets=d:e ") == {"billing": "a.b:c", "tickets": "d:e"}
+    assert parse("") == {}
