@@ -1,6 +1,6 @@
 """Run the call-success suite through the real line and report per category.
 
-    .venv/bin/python benchmarks/calls/run.py [--part dev|holdout|holdout2|holdout3|all] [--show-failures] [--json FILE]
+    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|all] [--show-failures] [--json FILE]
 
 Every call gets a fresh demo store and runs through `meta.session.start_call` with the
 embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
