@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/hosted/bench.py [--base-url URL --api-key K --model M] [--json FILE]
 
 The line runs with the real livekit-plugins-openai client. Without --base-url it talks to
-the scripted OpenAI-compatible server from tests/hosted (real wire protocol, streaming and
+the scripted OpenAI-compatible server in openai_server.py beside it (real wire protocol, streaming and
 tool calls); with one, to that endpoint. Counts are taken client-side from the LLM's own
 metrics events, so they mean the same for both. "naive" is the same line with
 CALLCENTER_FAST_PATH=false: every level asks the LLM to route, fill slots and speak.
@@ -24,13 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from livekit.agents.metrics import LLMMetrics  # noqa: E402
 from livekit.plugins import openai  # noqa: E402
 
+from benchmarks.hosted.openai_server import ScriptedOpenAI  # noqa: E402
 from callcenter.llm.embedded import EmbeddedPolicy  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from domains import registry
 from meta.router import build_router, topics  # noqa: E402
 from meta.session import build_line, start_call  # noqa: E402
-from tests.hosted.openai_server import ScriptedOpenAI  # noqa: E402
 
 # turn type -> (customer, turns before it, the measured turn)
 TURNS: dict[str, tuple[str, list[str], str]] = {

@@ -1,6 +1,6 @@
 """The hosted-LLM path: the real livekit-plugins-openai client against an OpenAI-compatible server.
 
-By default the server is the scripted one in `openai_server.py`, started here. Set
+By default the server is the scripted one in `benchmarks/hosted/openai_server.py`, started here. Set
 CALLCENTER_TEST_LLM_BASE_URL (and CALLCENTER_TEST_LLM_API_KEY, CALLCENTER_TEST_LLM_MODEL)
 to run the same tests, unchanged, against a real endpoint.
 """
@@ -17,13 +17,13 @@ import pytest
 from livekit.agents import llm
 from livekit.agents.metrics import LLMMetrics
 
+from benchmarks.hosted.openai_server import ScriptedOpenAI
 from callcenter.llm.embedded import EmbeddedPolicy
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from domains import registry
 from meta.router import build_router, topics
 from meta.session import Call, build_line, start_call
-from tests.hosted.openai_server import ScriptedOpenAI
 
 
 @dataclass
