@@ -133,6 +133,15 @@ def test_thanks_only_has_no_farewell() -> None:
     assert not is_thanks_only("thanks bye") and not is_thanks_only("ok thats all thank you")
 
 
+@pytest.mark.parametrize("bye", ["that should be everything", "ok that will do thanks"])
+async def test_a_modal_thats_all_ends_the_call_mid_question(open_call, store: Store, bye: str) -> None:
+    call = await open_call("C1003")
+    await call.send("i want to change my plan")
+    turn = await call.send(bye)
+    assert "goodbye" in " ".join(turn.replies).lower()
+    assert store.current_plan("C1003").id == "enterprise"
+
+
 # --- a retraction mid-question routes only what the caller wants instead -----------------------
 
 
