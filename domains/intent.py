@@ -36,31 +36,50 @@ _NOT_MINE = re.compile(
 )
 _FILLER = {"uh", "um", "er", "erm", "hmm", "like", "well", "oh", "so", "and", "just", "yes,", "please", "thanks",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
+# Every word a plain yes may be made of: assent words, and the few the everyday forms
+# wrap them in ("that works for me", "fine by me", "sounds good yes", "perfect go ahead").
 _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed", "affirmative",
         "absolutely", "definitely", "exactly", "proceed", "go", "ahead", "do", "it", "that's", "thats", "that",
         "is", "right", "please", "ok", "okay", "fine", "sounds", "good", "great", "perfect", "i", "i'm", "im",
-        "am", "certain", "thing", "on", "it's", "can", "you", "for"}
-_YES_START = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed", "absolutely",
-              "definitely", "exactly", "proceed", "go", "do", "that's", "thats", "ok", "okay", "right", "please"}
+        "am", "certain", "thing", "on", "it's", "can", "you", "for", "works", "work", "me", "by", "with",
+        "cool", "awesome", "lovely", "wonderful", "brilliant", "excellent", "agreed", "agree", "deal", "totally",
+        "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
+        "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were"}
+# At least one of these must be said: a turn of only "that is for you" is no answer.
+_ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
+                 "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
+                 "okay", "fine", "good", "great", "perfect", "works", "cool", "awesome", "lovely", "wonderful",
+                 "brilliant", "excellent", "agreed", "agree", "deal", "totally", "indeed", "alright"}
+# A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
+_QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
+                     "why", "when", "where", "which", "who", "do"}
 _NO_START = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
 
 
 _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
-_WHY_NOT = re.compile(r"\bwhy not\b")
+# Set phrases that say yes as a whole, whatever their words mean one by one.
+_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|of course|you bet|let'?s do (?:it|that))\b")
 
 
 def yes_or_no(text: str) -> bool | None:
-    """True for a clean yes, False for a no, None for anything else (ask again)."""
+    """True for a clean yes, False for a no, None for anything else (ask again).
+
+    A yes is any turn made only of assent words and the words everyday assent wraps them
+    in, with at least one assent word and no question opening; the word list is closed, so
+    "yes but make it twenty" or "that's not right" is never a yes.
+    """
     if _NO_START.search(text):
         return False
     if "?" in text:
         return None
-    text = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
-    text = _WHY_NOT.sub(" sure ", text)
-    words = [w.strip(".,!") for w in text.split()]
+    low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
+    low = _ASSENT_PHRASES.sub(" yes ", low)
+    words = [w.strip(".,!") for w in low.split()]
     words = [w for w in words if w]
     meaningful = [w for w in words if w not in _FILLER]
-    if not meaningful or meaningful[0] not in _YES_START:
+    if not meaningful or meaningful[0] in _QUESTION_OPENERS:
+        return None
+    if not any(w in _ASSENT_WORDS for w in words):
         return None
     return True if all(w in _YES or w in _FILLER for w in words) else None
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 from collections.abc import AsyncIterable
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -21,6 +20,7 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.llm.protocol import Leave, LeaveReason
+from callcenter.routing.segment import RETRACTION, after_retraction
 from callcenter.routing.slots import extract_slots
 from domains.base import (
     caller_wants_out,
@@ -42,9 +42,6 @@ TOPIC_CHANGE_CONFIDENCE = 0.8
 # Caller turns a specialist hears after the request that brought it here; past this many
 # without finishing, the loop guard ends the task (a slot question cannot hold a call).
 MAX_TURNS_HEARD = 5
-# Words with which callers take back what they asked; after them a new need is believed at
-# the router's ordinary threshold rather than the stricter topic-change one.
-_RETRACTION = re.compile(r"\b(actually|forget (it|that|the|about)|never ?mind|instead|rather|scratch that|wait no|no wait|changed my mind)\b", re.I)
 
 
 class SpecialistTask(AgentTask[R], Generic[R]):
@@ -136,7 +133,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
     def _topic_change(self, latest: str) -> LeaveReason | None:
         """'topic' when, instead of answering our question, the caller raised another need."""
         router = self.state.router
-        retracted = bool(_RETRACTION.search(latest))
+        # After words that take the request back ("forget the plan, i'd rather..."), a new
+        # need is believed at the router's ordinary threshold, not the stricter one.
+        retracted = bool(RETRACTION.search(latest))
         if not retracted and extract_slots(latest).as_dict():
             return None  # ids, amounts, yes/no: an answer, not a new topic
         own = self.id.replace(".", "/", 1)
@@ -157,7 +156,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         """
         leave = Leave.parse(reason)
         if leave.reason is LeaveReason.TOPIC:
-            self.state.follow_up = self.caller_words
+            # Only what the caller wants instead goes back to be routed: the part they took
+            # back names this very task and would bring them straight back here.
+            self.state.follow_up = after_retraction(self.caller_words)
             self.finish(self.result_type(status="cancelled", summary=""))  # type: ignore[arg-type]
             return
         self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]

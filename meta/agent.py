@@ -80,7 +80,8 @@ class MetaSupervisor(Agent):
         fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
-            fixed = repair.before_routing(text, self.noise)
+            fixed = repair.before_routing(
+                text, self.noise, served=bool(self.state.caller.results), how_can_i_help=self.phrases.how_can_i_help)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]

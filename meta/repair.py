@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from callcenter.llm import templates as t
-from callcenter.llm.discourse import FollowUp, follow_up_kind, is_closing, is_vague
+from callcenter.llm.discourse import (
+    FollowUp,
+    follow_up_kind,
+    is_closing,
+    is_thanks_only,
+    is_vague,
+    is_word_salad,
+)
 from callcenter.llm.language import SUPPORTED_REPLY, detect_language
 from callcenter.routing.noise import NoiseModel
 from domains.results import DomainResult
@@ -20,10 +27,8 @@ from domains.results import DomainResult
 
 @dataclass(frozen=True, slots=True)
 class Repair:
-    reason: str  # language | noise | follow_up | goodbye | vague
+    reason: str  # language | noise | follow_up | goodbye | thanks | vague
     reply: str
-
-
 
 
 def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
@@ -37,12 +42,12 @@ def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
     return f"What I can tell you is this: {last.summary} If you'd like someone to go into it with you, just say 'a person'."
 
 
+def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, how_can_i_help: str = "") -> Repair | None:
+    """Replies that must win even over a confident route: another language, noise, a closing.
 
-
-
-
-def before_routing(text: str, noise: NoiseModel | None) -> Repair | None:
-    """Replies that must win even over a confident route: another language, noise."""
+    `served`: the call has had an answer already. Thanks before that ("thanks a lot" as
+    the first thing said) is politeness, not a goodbye: the caller still has their reason
+    for calling."""
     language = detect_language(text)
     if language is not None:
         native = SUPPORTED_REPLY.get(language)
@@ -50,6 +55,8 @@ def before_routing(text: str, noise: NoiseModel | None) -> Repair | None:
     if noise is not None and noise.is_noise(text):
         return Repair("noise", t.EMPTY_TURN)
     if is_closing(text):  # only thanks and farewells: no need in it to route
+        if not served and is_thanks_only(text):
+            return Repair("thanks", f"{t.WELCOME} {how_can_i_help}".strip())
         return Repair("goodbye", t.GOODBYE)
     return None
 
@@ -63,7 +70,10 @@ def follow_up(text: str, results: list[DomainResult]) -> Repair | None:
 
 def unroutable(text: str, how_can_i_help: str) -> Repair | None:
     """For a turn with no confident need that names no topic: a useful open question
-    (a guess about a turn with no topic is not worth offering as options)."""
+    (a guess about a turn with no topic is not worth offering as options); for words
+    that make no sentence, a request to say it again."""
     if is_vague(text):
         return Repair("vague", how_can_i_help)
+    if is_word_salad(text):  # words, but no sentence: misheard, or not said to us
+        return Repair("noise", t.EMPTY_TURN)
     return None

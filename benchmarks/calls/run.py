@@ -1,6 +1,6 @@
 """Run the call-success suite through the real line and report per category.
 
-    .venv/bin/python benchmarks/calls/run.py [--part dev|holdout|holdout2|all] [--show-failures] [--json FILE]
+    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|all] [--show-failures] [--json FILE]
 
 Every call gets a fresh demo store and runs through `meta.session.start_call` with the
 embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
@@ -161,13 +161,13 @@ def render(part: str, table: dict[str, dict[str, float]]) -> str:
 
 async def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", choices=["dev", "holdout", "holdout2", "all"], default="all")
+    p.add_argument("--part", choices=["dev", "holdout", "holdout2", "holdout3", "all"], default="all")
     p.add_argument("--show-failures", action="store_true", help="print the transcript of every failed call")
     p.add_argument("--category", help="only this category")
     p.add_argument("--json", type=Path, help="write the per-category table as JSON")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)
-    parts = ["dev", "holdout", "holdout2"] if args.part == "all" else [args.part]
+    parts = ["dev", "holdout", "holdout2", "holdout3"] if args.part == "all" else [args.part]
     data = Path(tempfile.mkdtemp(prefix="callbench-"))
     settings = load_settings(data_dir=data, hold_on_line_s=0)
     results = {}

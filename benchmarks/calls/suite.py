@@ -43,7 +43,7 @@ class Turn:
 @dataclass
 class Call:
     id: str
-    part: str  # dev | holdout | holdout2
+    part: str  # dev | holdout | holdout2 | holdout3
     category: str
     turns: list[Turn]
     customer: str | None = None  # known caller (caller ID matched): verified from the start

@@ -156,6 +156,16 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "I can't get past the verification step",
         "the sms code isn't coming through",
         "reset my authenticator",
+        # A new *device* (no "number") is about login codes, not contact details: the
+        # situation is named first and the consequence after "and", so the halves must
+        # read as one need rather than a profile change plus a reset.
+        "I upgraded my phone and now the sign in codes don't show up",
+        "my old phone broke and the new one has no authenticator on it",
+        "I replaced my phone and can't verify my login anymore",
+        "new handset, the security codes still go to the old one",
+        "I traded in my phone and lost the app that gives me codes",
+        "I got a new phone",
+        "since I switched devices the verification step fails",
     ],
     "account/close_account": [
         "I don't want this account anymore",
@@ -170,6 +180,11 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "shut it all down I'm leaving",
         "I want to shut down my whole account and stop paying",
         "I'm done with your service close my account",
+        "pull the plug on my account",
+        "cancel all of it I'm done with you",
+        "just end the whole thing",
+        "shut everything down on my account",
+        "I want to stop everything and leave",
     ],
     "account/profile_update": [
         "I moved and need to change my address",
@@ -178,6 +193,9 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "change the name on my account",
         "update my contact details",
         "I got a new email address",
+        "my phone number changed",
+        "I have a new number please update it",
+        "put my new mobile number on file",
     ],
     "account/security": [
         "someone else is using my account",

@@ -563,7 +563,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "account/profile_update": {
         "train": [
             "change my contact email",
-            "I have a new phone",
+            "I have a new phone number",
             "please update my personal details",
             "change the name on my profile",
             "I need to update my contact information",
@@ -708,6 +708,7 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "account/two_factor_reset": {
         "train": [
             "I uninstalled my authenticator",
+            "I have a new phone",
             "mfa is not working",
             "multi factor authentication reset",
             "I don't have my 2FA device anymore",

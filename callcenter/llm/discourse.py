@@ -30,12 +30,26 @@ _CLOSING_WORDS = frozenset(
     "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later "
     # everyday sign-offs: "no i'm good", "gotta go", "talk to you later", "bye-bye", "ta"
     "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
-    "bye-bye byebye farewell ciao cheerio ta today helpful was really".split()
+    "bye-bye byebye farewell ciao cheerio ta today helpful was really "
+    # degree words of thanks: "thanks a lot", "thanks a bunch", "thanks a million"
+    "a lot bunch ton million loads heaps "
+    # the sounds around them: "oh thanks a bunch", "well cheers"
+    "oh ah uh um er well wow "
+    # the modal forms of "that's all": "that will be all", "that'll do", "that should be everything"
+    "will 'll that'll thatll should would be do does".split()
 )
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|that'?s (all|it|everything)"
+    r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"|that('?ll| will| should)? do( it)?|that does it"
     r"|have a (good|nice|great)|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go"
     r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b"
+)
+# Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
+_FAREWELL_CUE = re.compile(
+    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|(that'?s|that is|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
+    r"|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go|see (you|ya)|talk (to you )?(later|soon)"
+    r"|take care)\b"
 )
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
@@ -46,6 +60,7 @@ _GENERIC = frozenset(
     "person human robot computer talk speak".split()
 )
 _WORD = re.compile(r"[a-z']+")
+_TOKEN = re.compile(r"[a-z0-9']+")
 
 
 def follow_up_kind(text: str) -> FollowUp | None:
@@ -74,6 +89,38 @@ def is_closing(text: str) -> bool:
     low = text.lower()
     words = _WORD.findall(low)
     return bool(words) and bool(_CLOSING_CUE.search(low)) and all(w in _CLOSING_WORDS for w in words)
+
+
+def is_thanks_only(text: str) -> bool:
+    """A closing that only thanks ("thanks a lot", "cheers"): said before any business is
+    done it is politeness, not the end of the call."""
+    return is_closing(text) and not _FAREWELL_CUE.search(text.lower())
+
+
+# Words a spoken sentence can hardly do without: pronouns, articles, auxiliaries, common
+# prepositions, question words, negation and the verbs of asking. A caller's real request,
+# even one the line cannot serve ("book me a flight"), has at least one; a string of
+# unrelated real words ("banana carpet seventeen") or of made-up ones has none.
+_FUNCTION_WORDS = frozenset(
+    "i i'm im i've ive i'd id me my mine you your you're we our us they them their he she him her his it its it's "
+    "this that that's thats these those a an the is are am was were be been being do does did don't dont doesn't "
+    "have has had can can't cant could would will won't shall should may might must to of in on at for with from "
+    "by about into over under up out off and or but if so not no yes what what's whats when where why how who "
+    "which there here please need want get got help tell give make let there's theres".split()
+)
+# Fewer words than this is too little to call a turn word salad ("pizza", "weather today").
+_SALAD_MIN_WORDS = 3
+
+
+def is_word_salad(text: str) -> bool:
+    """Several words and not one function word: nothing a caller says to be understood.
+
+    Applied only to turns the router could not place, so the reply is "sorry, I didn't
+    catch that" (a recogniser that misheard, a caller talking to someone else) rather than
+    "that's not something I can help with".
+    """
+    words = [w for w in _TOKEN.findall(text.lower()) if w not in _FILLERS]  # "seventeen" may arrive as "17"
+    return len(words) >= _SALAD_MIN_WORDS and not any(w in _FUNCTION_WORDS for w in words)
 
 
 def is_vague(text: str) -> bool:

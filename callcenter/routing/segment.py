@@ -28,6 +28,12 @@ _STRONG = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Words with which callers take back what they asked ("forget the plan, i'd rather close it").
+RETRACTION = re.compile(
+    r"\b(actually|forget (it|that|the|about)|never ?mind|instead|rather|scratch that|wait no|no wait|changed my mind)\b",
+    re.IGNORECASE,
+)
+
 _WEAK = re.compile(r",\s+|\s+\b(?:and|but|while)\b\s+", re.IGNORECASE)
 
 # Words that carry no need on their own: a segment made only of these is filler.
@@ -91,3 +97,17 @@ def is_filler(segment: str) -> bool:
 def is_greeting(segment: str) -> bool:
     ws = words(segment)
     return bool(ws) and all(w in _GREETING_WORDS for w in ws)
+
+
+def after_retraction(text: str) -> str:
+    """What the caller wants instead, once they took something back: the last stretch
+    after a retraction cue that says more than filler ("no wait never mind that, close my
+    account instead" -> "close my account"). The whole turn when nothing was taken back."""
+    cuts = [0, *(i for m in RETRACTION.finditer(text) for i in m.span()), len(text)]
+    if len(cuts) == 2:
+        return text
+    pieces = [_trim(text[a:b]) for a, b in zip(cuts[::2], cuts[1::2], strict=True)]
+    for piece in reversed(pieces):
+        if piece and not is_filler(piece) and words(piece) != ["that"]:
+            return re.sub(r"^(?:that|it)\s+", "", piece, flags=re.IGNORECASE)
+    return text

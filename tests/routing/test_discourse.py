@@ -10,7 +10,8 @@ from callcenter.llm.discourse import is_closing, refers_back
 @pytest.mark.parametrize(
     "text",
     ["thank you so much", "no i'm good thanks", "ok gotta go", "alright talk to you later", "bye-bye",
-     "nothing else thanks", "that's everything", "ok cheers then", "no that's it", "take care"],
+     "nothing else thanks", "that's everything", "ok cheers then", "no that's it", "take care",
+     "that should be everything", "ok that will do thanks", "thatll be it", "that does it thank you"],
 )
 def test_everyday_closings(text: str) -> None:
     assert is_closing(text)
@@ -19,7 +20,7 @@ def test_everyday_closings(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["ok great", "i need to go to my billing page", "thanks can you check my balance", "i'm good at this but my api fails",
-     "no", "i have a question", "see my invoices"],
+     "no", "i have a question", "see my invoices", "what will that do", "that will be fine"],
 )
 def test_turns_with_a_need_or_no_cue_are_not_closings(text: str) -> None:
     assert not is_closing(text)
