@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/capacity/bench_executor.py [--executor process thread] [--calls 1 4 8] [--turns 24]
 
-Starts the real worker (`meta.worker.build_server`) unregistered, as its self-check does,
+Starts the real worker (`meta.shell.livekit_worker.build_server`) unregistered, as its self-check does,
 and runs N scripted text calls at once through LiveKit's `simulate_job`. Each job gets
 the worker's prewarm step (`build_line`: store, router, embedded LLM; speech off), then
 a read-only call of `--turns` caller turns. The worker's whole process tree is sampled
@@ -35,7 +35,7 @@ from livekit.protocol import models  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import build_line  # noqa: E402
-from meta.worker import SELFCHECK_ROOM, build_server  # noqa: E402
+from meta.shell.livekit_worker import SELFCHECK_ROOM, build_server  # noqa: E402
 
 # Read-only needs (the same database serves every level): balance, status, errors, bill.
 TURNS = ["whats my balance", "is the service down right now", "my api calls keep failing", "how come", "my bill"]
