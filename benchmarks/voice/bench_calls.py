@@ -32,11 +32,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.calls.run import Outcome, _check_effects, _snapshot, render, run_call, summarise  # noqa: E402
 from benchmarks.calls.suite import Call, build  # noqa: E402
+from benchmarks.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
-from tests.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
 
 VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
 

@@ -33,6 +33,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.voice.voices import espeak, hibari, piper, telephone, trim  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.speech.local_stt import BEAM, WhisperSTT  # noqa: E402
 from callcenter.spoken import normalise  # noqa: E402
@@ -40,7 +41,6 @@ from meta.session import build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
 from meta.voice_io import resample  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
-from tests.voice.voices import espeak, hibari, piper, telephone, trim  # noqa: E402
 
 SET = Path(__file__).with_name("spoken_set.jsonl")
 TURNS = {

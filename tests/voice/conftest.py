@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("faster_whisper", reason="the voice extra is not installed: pip install -e '.[voice]'")
 
+from benchmarks.voice.voices import piper_available  # noqa: E402
 from callcenter.settings import Settings, load_settings  # noqa: E402
 from callcenter.speech.factory import session_speech  # noqa: E402
 from callcenter.speech.local_stt import WhisperSTT, load_whisper  # noqa: E402
@@ -21,7 +22,6 @@ from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
 from meta.voice import VoiceCall, start_voice_call  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
-from tests.voice.voices import piper_available  # noqa: E402
 
 PLAYOUT_SPEED = 6.0  # the agent's replies "play" 6x faster than real time; caller audio stays real time
 

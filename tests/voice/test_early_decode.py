@@ -8,9 +8,9 @@ from collections.abc import Awaitable, Callable
 
 import numpy as np
 
+from benchmarks.voice.voices import hibari, trim, with_pause
 from callcenter.speech.early_stt import EarlySTT
 from meta.voice import VoiceCall
-from tests.voice.voices import hibari, trim, with_pause
 
 OpenVoiceCall = Callable[..., Awaitable[VoiceCall]]
 

@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from benchmarks.voice.voices import hibari, with_pause
 from meta.voice_io import read_wav, write_wav
-from tests.voice.voices import hibari, with_pause
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 TOOLS = ("pulseaudio", "pactl", "paplay", "parecord")

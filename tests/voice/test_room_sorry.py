@@ -12,12 +12,12 @@ from livekit.agents import APIConnectOptions, stt
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
+from benchmarks.voice.voices import hibari
 from callcenter.speech.factory import session_speech
 from meta.session import Line, start_call
 from meta.voice_io import CallerAudioInput, CapturedAudioOutput
 from meta.voice_room import attach_room_helpers
 from meta.voice_sorry import SORRY
-from tests.voice.voices import hibari
 
 
 class _HearsNothing(stt.STT):

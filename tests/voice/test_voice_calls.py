@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from prometheus_client import REGISTRY
 
+from benchmarks.voice.voices import hibari, piper, telephone
 from callcenter.speech.local_stt import WhisperSTT
 from callcenter.spoken import normalise
 from meta.voice import VoiceCall
 from meta.voice_io import resample, segment_pcm
-from tests.voice.voices import hibari, piper, telephone
 
 OpenVoiceCall = Callable[..., Awaitable[VoiceCall]]
 

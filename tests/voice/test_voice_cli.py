@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from benchmarks.voice.voices import hibari, with_pause
 from meta.shell.voice_cli import caller_turns
 from meta.voice_io import AudioFileError, read_wav, write_wav
-from tests.voice.voices import hibari, with_pause
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 
