@@ -125,7 +125,7 @@ async def test_thanks_after_an_answer_still_ends_the_call(open_call) -> None:
     call = await open_call("C1001")
     await call.send("whats my balance")
     turn = await call.send("thanks a lot")
-    assert turn.replies == [PHRASES.meta_replies["goodbye"]]
+    assert turn.replies == [PHRASES.front_desk_replies["goodbye"]]
 
 
 def test_thanks_only_has_no_farewell() -> None:
