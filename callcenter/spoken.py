@@ -9,12 +9,14 @@ not this module, rejects it), "john at example dot com" -> "john@example.com",
 decides what an amount may be.
 
 `for_the_ear` runs just before speech synthesis: "$49.00" -> "49 dollars", "C1001" ->
-"C 1 0 0 1", "CH-1001" -> "charge 1 0 0 1", "2024-03-15" -> "March 15, 2024".
+"C 1 0 0 1", "2024-03-15" -> "March 15, 2024", and a domain's record ids, whose prefixes the
+domains declare (`register_spoken_ids`): billing's "CH-1001" -> "charge 1 0 0 1".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
 
 _UNITS = {w: i for i, w in enumerate(
@@ -292,7 +294,10 @@ def _zip(m: re.Match[str]) -> str:
 # --- replies for the ear ------------------------------------------------------------
 _SAY_MONEY = re.compile(r"(-?)\$(\d[\d,]*)(?:\.(\d{2}))?")
 _SAY_CUSTOMER = re.compile(r"\bC(\d{4,6})\b")
-_SAY_CODE = re.compile(r"\b(?:(?:charge|invoice)\s+)?(CH|INV)-(\d{3,6})(?:-([A-Z0-9]{1,4}))?\b", re.I)
+# Record ids the domains write in replies, by prefix ("CH"), with the word said before the
+# digits ("charge"): declared by the composition root, so this module names no domain.
+_SPOKEN_IDS: dict[str, str] = {}
+_say_code: re.Pattern[str] | None = None
 _SAY_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _SAY_SYMBOLS = {"&": " and ", "%": " percent", "/": " or "}
 
@@ -313,9 +318,25 @@ def _say_date(m: re.Match[str]) -> str:
     return f"{_MONTHS[d.month - 1].capitalize()} {d.day}{_suffix(d.day)}, {d.year}"
 
 
-def _say_code(m: re.Match[str]) -> str:
-    kind = "charge" if m.group(1).upper() == "CH" else "invoice"
-    return " ".join([kind, *m.group(2), *([m.group(3)] if m.group(3) else [])])
+def register_spoken_ids(ids: Mapping[str, str]) -> None:
+    """Read ids with these prefixes aloud as '<word> <digits>' ({"CH": "charge"}). Declaring
+    a prefix again with the same word is a no-op; with another word it is an error."""
+    global _say_code
+    for prefix, word in ids.items():
+        if not re.fullmatch(r"[A-Za-z]{1,6}", prefix) or not re.fullmatch(r"[a-z ]{1,30}", word):
+            raise ValueError(f"spoken id {prefix!r} -> {word!r}: a 1-6 letter prefix and a lower-case word")
+        known = _SPOKEN_IDS.get(prefix.upper())
+        if known is not None and known != word:
+            raise ValueError(f"spoken id prefix {prefix!r} is declared twice with different words")
+        _SPOKEN_IDS[prefix.upper()] = word
+    if _SPOKEN_IDS:
+        prefixes = "|".join(sorted(_SPOKEN_IDS, key=len, reverse=True))
+        words = "|".join(re.escape(w) for w in sorted(set(_SPOKEN_IDS.values()), key=len, reverse=True))
+        _say_code = re.compile(rf"\b(?:(?:{words})\s+)?({prefixes})-(\d{{3,6}})(?:-([A-Z0-9]{{1,4}}))?\b", re.I)
+
+
+def _say_id(m: re.Match[str]) -> str:
+    return " ".join([_SPOKEN_IDS[m.group(1).upper()], *m.group(2), *([m.group(3)] if m.group(3) else [])])
 
 
 def for_the_ear(text: str) -> str:
@@ -324,7 +345,8 @@ def for_the_ear(text: str) -> str:
     out = _SAY_ISO.sub(_say_date, text)
     out = _SAY_MONEY.sub(_say_money, out)
     out = _SAY_CUSTOMER.sub(lambda m: "C " + " ".join(m.group(1)), out)
-    out = _SAY_CODE.sub(_say_code, out)
+    if _say_code is not None:
+        out = _say_code.sub(_say_id, out)
     for sym, word in _SAY_SYMBOLS.items():
         out = out.replace(sym, word)
     return re.sub(r"\s{2,}", " ", re.sub(r"[*_#`]", "", out)).strip()

@@ -149,6 +149,9 @@ class DomainSpec:
     # The ids and words of this domain a caller says (a charge id, a plan name); the
     # composition root hands them to the slot reader, which fills tool parameters by name.
     slots: tuple[SlotPattern, ...] = ()
+    # The prefixes of this domain's record ids and the word said before the digits when a
+    # reply is read aloud (("CH", "charge"): "CH-1001" -> "charge 1 0 0 1").
+    spoken_ids: tuple[tuple[str, str], ...] = ()
     labels: tuple[str, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:

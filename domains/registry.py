@@ -77,6 +77,11 @@ def slot_patterns(domains: Sequence[DomainSpec] | None = None) -> list[SlotPatte
     return [p for d in _domains(domains) for p in d.slots]
 
 
+def spoken_ids(domains: Sequence[DomainSpec] | None = None) -> dict[str, str]:
+    """Every domain's record-id prefixes and the word said before their digits."""
+    return {prefix: word for d in _domains(domains) for prefix, word in d.spoken_ids}
+
+
 def wordings(domains: Sequence[DomainSpec] | None = None) -> list[Wording]:
     return [d.wording for d in _domains(domains) if d.wording is not None]
 

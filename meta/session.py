@@ -23,7 +23,7 @@ from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.slots import register_request_kinds, register_slot_patterns
 from callcenter.settings import Settings
-from callcenter.spoken import normalise
+from callcenter.spoken import normalise, register_spoken_ids
 from callcenter.store import Store
 from callcenter.store.adapters import Ports, load_ports
 from domains import registry
@@ -80,6 +80,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     actions = durable_actions()
     register_request_kinds(actions.kinds)  # "what happened to refund-ch-1001-d?"
     register_slot_patterns(registry.slot_patterns())  # "CH-1002-D", "the pro plan"
+    register_spoken_ids(registry.spoken_ids())  # read aloud as "charge 1 0 0 2 D"
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
                 actions=actions, ports=load_ports(store, settings))
 

@@ -43,6 +43,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="billing", ask="billing", prompt="billing"),
     actions=ACTIONS,
     slots=SLOTS,
+    spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(
         SpecialistSpec("refund", IssueRefundTask, "Route to the refunds specialist: duplicate or wrong charges, money back.", "a refund or a double charge"),

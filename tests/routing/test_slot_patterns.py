@@ -66,3 +66,20 @@ def test_conflicting_or_shared_names_are_refused(monkeypatch: pytest.MonkeyPatch
         register_slot_patterns([SlotPattern("parcel_id", re.compile(r"\b(box-\d+)\b"))])
     with pytest.raises(SlotPatternError, match="shared slot"):
         register_slot_patterns([SlotPattern("customer_id", re.compile(r"\b(x\d+)\b"))])
+
+
+def _ear_fresh(text: str, *, line: bool) -> str:
+    """for_the_ear in a new interpreter, with or without the domains' id prefixes."""
+    code = (
+        "import sys\nfrom callcenter.spoken import for_the_ear, register_spoken_ids\n"
+        + ("from domains import registry\nregister_spoken_ids(registry.spoken_ids())\n" if line else "")
+        + "print(for_the_ear(sys.argv[1]))\n"
+    )
+    return subprocess.run([sys.executable, "-c", code, text], capture_output=True, text=True, cwd=ROOT, timeout=120, check=True).stdout
+
+
+def test_record_ids_are_read_aloud_by_the_words_the_domains_declare() -> None:
+    reply = "I've refunded $49.00 for CH-1002-D; invoice INV-1001 is paid."
+    assert "charge" not in _ear_fresh(reply, line=False)  # the foundation knows no charge
+    said = _ear_fresh(reply, line=True)
+    assert "charge 1 0 0 2 D" in said and "invoice 1 0 0 1" in said and "invoice invoice" not in said

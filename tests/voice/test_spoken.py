@@ -16,7 +16,7 @@ import pytest
 
 from callcenter.money import read_amount
 from callcenter.routing.slots import extract_slots, register_slot_patterns
-from callcenter.spoken import for_the_ear, normalise
+from callcenter.spoken import for_the_ear, normalise, register_spoken_ids
 from domains import registry
 
 DATA = Path(__file__).parent / "data"
@@ -24,8 +24,10 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.fixture(autouse=True, scope="module")
 def _line_slots() -> None:
-    """The domains' slot patterns (charge ids, plans...), handed over as build_line does."""
+    """The domains' slot patterns (charge ids, plans...) and spoken id prefixes, handed over
+    as build_line does."""
     register_slot_patterns(registry.slot_patterns())
+    register_spoken_ids(registry.spoken_ids())
 
 
 def _cases(name: str) -> list[dict]:
@@ -92,3 +94,12 @@ def test_replies_for_the_ear() -> None:
     assert "$" not in said and "-" not in said.replace("e-", "")
     assert "49 dollars" in said and "charge 1 0 0 1 D" in said
     assert "March 15th, 2024" in said and "C 1 0 0 1" in said and "1250 dollars and 50 cents" in said
+    assert "invoice 2 0 4 1" in for_the_ear("Invoice INV-2041 is paid.").lower()
+
+
+def test_spoken_id_prefixes_are_declared_once() -> None:
+    register_spoken_ids({"CH": "charge"})  # every line of a process declares them again: no-op
+    with pytest.raises(ValueError):
+        register_spoken_ids({"CH": "chore"})
+    with pytest.raises(ValueError):
+        register_spoken_ids({"C-H": "charge"})
