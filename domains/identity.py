@@ -9,10 +9,12 @@ that a lockout is in force for that number: a guess teaches the caller nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
+from callcenter.llm.embedded import user_texts
 from callcenter.logsafe import ref
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -23,6 +25,21 @@ GIVE_UP = (
     "I'm sorry, I couldn't verify your identity, so I can't make changes or share account details on this "
     "call. You can reset access from the sign-in page."
 )
+
+
+# Customer numbers all begin with C, and recognisers confuse the letters that rhyme with it
+# (the "E-set": B C D E G P T V Z): a second voice's "C one zero zero one" comes back as
+# "T1001". In answer to this task's own question, such a letter before four to six digits is
+# the customer number. This grants nothing: the ZIP code or birth date must still match, and
+# the attempt is throttled under the number as read.
+_E_SET_NUMBER = re.compile(
+    r"(?<![\w-])(?:[bcdegptvz]|bee|see|sea|cee|dee|gee|pee|tee|vee|zee)[\s.]?(\d{4,6})(?![\w-])", re.I)
+
+
+def heard_customer_number(text: str) -> str | None:
+    """The customer number in a caller's answer, reading an E-set letter as C; None if absent."""
+    m = _E_SET_NUMBER.search(text)
+    return f"C{m.group(1)}" if m else None
 
 
 @dataclass(kw_only=True)
@@ -65,6 +82,11 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         if state.caller.verification_failures >= settings.verification_attempts:
             self._give_up()  # this call has had its guesses: a new request does not reset them
             return None
+        if customer_id and not customer_id.strip().upper().startswith("C"):
+            customer_id = heard_customer_number(customer_id) or customer_id  # a hosted LLM's "T1001"
+        if not (customer_id or email):
+            said = user_texts(self.chat_ctx)
+            customer_id = heard_customer_number(said[0]) if said else None
         if not (customer_id or email) or not (zip_code or birth_date):
             if not self.another_attempt():
                 return None

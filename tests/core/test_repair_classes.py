@@ -170,3 +170,30 @@ async def test_retraction_routes_the_new_need_and_files_it_once_confirmed(open_c
 )
 def test_after_retraction(text: str, instead: str) -> None:
     assert after_retraction(text) == instead
+
+
+# --- a misheard customer number: the letters that rhyme with C ---------------------------------
+
+
+@pytest.mark.parametrize("answer", ["T1001, ZIP 94107.", "uh tee 1001 zip 94107", "d 1001 and the zip is 94107"])
+async def test_e_set_letter_answering_the_number_question_verifies(open_call, answer: str) -> None:
+    call = await open_call()
+    await call.send("whats my balance")
+    turn = await call.send(answer)
+    assert call.state.caller.verified and call.state.caller.customer_id == "C1001"
+    assert "$0.00" in " ".join(turn.replies)
+
+
+async def test_e_set_letter_with_the_wrong_zip_still_fails(open_call, store: Store) -> None:
+    call = await open_call()
+    await call.send("whats my balance")
+    await call.send("T1001 zip 94108")
+    assert not call.state.caller.verified
+    assert store.verification_failures(customer_id="C1001", window_s=3600) == 1  # throttled as C1001
+
+
+@pytest.mark.parametrize("text", ["ticket T-1A2B3C", "zip 94107", "apartment 12", "I'm on the t 12 plan", "x1001"])
+def test_only_an_e_set_letter_before_four_to_six_digits_is_a_number(text: str) -> None:
+    from domains.identity import heard_customer_number
+
+    assert heard_customer_number(text) is None

@@ -91,8 +91,10 @@ async def test_second_voice_identity_check_verifies(open_voice_call: OpenVoiceCa
         heard.append(turn.heard)
         if voice.call.state.caller.verified:
             break
-    assert "C1001" in turn.heard and "94107" in turn.heard, heard
-    assert voice.call.state.caller.verified
+    # The recogniser may hear the C as another letter that rhymes with it ("T1001", seen on
+    # one CI machine); the line reads that as the number it asked for. The digits must be right.
+    assert "1001" in turn.heard and "94107" in turn.heard, heard
+    assert voice.call.state.caller.verified, heard
     assert voice.call.state.caller.customer_id == "C1001"
 
 
