@@ -140,6 +140,9 @@ class Settings(BaseSettings):
         25, ge=1, le=1000,
         description="Calls one agent-worker process takes at once; at that many it reports itself full to LiveKit.",
     )
+    worker_http_port: int = Field(
+        8081, ge=1, le=65535, description="Port of the LiveKit worker's health server (the chart's probes)."
+    )
     worker_selfcheck: bool = Field(
         True, description="Run one scripted call in a job process before the worker registers with LiveKit."
     )

@@ -19,7 +19,7 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
@@ -139,7 +139,9 @@ class CallIdFilter(logging.Filter):
     """Stamps `call_id` on every record (`-` outside a call), for `%(call_id)s` in formats."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.call_id = CALL_ID.get() or "-"
+        # A record forwarded from a job process keeps the call id it was made with there.
+        if getattr(record, "call_id", "-") == "-":
+            record.call_id = CALL_ID.get() or "-"
         return True
 
 
@@ -147,10 +149,23 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [call %(call_id)s]: %(message)s
 
 
 def install_log_filter() -> None:
-    """On every root handler, so records from any logger carry the call id."""
+    """On every root handler, so records from any logger carry the call id; and on every
+    record this process makes, so handlers added later (LiveKit's JSON handler in the worker,
+    a job process's log forwarding) carry it too."""
     for handler in logging.getLogger().handlers:
         if not any(isinstance(f, CallIdFilter) for f in handler.filters):
             handler.addFilter(CallIdFilter())
+    base = logging.getLogRecordFactory()
+    if getattr(base, "stamps_call_id", False):
+        return
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = base(*args, **kwargs)
+        record.call_id = CALL_ID.get() or "-"
+        return record
+
+    factory.stamps_call_id = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(factory)
 
 
 # --- providers -------------------------------------------------------------------------

@@ -18,6 +18,8 @@ import functools
 import json
 import logging
 import math
+import multiprocessing
+import signal
 import sys
 import tempfile
 import time
@@ -25,10 +27,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from livekit.agents import AgentServer, JobContext, JobExecutorType, JobProcess, cli
+from livekit.agents import AgentServer, JobContext, JobExecutorType, JobProcess, Plugin, cli
 from livekit.agents.worker import ServerEnvOption
 from livekit.protocol import models
 
+from callcenter import tracing
 from callcenter.settings import Settings, get_settings
 from meta.session import Line, build_line, start_call
 from meta.voice_room import attach_room_helpers, prewarm_speech, room_speech
@@ -54,6 +57,7 @@ def prewarm(settings: Settings, proc: JobProcess) -> None:
     A failure is kept, not raised: LiveKit would respawn the process forever, while the
     entrypoint can report it to the self-check (and to the log) at once.
     """
+    tracing.install_log_filter()  # this process's log lines, forwarded to the worker, carry call ids
     try:
         proc.userdata["line"] = build_line(settings)
         prewarm_speech(settings)  # the local speech engines, once per process
@@ -259,6 +263,44 @@ For a call in this terminal, without LiveKit, use `callcenter call`.
 Set CALLCENTER_WORKER_SELFCHECK=false to skip the start-up self-check."""
 
 
+def start_forkserver() -> None:
+    """Start the job processes' forkserver now, immune to SIGTERM.
+
+    On Linux LiveKit forks every job process from one forkserver. A SIGTERM sent to the
+    whole process group (`timeout`, systemd's control group, `kill -- -PGID`) used to kill
+    the forkserver with the worker: every idle job process then reported exit code 255 and
+    one still loading its models logged "error initializing process". The worker itself
+    drains on SIGTERM and closes its job processes; the forkserver exits on its own when
+    the worker does (its end of the "alive" pipe closes). An ignored signal survives exec,
+    so starting the forkserver while SIGTERM is ignored is enough; the job processes it
+    forks ignore SIGTERM anyway (LiveKit's job main). The preload list is LiveKit's own,
+    which it can no longer set once the forkserver runs.
+    """
+    if not sys.platform.startswith("linux"):
+        return  # LiveKit uses spawn there: job processes are the worker's own children
+    from multiprocessing import forkserver
+
+    preload = [p.package for p in Plugin.registered_plugins]
+    preload += ["livekit.agents.ipc._preload", "livekit.agents.ipc._preload_freeze"]  # the freeze stays last
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(dict.fromkeys(preload)))
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _hand_logging_to_livekit() -> None:
+    """LiveKit's CLI installs the worker's log handler (JSON lines on stdout for `start`,
+    coloured text for `dev`): drop ours so no line is printed twice, and let LiveKit's
+    `--log-level` govern its own logger, so "failed to connect to livekit" reaches the SRE.
+    Call ids still reach every line: `install_log_filter` stamps them on each record."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    logging.getLogger("livekit.agents").setLevel(logging.NOTSET)
+
+
 def run(settings: Settings, argv: list[str]) -> int:
     command = argv[0] if argv else ""
     if command in ("", "-h", "--help", "help"):
@@ -275,10 +317,15 @@ def run(settings: Settings, argv: list[str]) -> int:
     if command in ("dev", "start", "connect") and "--help" not in argv and not settings.livekit_url:
         print("error: CALLCENTER_LIVEKIT_URL (or LIVEKIT_URL) is required for the worker", file=sys.stderr)
         return 2
+    serving = command in ("dev", "start", "connect") and "--help" not in argv
+    if serving:
+        start_forkserver()
     if command in ("dev", "start") and "--help" not in argv and settings.worker_selfcheck:
         if not _report_selfcheck(settings):
             return 1
-    server = build_server(settings)
+    server = build_server(settings, port=settings.worker_http_port if command == "start" else None)
+    if serving:
+        _hand_logging_to_livekit()
     sys.argv = ["callcenter worker", *argv]
     cli.run_app(server)
     return 0

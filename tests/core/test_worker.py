@@ -8,9 +8,13 @@ real session there. A worker whose jobs cannot start fails here, as it would in 
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -21,7 +25,7 @@ from callcenter.settings import SettingsError, load_settings
 from callcenter.store import Store
 from meta.session import build_line
 from meta.shell.livekit_worker import build_server, run_script, speech_kwargs
-from tests.conftest import cli_env
+from tests.conftest import cli_env, free_port
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 
@@ -66,7 +70,7 @@ async def test_a_job_that_fails_is_reported_not_hidden(tmp_path: Path) -> None:
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    return cli_env(tmp_path, CALLCENTER_METRICS_PORT="0", **extra)
+    return cli_env(tmp_path, **{"CALLCENTER_METRICS_PORT": "0", **extra})
 
 
 def test_selfcheck_command_runs_a_job_process(tmp_path: Path) -> None:
@@ -93,6 +97,45 @@ def test_worker_start_refuses_to_register_when_jobs_cannot_run(tmp_path: Path) -
     out = subprocess.run([CALLCENTER, "worker", "start"], env=env, capture_output=True, text=True, timeout=240)
     assert out.returncode == 1
     assert "error: worker self-check" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("moment", "selfcheck"),
+    [("initializing process", "false"), ("process initialized", "true")],
+    ids=["while-job-processes-load", "with-idle-job-processes"],
+)
+def test_worker_start_stops_cleanly_on_sigterm_to_its_group(tmp_path: Path, moment: str, selfcheck: str) -> None:
+    # What the image and the chart run, stopped as `timeout`, systemd or a terminal stop it:
+    # SIGTERM to the whole process group. The forkserver used to die with the worker, so every
+    # job process reported exit code 255 and one still loading logged a traceback.
+    health = free_port()
+    env = _env(tmp_path, LIVEKIT_URL=f"ws://127.0.0.1:{free_port()}", LIVEKIT_API_KEY="devkey",
+               LIVEKIT_API_SECRET="secretsecretsecretsecretsecret12", CALLCENTER_WORKER_SELFCHECK=selfcheck,
+               CALLCENTER_WORKER_HTTP_PORT=str(health), CALLCENTER_METRICS_PORT=str(free_port()))
+    proc = subprocess.Popen([CALLCENTER, "worker", "start"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    seen: list[str] = []
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            seen.append(line)
+            if moment in line:
+                break
+        assert moment in "".join(seen), "".join(seen)[-3000:]
+        with urllib.request.urlopen(f"http://127.0.0.1:{health}/", timeout=10) as answer:  # the probes' port
+            assert answer.status == 200
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGTERM)
+        rest, _ = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    log = "".join(seen) + rest
+    assert proc.returncode == 0, log[-3000:]
+    assert "Traceback" not in log, log[-3000:]
+    assert '"level": "ERROR"' not in log and " ERROR " not in log, log[-3000:]
+    assert "shutting down worker" in log  # LiveKit's own lines reach the SRE, once each
+    assert log.count("starting worker") == 1
 
 
 @pytest.mark.parametrize(
