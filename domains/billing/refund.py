@@ -197,14 +197,16 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
 
     def _already_settled(self, recent: list[Charge], ledger: Ledger) -> str | None:
         """A caller asking again for a refund they already got (or asked for) hears that, with
-        when and how much, not "I don't see a duplicate charge"."""
+        when and how much, not "I don't see a duplicate charge"; the task still waits, in
+        case they mean another charge."""
         qualifying = [c for c in recent if refund_reason(c, ledger)]
         pending = [(c, ledger.pending[c.id]) for c in qualifying if c.id in ledger.pending]
         if pending:
             charge, (request_id, cents) = pending[0]
             return (
                 f"A refund of {dollars(cents)} for charge {charge.id} is already waiting for a supervisor's "
-                f"approval (reference {request_id}), so there's nothing new to ask for. You'll hear as soon as it's decided."
+                f"approval (reference {request_id}), so there's nothing new to ask for. You'll hear as soon as it's decided. "
+                + _ANOTHER
             )
         done = {c.id for c in qualifying if ledger.refunded.get(c.id, 0) >= c.amount_cents}
         refunds = sorted((r for r in self.state.ports.billing.list_refunds(self.customer_id) if r.charge_id in done),
@@ -215,8 +217,11 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         when = datetime.fromisoformat(last.created_at).date().isoformat()
         return (
             f"That charge has already been refunded: {dollars(last.amount_cents)} for charge {last.charge_id} went "
-            f"back on {when}. Card refunds take 3 to 5 business days to show, depending on your bank."
+            f"back on {when}. Card refunds take 3 to 5 business days to show, depending on your bank. " + _ANOTHER
         )
+
+
+_ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."
 
 
 def _refusal(decision: RefundDecision) -> str:

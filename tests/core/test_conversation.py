@@ -210,7 +210,7 @@ async def test_new_need_while_a_specialist_waits_is_routed(open_call, store: Sto
     call = await open_call("C1001")
     await call.send("I was charged twice")
     await call.send("yes")
-    asking = await call.send("I was charged twice")  # refunded already: the specialist asks which charge
+    asking = await call.send("I was charged twice")  # refunded already: it says so and asks which charge
     assert "read me its id" in " ".join(asking.replies)
     turn = await call.send("what is my balance")
     assert [(r.specialist, r.status) for r in turn.results] == [("refund", "cancelled"), ("balance", "info")]

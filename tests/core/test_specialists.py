@@ -39,8 +39,8 @@ async def test_refund_recorded_exactly_once(open_call, store: Store) -> None:
     await call.send("yes")
     second = await call.send("I was charged twice, refund me")
     assert len(store.list_refunds()) == 1
-    # The duplicate is refunded now, so the specialist asks which charge is meant.
-    assert "don't see a duplicate charge" in " ".join(second.replies)
+    # The duplicate is refunded now: the caller hears so, and is asked which charge is meant.
+    assert "already been refunded" in " ".join(second.replies) and "read me its id" in " ".join(second.replies)
     third = await call.send("the charge CH-1001-D")
     assert third.results[0].status == "refused"
     assert "already been refunded" in " ".join(third.replies)
