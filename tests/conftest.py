@@ -1,5 +1,7 @@
 """Helpers shared by every test package: required tools, free ports, the real `callcenter`
-entry point with a clean environment, and a router trained once per session.
+entry point with a clean environment, a router trained once per session, and the embedded
+line on a real SQLite store per test (`settings`, `store`, `line`, `open_call`; a package
+that needs another store or settings, e.g. Temporal's, declares its own).
 
 Test modules import the plain helpers with ``from tests.conftest import ...``.
 """
@@ -11,7 +13,7 @@ import shutil
 import socket
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +114,54 @@ def exporter(settings: Any) -> Any:
     tracing.configure(settings, exporter=spans, set_global=False)
     yield spans
     tracing.uninstall()
+
+
+# --- the embedded line on a real SQLite store --------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # One data dir for the whole session so the router model is trained once and cached.
+    return tmp_path_factory.mktemp("callcenter-data")
+
+
+@pytest.fixture
+def settings(model_dir: Path) -> Any:
+    from callcenter.settings import load_settings
+
+    return load_settings(data_dir=model_dir, hold_on_line_s=0)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Any]:
+    from callcenter.store import Store
+
+    s = Store(tmp_path / "store.sqlite3")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def line(settings: Any, store: Any) -> Any:
+    from meta.session import build_line
+
+    return build_line(settings, store=store)
+
+
+@pytest.fixture
+async def open_call(line: Any) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
+    """Open calls on `line` (closed after the test); `caller_line` is the calling number's key."""
+    from meta.session import start_call
+
+    calls: list[Any] = []
+
+    async def _open(customer_id: str | None = None, *, caller_line: str | None = None, **kwargs: object) -> Any:
+        call = await start_call(line, customer_id=customer_id, **kwargs)  # type: ignore[arg-type]
+        if caller_line is not None:
+            call.state.caller.line = caller_line
+        calls.append(call)
+        return call
+
+    yield _open
+    for call in calls:
+        await call.close()

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from callcenter.store import Store
 from callcenter.store import durable as d
+from callcenter.store.adapters import Ports
 from workflows.models import ApprovalRequest
 
 
@@ -26,9 +26,9 @@ class Applied:
     effect: d.Effect | None = None
 
 
-# (store, the request, the idempotency key, who decided) -> Applied. Raises ValueError when
+# (the line's ports, the request, the idempotency key, who decided) -> Applied. Raises ValueError when
 # the action is impossible (retrying cannot help): the request is recorded as failed.
-EffectFn = Callable[[Store, ApprovalRequest, str, str], Applied]
+EffectFn = Callable[[Ports, ApprovalRequest, str, str], Applied]
 # A refusal reason for a request this action must never run, or None. Checked when the
 # request is submitted and again just before the effect (the outbox may hold old rows).
 PolicyFn = Callable[[ApprovalRequest], str | None]

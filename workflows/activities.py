@@ -15,6 +15,7 @@ from callcenter.logsafe import ref
 from callcenter.money import dollars
 from callcenter.store import Store
 from callcenter.store import durable as d
+from callcenter.store.adapters import Ports
 from workflows import observe
 from workflows.actions import ActionTable
 from workflows.models import (
@@ -30,12 +31,14 @@ log = logging.getLogger(__name__)
 
 
 class CallcenterActivities:
-    """Activities bound to one Store and the domains' action table (the worker's
+    """Activities bound to one Store (decisions, audit, outbox), the line's ports (what the
+    effects change: CALLCENTER_ADAPTERS) and the domains' action table (the worker's
     dependencies, given at construction), as in the Temporal samples."""
 
-    def __init__(self, store: Store, actions: ActionTable) -> None:
+    def __init__(self, store: Store, actions: ActionTable, ports: Ports | None = None) -> None:
         self._store = store
         self._actions = actions
+        self._ports = ports or Ports.of(store)  # effects reach a company's systems through these
 
     @activity.defn
     def finish_approval(self, inp: FinishInput) -> FinishResult:
@@ -63,7 +66,7 @@ class CallcenterActivities:
                 refused = action.refusal(req)
                 if refused:
                     raise ValueError(refused)
-                applied = action.effect(self._store, req, key, inp.decided_by)
+                applied = action.effect(self._ports, req, key, inp.decided_by)
                 detail, effect = applied.detail, applied.effect
             activity.heartbeat("effect")
             outcome, created = d.apply_once(

@@ -58,12 +58,15 @@ def build_worker(
 ) -> Worker:
     """The worker, with the domains' durable actions (`actions`) given by the composition root."""
     from callcenter.settings import get_settings
+    from callcenter.store.adapters import load_ports
     from workflows.keys import signing_keys
 
     # Decision credentials are verified inside the workflow with these keys.
     authz.trust(keys if keys is not None else signing_keys(store.path.parent, get_settings().console_secret))
     audit_refusals(store, task_queue)
-    acts = CallcenterActivities(store, actions)
+    # Approved effects go through the same ports as the line (CALLCENTER_ADAPTERS), so a
+    # company's billing system pays the refunds an operator approves.
+    acts = CallcenterActivities(store, actions, ports=load_ports(store, get_settings()))
     return Worker(
         client,
         task_queue=task_queue,

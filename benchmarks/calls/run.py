@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from benchmarks.calls.suite import Call, build  # noqa: E402
+from benchmarks.calls.suite import Call, Turn, build  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line, start_call  # noqa: E402
@@ -74,19 +74,28 @@ async def run_call(line: Line, call: Call) -> Outcome:
             reply = " ".join(record.replies)
             out.transcript.append(f"> {turn.say}\n  [{','.join(h.to_agent for h in record.hops if h.path != 'return')}] {reply}")
             out.reached.update(h.to_agent for h in record.hops)
-            low = reply.lower()
-            if turn.says and not any(s in low for s in turn.says):
-                out.fail(f"reply to {turn.say!r} lacks one of {turn.says}")
-            for bad in turn.not_says:
-                if bad in low:
-                    out.fail(f"reply to {turn.say!r} says {bad!r}")
+            check_reply(out, turn, reply)
     except Exception:
         out.traceback = True
         out.fail("traceback: " + traceback.format_exc(limit=3).replace("\n", " | ")[-300:])
     finally:
         if session is not None:
             await session.close()
-    after = _snapshot(line.store)
+    return settle(out, call, before, _snapshot(line.store))
+
+
+def check_reply(out: Outcome, turn: Turn, reply: str) -> None:
+    """A turn's reply must say one of `says` and none of `not_says`."""
+    low = reply.lower()
+    if turn.says and not any(s in low for s in turn.says):
+        out.fail(f"reply to {turn.say!r} lacks one of {turn.says}")
+    for bad in turn.not_says:
+        if bad in low:
+            out.fail(f"reply to {turn.say!r} says {bad!r}")
+
+
+def settle(out: Outcome, call: Call, before: dict, after: dict) -> Outcome:
+    """After the call: the store effects, and every domain the call had to reach."""
     _check_effects(out, before, after)
     for agent in call.reach:
         if agent not in out.reached:

@@ -30,7 +30,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.calls.run import Outcome, _check_effects, _snapshot, render, run_call, summarise  # noqa: E402
+from benchmarks.calls.run import (  # noqa: E402
+    Outcome,
+    _snapshot,
+    check_reply,
+    render,
+    run_call,
+    settle,
+    summarise,
+)
 from benchmarks.calls.suite import Call, build  # noqa: E402
 from benchmarks.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
@@ -60,23 +68,14 @@ async def run_spoken_call(line: Line, call: Call, voice_name: str, band: str) ->
                 f"> {turn.say}\n  heard: {spoken.heard!r}\n  [{','.join(h.to_agent for h in hops if h.path != 'return')}] {reply}"
             )
             out.reached.update(h.to_agent for h in hops)
-            low = reply.lower()
-            if turn.says and not any(s in low for s in turn.says):
-                out.fail(f"reply to {turn.say!r} lacks one of {turn.says}")
-            for bad in turn.not_says:
-                if bad in low:
-                    out.fail(f"reply to {turn.say!r} says {bad!r}")
+            check_reply(out, turn, reply)
     except Exception:
         out.traceback = True
         out.fail("traceback: " + traceback.format_exc(limit=3).replace("\n", " | ")[-300:])
     finally:
         if voice is not None:
             await voice.close()
-    _check_effects(out, before, _snapshot(line.store))
-    for agent in call.reach:
-        if agent not in out.reached:
-            out.fail(f"never reached {agent}")
-    return out
+    return settle(out, call, before, _snapshot(line.store))
 
 
 def sample(part: str, n: int, seed: int) -> list[Call]:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from callcenter.store import Store
 from callcenter.store import durable as d
+from callcenter.store.adapters import Ports
 from workflows.actions import Applied, DurableAction
 from workflows.models import ApprovalRequest
 
 
-def _close(store: Store, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
+# Account state lives in the line's own store: these effects run inside the outcome's SQL
+# transaction, so the decision and the change commit together.
+def _close(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
     return Applied(effect=d.close_account_effect(req.customer_id))  # runs inside the outcome's transaction
 
 
-def _reset_two_factor(store: Store, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
+def _reset_two_factor(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
     return Applied(effect=d.reset_two_factor_effect(req.customer_id))
 
 

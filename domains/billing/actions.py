@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from callcenter.money import dollars
-from callcenter.store import Store
+from callcenter.store.adapters import Ports
 from workflows.actions import Applied, DurableAction
 from workflows.models import ApprovalRequest
 
 
-def _refund(store: Store, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
-    # The refund ledger is idempotent by the same key; writing it before the outcome row is
-    # safe: a crash in between is retried and finds the refund.
+def _refund(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
+    # Through the billing port, so a company's own billing system (CALLCENTER_ADAPTERS) pays
+    # approved refunds too. The port's record_refund is idempotent by the same key; writing
+    # it before the outcome row is safe: a crash in between is retried and finds the refund.
     assert req.charge_id is not None and req.amount_cents is not None  # required fields
-    refund, _ = store.record_refund(
+    refund, _ = ports.billing.record_refund(
         charge_id=req.charge_id, amount_cents=req.amount_cents,
         reason=req.caller_reason or "approved refund", idempotency_key=key, approved_by=decided_by,
     )

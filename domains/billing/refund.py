@@ -188,11 +188,35 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         if len(dupes) == 1:
             return dupes[0], None
         if not dupes:
-            return None, (
+            return None, self._already_settled(recent, ledger) or (
                 f"I don't see a duplicate charge or a service problem on your bill in the last {window} days, and "
                 "ordinary charges can't be refunded by phone. If a charge looks wrong, read me its id, like CH-1001-2."
             )
         return None, f"I see several charges that might qualify: {', '.join(c.id for c in dupes)}. Which one do you mean?"
+
+
+    def _already_settled(self, recent: list[Charge], ledger: Ledger) -> str | None:
+        """A caller asking again for a refund they already got (or asked for) hears that, with
+        when and how much, not "I don't see a duplicate charge"."""
+        qualifying = [c for c in recent if refund_reason(c, ledger)]
+        pending = [(c, ledger.pending[c.id]) for c in qualifying if c.id in ledger.pending]
+        if pending:
+            charge, (request_id, cents) = pending[0]
+            return (
+                f"A refund of {dollars(cents)} for charge {charge.id} is already waiting for a supervisor's "
+                f"approval (reference {request_id}), so there's nothing new to ask for. You'll hear as soon as it's decided."
+            )
+        done = {c.id for c in qualifying if ledger.refunded.get(c.id, 0) >= c.amount_cents}
+        refunds = sorted((r for r in self.state.ports.billing.list_refunds(self.customer_id) if r.charge_id in done),
+                         key=lambda r: r.created_at)
+        if not refunds:
+            return None
+        last = refunds[-1]
+        when = datetime.fromisoformat(last.created_at).date().isoformat()
+        return (
+            f"That charge has already been refunded: {dollars(last.amount_cents)} for charge {last.charge_id} went "
+            f"back on {when}. Card refunds take 3 to 5 business days to show, depending on your bank."
+        )
 
 
 def _refusal(decision: RefundDecision) -> str:

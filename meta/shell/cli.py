@@ -134,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     # LiveKit warns about its own deprecations on every call; operators cannot act on it.
     logging.getLogger("livekit.agents").setLevel(max(logging.ERROR, logging.getLogger().level))
     from callcenter.store import StoreError
+    from callcenter.store.adapters import AdapterError
 
     try:
         return int(args.func(args) or 0)
@@ -141,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except Exception as err:
-        # Bad local state (database, data dir, router model): one line, never a traceback.
-        if isinstance(err, (StoreError, *_router_errors())):
+        # Bad local state (database, data dir, router model, adapters): one line, never a traceback.
+        if isinstance(err, (StoreError, AdapterError, *_router_errors())):
             print(f"error: {_one_line(str(err))}", file=sys.stderr)
             return 2
         raise

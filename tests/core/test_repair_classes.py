@@ -197,3 +197,20 @@ def test_only_an_e_set_letter_before_four_to_six_digits_is_a_number(text: str) -
     from domains.identity import heard_customer_number
 
     assert heard_customer_number(text) is None
+
+
+# --- asking again for a refund already given -------------------------------------------------
+
+
+async def test_a_refund_already_given_is_said_with_when_and_how_much(open_call, store: Store) -> None:
+    first = await open_call("C1001")
+    await first.send("um i was charged twice this month")
+    await first.send("yes please")
+    [refund] = store.list_refunds()
+    again = await open_call("C1001")  # a later call: the caller asks again
+    turn = await again.send("hi uh i got charged twice can i get my money back")
+    said = " ".join(turn.replies)
+    assert "already been refunded" in said and "$49.00" in said, said
+    assert refund.created_at[:10] in said  # when it went back
+    assert "don't see a duplicate" not in said
+    assert len(store.list_refunds()) == 1  # nothing paid twice

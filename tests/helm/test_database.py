@@ -89,3 +89,15 @@ def test_hpa_scales_on_active_calls_and_workers_know_their_capacity() -> None:
     assert "20 active calls per pod" in r.notes
     default = render({"agentWorker": {"autoscaling": {"enabled": True}}})
     assert [m["type"] for m in default.get("HorizontalPodAutoscaler", f"{FULL}-agent-worker")["spec"]["metrics"]] == ["Resource"]
+
+
+def test_adapters_reach_both_workers_through_the_config() -> None:
+    r = render({"adapters": "billing=acme.line:billing, tickets=acme.line:tickets"})
+    assert r.get("ConfigMap", f"{FULL}-config")["data"]["CALLCENTER_ADAPTERS"] == "billing=acme.line:billing, tickets=acme.line:tickets"
+    assert "CALLCENTER_ADAPTERS" not in render().get("ConfigMap", f"{FULL}-config")["data"]  # empty: the database
+
+
+@pytest.mark.parametrize("bad", ["payments=acme.line:x", "billing=acme.line", "billing"])
+def test_a_malformed_adapters_value_is_refused_by_the_schema(bad: str) -> None:
+    with pytest.raises(helm.HelmError, match="adapters"):
+        render({"adapters": bad})

@@ -1,57 +1,16 @@
-"""Fixtures for the safety tests: a real SQLite store per test and the embedded line."""
+"""Fixtures for the safety tests: the adversary generator (the line and its store come from
+tests/conftest.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from callcenter.settings import Settings, load_settings
-from callcenter.store import Store
-from meta.session import Call, Line, build_line, start_call
-
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("callcenter-data")  # the router model is trained once
-
-
-@pytest.fixture
-def settings(model_dir: Path) -> Settings:
-    return load_settings(data_dir=model_dir, hold_on_line_s=0)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "store.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def line(settings: Settings, store: Store) -> Line:
-    return build_line(settings, store=store)
-
-
-@pytest.fixture
-async def open_call(line: Line) -> AsyncIterator[Callable[..., Awaitable[Call]]]:
-    calls: list[Call] = []
-
-    async def _open(customer_id: str | None = None, *, caller_line: str | None = None) -> Call:
-        call = await start_call(line, customer_id=customer_id)
-        call.state.caller.line = caller_line
-        calls.append(call)
-        return call
-
-    yield _open
-    for call in calls:
-        await call.close()
 
 
 @pytest.fixture(scope="session")

@@ -108,3 +108,44 @@ def test_a_wrong_entry_stops_the_start_with_one_line(spec: str, says: str, tmp_p
 def test_spaces_and_empty_entries_are_allowed() -> None:
     assert parse(" billing = a.b:c , ,tickets=d:e ") == {"billing": "a.b:c", "tickets": "d:e"}
     assert parse("") == {}
+
+
+async def test_an_approved_refund_is_paid_by_the_companys_billing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The worker's own activity, in Temporal's activity test environment: an operator approved
+    # a refund; the effect must reach Acme's billing, once, however often Temporal retries.
+    from temporalio.testing import ActivityEnvironment
+
+    from domains import registry
+    from workflows.activities import CallcenterActivities
+    from workflows.models import ApprovalRequest, FinishInput
+
+    monkeypatch.setattr(acme, "SYSTEMS", None)
+    db = tmp_path / "line.sqlite3"
+    store = Store(db, seed_demo=False)
+    try:
+        ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR))
+        acts = CallcenterActivities(store, registry.action_table(), ports=ports)
+        req = ApprovalRequest(kind="refund", customer_id="C7001", amount_cents=4900, charge_id="CH-7001-D",
+                              caller_reason="charged twice", policy_finding="duplicate", requested_by="billing/refund",
+                              request_id="refund-CH-7001-D")
+        done = FinishInput(request=req, verdict="approved", decided_by="op-ana", reason="duplicate", waited_s=3.0)
+        env = ActivityEnvironment()
+        first = env.run(acts.finish_approval, done)
+        again = env.run(acts.finish_approval, done)  # a retry after a lost acknowledgement
+        assert (first.state, first.created, again.created) == ("completed", True, False)
+        [refund] = acme.SYSTEMS.refunds
+        assert (refund.charge_id, refund.amount_cents, refund.approved_by) == ("CH-7001-D", 4900, "op-ana")
+        assert store.list_refunds() == []  # not the SQL store's ledger
+    finally:
+        store.close()
+
+
+def test_the_real_command_says_a_wrong_entry_in_one_line(data_dir: Path) -> None:
+    import subprocess
+
+    from tests.conftest import CALLCENTER, cli_env
+
+    env = cli_env(data_dir, CALLCENTER_ADAPTERS="billing=tests.store.no_such_module:systems")
+    out = subprocess.run([CALLCENTER, "call"], input="hello\n", env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2, out.stderr[-2000:]
+    assert out.stderr.strip() == "error: CALLCENTER_ADAPTERS: billing: cannot load tests.store.no_such_module:systems (ModuleNotFoundError)"
