@@ -33,6 +33,7 @@ import functools
 import hashlib
 import inspect
 import logging
+import threading
 import weakref
 from typing import Any
 
@@ -208,12 +209,23 @@ def changed_internals() -> list[str]:
     return [name for name, digest in found.items() if CHECKED[name] != digest]
 
 
-@functools.cache
+_INSTALL = threading.Lock()  # job threads of LiveKit's thread executor each build a line
+_refused = False
+
+
 def install() -> bool:
     """Put the caches under LiveKit's tool calls and tool discovery (once per process).
 
     Returns False, leaving LiveKit untouched, when its source differs from what was checked.
     """
+    global _refused
+    with _INSTALL:
+        if not installed() and not _refused:
+            _refused = not _install()  # checked and warned once per process
+        return installed()
+
+
+def _install() -> bool:
     changed = changed_internals()
     if changed:
         log.warning("LiveKit changed %s; tool schemas are rebuilt per call (slower, same behaviour)", ", ".join(changed))

@@ -188,3 +188,12 @@ def test_per_instance_tools_match_function_tool() -> None:
         ours, theirs = tool_cache.tool(route, **kwargs), function_tool(route, **kwargs)
         assert ours.info == theirs.info and ours.info is not theirs.info
         assert tool_cache.arguments_model(ours).model_json_schema() == utils.function_arguments_to_pydantic_model(theirs).model_json_schema()
+
+
+def test_a_changed_livekit_internal_is_left_alone(
+    line: Line, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setitem(tool_cache.CHECKED, "livekit.agents.llm.utils.validated_arguments", "0" * 64)
+    assert tool_cache.changed_internals() == ["livekit.agents.llm.utils.validated_arguments"]
+    assert tool_cache._install() is False  # noqa: SLF001
+    assert "LiveKit changed livekit.agents.llm.utils.validated_arguments" in caplog.text
