@@ -31,7 +31,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from callcenter import tracing
 from callcenter.logsafe import ref
 from callcenter.settings import Settings, SettingsError
-from callcenter.store import Store
+from callcenter.store import Store, StoreUnavailable
 from callcenter.store import durable as d
 from workflows.actions import ActionTable
 from workflows.devserver import discover
@@ -243,7 +243,7 @@ class DurableWork:
             await asyncio.wait_for(start, CONNECT_TIMEOUT_S + 0.5)
         except WorkflowAlreadyStartedError:
             # Finished earlier under this business id: report what happened to it.
-            await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
+            await self._mark_submitted(request_id)
             st = await self.status(request_id if data["type"] == "approval" else data["request"]["ticket_id"],
                                    _ticket=data["type"] != "approval")
             return SubmitResult(request_id, st.state)
@@ -257,8 +257,18 @@ class DurableWork:
             else:
                 log.error("cannot start %s, kept in the outbox: %s", ref(request_id), type(err).__name__)
             return SubmitResult(request_id, "queued")
-        await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
+        await self._mark_submitted(request_id)
         return SubmitResult(request_id, "pending")
+
+    async def _mark_submitted(self, request_id: str) -> None:
+        """The workflow runs; mark its outbox row. If the database went down since the row was
+        written, the caller still hears the truth (the request is with a person): the row
+        stays "queued" and the next outbox flush starts the same business id again, which
+        Temporal resolves to the running workflow (USE_EXISTING), and marks it then."""
+        try:
+            await asyncio.to_thread(self.store.set_work_status, request_id, "submitted")
+        except StoreUnavailable:
+            log.warning("request %s started; its outbox row is marked at the next flush", ref(request_id))
 
     async def wait_for_decision(self, request_id: str, timeout_s: float) -> RequestStatus:
         """Wait up to timeout_s for the request to be decided and carried out; else its state now."""

@@ -18,8 +18,6 @@ import functools
 import json
 import logging
 import math
-import multiprocessing
-import signal
 import sys
 import tempfile
 import time
@@ -27,13 +25,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from livekit.agents import AgentServer, JobContext, JobExecutorType, JobProcess, Plugin, cli
+from livekit.agents import AgentServer, JobContext, JobExecutorType, JobProcess, cli
 from livekit.agents.worker import ServerEnvOption
 from livekit.protocol import models
 
 from callcenter import tracing
 from callcenter.settings import Settings, get_settings
 from meta.session import Line, build_line, start_call
+from meta.shell.worker_process import hand_logging_to_livekit, start_forkserver
 from meta.voice_room import attach_room_helpers, prewarm_speech, room_speech
 
 log = logging.getLogger("callcenter.worker")
@@ -263,44 +262,6 @@ For a call in this terminal, without LiveKit, use `callcenter call`.
 Set CALLCENTER_WORKER_SELFCHECK=false to skip the start-up self-check."""
 
 
-def start_forkserver() -> None:
-    """Start the job processes' forkserver now, immune to SIGTERM.
-
-    On Linux LiveKit forks every job process from one forkserver. A SIGTERM sent to the
-    whole process group (`timeout`, systemd's control group, `kill -- -PGID`) used to kill
-    the forkserver with the worker: every idle job process then reported exit code 255 and
-    one still loading its models logged "error initializing process". The worker itself
-    drains on SIGTERM and closes its job processes; the forkserver exits on its own when
-    the worker does (its end of the "alive" pipe closes). An ignored signal survives exec,
-    so starting the forkserver while SIGTERM is ignored is enough; the job processes it
-    forks ignore SIGTERM anyway (LiveKit's job main). The preload list is LiveKit's own,
-    which it can no longer set once the forkserver runs.
-    """
-    if not sys.platform.startswith("linux"):
-        return  # LiveKit uses spawn there: job processes are the worker's own children
-    from multiprocessing import forkserver
-
-    preload = [p.package for p in Plugin.registered_plugins]
-    preload += ["livekit.agents.ipc._preload", "livekit.agents.ipc._preload_freeze"]  # the freeze stays last
-    multiprocessing.get_context("forkserver").set_forkserver_preload(list(dict.fromkeys(preload)))
-    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    try:
-        forkserver.ensure_running()
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _hand_logging_to_livekit() -> None:
-    """LiveKit's CLI installs the worker's log handler (JSON lines on stdout for `start`,
-    coloured text for `dev`): drop ours so no line is printed twice, and let LiveKit's
-    `--log-level` govern its own logger, so "failed to connect to livekit" reaches the SRE.
-    Call ids still reach every line: `install_log_filter` stamps them on each record."""
-    root = logging.getLogger()
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
-    logging.getLogger("livekit.agents").setLevel(logging.NOTSET)
-
-
 def run(settings: Settings, argv: list[str]) -> int:
     command = argv[0] if argv else ""
     if command in ("", "-h", "--help", "help"):
@@ -325,7 +286,7 @@ def run(settings: Settings, argv: list[str]) -> int:
             return 1
     server = build_server(settings, port=settings.worker_http_port if command == "start" else None)
     if serving:
-        _hand_logging_to_livekit()
+        hand_logging_to_livekit()
     sys.argv = ["callcenter worker", *argv]
     cli.run_app(server)
     return 0

@@ -387,3 +387,30 @@ async def test_temporal_server_with_ui_and_worker(tmp_path: Path) -> None:
             server.wait(20)
     assert server.returncode == 0, server.stderr.read()  # type: ignore[union-attr]
     assert not (tmp_path / "temporal.json").exists()
+
+
+async def test_database_lost_after_the_workflow_started_still_tells_the_truth(client, settings, store, monkeypatch) -> None:
+    # The narrow gap: the outbox row is written, the workflow starts, then the database goes
+    # away before the row is marked. The caller must hear "pending" (a person has it), not a
+    # failure, and the next flush must mark the row without starting a second workflow.
+    from callcenter.store import StoreUnavailable
+
+    work = DurableWork(settings, store, client=client, actions=durable_actions())
+    req = refund_request("refund-CH-1002-D-gap")
+    real = store.set_work_status
+
+    def down(*_args: object) -> None:
+        raise StoreUnavailable("the database cannot be reached")
+
+    monkeypatch.setattr(store, "set_work_status", down)
+    res = await work.submit_approval(req)
+    assert res.status == "pending"
+    assert {w.id: w.status for w in store.list_work()} == {req.request_id: "queued"}
+    monkeypatch.setattr(store, "set_work_status", real)
+    assert await work.flush_outbox() == 1
+    assert {w.id: w.status for w in store.list_work()} == {req.request_id: "submitted"}
+    async def runs() -> list[object]:
+        return [w async for w in client.list_workflows(f"WorkflowId = '{req.request_id}'")]
+
+    assert len(await eventually(runs)) == 1  # the flush found the running workflow, it did not start another
+    await client.get_workflow_handle(req.request_id).terminate("test cleanup")
