@@ -104,3 +104,28 @@ def test_tracing_on_gives_livekit_its_own_span_calls_back(settings: Settings, st
     finally:
         tracing.uninstall()
     assert not tracing.livekit_spans_direct()
+
+
+def test_a_provider_livekit_is_given_directly_gets_its_spans(settings: Settings, store: Store) -> None:
+    # LiveKit Cloud's recording (or an entrypoint) calls LiveKit's set_tracer_provider itself.
+    from livekit.agents.telemetry import set_tracer_provider
+    from livekit.agents.telemetry import tracer as livekit_tracer
+    from opentelemetry import trace
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+
+    build_line(settings, store=store)
+    assert tracing.livekit_spans_direct()
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    try:
+        set_tracer_provider(provider)
+        assert not tracing.livekit_spans_direct()
+        livekit_tracer.start_span("agent_turn").end()
+        assert [s.name for s in exporter.get_finished_spans()] == ["agent_turn"]
+        tracing.configure(settings)  # tracing off in our settings: LiveKit's provider is kept
+        assert not tracing.livekit_spans_direct()
+    finally:
+        livekit_tracer.set_provider(trace.NoOpTracerProvider())
+        provider.shutdown()
