@@ -174,7 +174,10 @@ def find_function_tools(cls_or_obj: Any) -> list[FunctionTool | RawFunctionTool]
     """
     if isinstance(cls_or_obj, type) or not hasattr(cls_or_obj, "__dict__"):
         return _ORIGINAL_FIND(cls_or_obj)
-    names = set(_class_tool_names(type(cls_or_obj)))
+    try:
+        names = set(_class_tool_names(type(cls_or_obj)))
+    except Exception:  # a class attribute that cannot be read: LiveKit's own way, as before
+        return _ORIGINAL_FIND(cls_or_obj)
     names.update(name for name, value in vars(cls_or_obj).items() if _is_tool_like(value))
     tools: list[FunctionTool | RawFunctionTool] = []
     for name in sorted(names):
