@@ -31,7 +31,7 @@ GIVE_UP = (
 # (the "E-set": B C D E G P T V Z): a second voice's "C one zero zero one" comes back as
 # "T1001". In answer to this task's own question, such a letter before four to six digits is
 # the customer number. This grants nothing: the ZIP code or birth date must still match, and
-# the attempt is throttled under the number as read.
+# the attempt is throttled under that C number like any other guess.
 _E_SET_NUMBER = re.compile(
     r"(?<![\w-])(?:[bcdegptvz]|bee|see|sea|cee|dee|gee|pee|tee|vee|zee)[\s.]?(\d{4,6})(?![\w-])", re.I)
 
