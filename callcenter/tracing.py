@@ -181,7 +181,9 @@ def configure(
     if _installed is not None:
         return _installed
     if settings.tracing == "off" and exporter is None:
+        _livekit_spans_direct(True)
         return None
+    _livekit_spans_direct(False)
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor
@@ -220,9 +222,57 @@ def uninstall() -> None:
         return
     from livekit.agents.telemetry import tracer as livekit_tracer
 
+    _livekit_spans_direct(False)
     livekit_tracer.set_provider(trace.NoOpTracerProvider())
     _installed.shutdown()
     _installed = None
+
+
+_DIRECT = ("start_span", "start_as_current_span", "use_span", "set_provider")
+
+
+def _livekit_spans_direct(on: bool) -> None:
+    """With tracing off, LiveKit's span calls go straight to the OpenTelemetry tracer it wraps.
+
+    LiveKit's tracer binds every span call's arguments to a signature (`inspect`) and looks
+    up a conversation id for an attribute, on every hop, although with no provider installed
+    nothing records them: about a twentieth of a text turn's CPU (benchmarks/README.md,
+    "Capacity per pod"). It offers no switch, so instance attributes shadow those methods of
+    its `_DynamicTracer` (livekit-agents 1.8.9) with the wrapped no-op tracer's own, which
+    hand out the same non-recording spans. Only while LiveKit's provider is a no-op one and
+    no global provider is set; any provider change through LiveKit (`set_tracer_provider`:
+    ours in `configure`, LiveKit Cloud's recording, an entrypoint's) first takes the shadows
+    away. tests/core/test_tracing.py checks the shape this relies on.
+    """
+    from livekit.agents.telemetry import tracer as livekit_tracer
+
+    if not on:
+        for name in _DIRECT:
+            livekit_tracer.__dict__.pop(name, None)
+        return
+    inner = getattr(livekit_tracer, "_tracer", None)
+    provider = getattr(livekit_tracer, "_tracer_provider", None)
+    if inner is None or not all(callable(getattr(type(livekit_tracer), n, None)) for n in _DIRECT):
+        return  # another LiveKit: leave its tracer as it is
+    unset = isinstance(provider, trace.ProxyTracerProvider) and isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
+    if not (unset or isinstance(provider, trace.NoOpTracerProvider)):
+        return  # something records LiveKit's spans: they keep their attributes
+
+    def set_provider(tracer_provider: trace.TracerProvider) -> None:
+        _livekit_spans_direct(False)
+        type(livekit_tracer).set_provider(livekit_tracer, tracer_provider)
+
+    livekit_tracer.start_span = inner.start_span  # type: ignore[method-assign]
+    livekit_tracer.start_as_current_span = inner.start_as_current_span  # type: ignore[method-assign]
+    livekit_tracer.use_span = trace.use_span  # type: ignore[method-assign]
+    livekit_tracer.set_provider = set_provider  # type: ignore[method-assign]
+
+
+def livekit_spans_direct() -> bool:
+    """True while LiveKit's span calls bypass its wrapper (tracing off)."""
+    from livekit.agents.telemetry import tracer as livekit_tracer
+
+    return "start_span" in livekit_tracer.__dict__
 
 
 def enabled() -> bool:

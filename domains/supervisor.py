@@ -10,10 +10,11 @@ import logging
 from collections.abc import AsyncIterable
 from typing import ClassVar
 
-from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, function_tool, llm
+from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, llm
 
 from callcenter.llm.embedded import FRONT_DESK_TOOL, ROUTE, fresh_user_text, route_call, user_texts
 from callcenter.llm.protocol import Leave, LeaveReason
+from callcenter.llm.tool_cache import tool
 from domains.base import (
     FAILED,
     DomainSpec,
@@ -47,7 +48,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         # a hosted LLM is told which names "belongs to <domain>" may take.
         doc = _FRONT_DESK_DOC.format(departments=f" ({departments})" if departments else "")
         tools: list[llm.Tool] = [self._route_tool(s) for s in self.spec.specialists]
-        tools.append(function_tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=doc))
+        tools.append(tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=doc))
         names = ", ".join(s.name for s in self.spec.specialists)
         super().__init__(
             instructions=(
@@ -146,7 +147,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
             return None
 
-        return function_tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
+        return tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
 
     def _latest_user(self) -> tuple[str, str | None]:
         msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)

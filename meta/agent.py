@@ -22,6 +22,7 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.llm.protocol import RouteDecision
+from callcenter.llm.tool_cache import tool
 from callcenter.routing.noise import NoiseModel
 from domains import registry
 from domains.base import DomainSpec, book_callback, failure_level, recent_context, within_budget
@@ -146,7 +147,7 @@ class MetaSupervisor(Agent):
             return await self.delegate(spec, request, context.function_call.extra)
 
         transfer.__doc__ = spec.description
-        return function_tool(transfer, name=f"{TRANSFER}{spec.name}")
+        return tool(transfer, name=f"{TRANSFER}{spec.name}")  # function_tool, the docstring parsed once
 
     async def delegate(self, spec: DomainSpec, request: str, extra: dict | None) -> str:
         """Run one domain supervisor for one need; re-delegate once if it was misrouted."""

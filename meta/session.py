@@ -18,6 +18,7 @@ from opentelemetry import trace
 
 from callcenter import metrics, tracing
 from callcenter.faults import FaultyStore
+from callcenter.llm import tool_cache
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
@@ -69,6 +70,7 @@ class Line:
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
     store = store or Store(settings.db_path)
     tracing.configure(settings)  # once per process; off unless CALLCENTER_TRACING is set
+    tool_cache.install()  # tool schemas and tool discovery once per class, not per hop (once per process)
     plan = settings.fault_plan
     if "store" in plan:
         store = FaultyStore(store, plan["store"])  # type: ignore[assignment]

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from livekit.agents import llm
 from livekit.agents.llm.tool_context import FunctionTool, RawFunctionTool
-from livekit.agents.llm.utils import function_arguments_to_pydantic_model
 from livekit.agents.types import (
     DEFAULT_API_CONNECT_OPTIONS,
     NOT_GIVEN,
@@ -34,6 +33,7 @@ from livekit.agents.types import (
 
 from callcenter.llm import templates as t
 from callcenter.llm.protocol import ROUTING_EXTRA, RouteDecision
+from callcenter.llm.tool_cache import parameters_schema
 from callcenter.routing.slots import extract_slots
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def tool_parameters(tool: llm.Tool) -> dict[str, Any]:
     if isinstance(tool, RawFunctionTool):
         return dict(tool.info.raw_schema.get("parameters") or {})
     if isinstance(tool, FunctionTool):
-        return function_arguments_to_pydantic_model(tool).model_json_schema()
+        return parameters_schema(tool)  # built once per tool function, not per turn
     return {}
 
 

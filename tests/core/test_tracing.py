@@ -72,3 +72,60 @@ async def test_tracing_off_records_nothing(settings: Settings, store: Store) -> 
     await call.close()
     assert "$0.00" in " ".join(turn.replies)
     assert not call.state.trace.root.is_recording()
+
+
+async def test_with_tracing_off_livekit_spans_skip_its_wrapper(settings: Settings, store: Store) -> None:
+    # callcenter/tracing.py shadows three methods of LiveKit's tracer while tracing is off;
+    # this fails if LiveKit 1.8's tracer no longer has the shape that relies on.
+    from livekit.agents.telemetry import tracer as livekit_tracer
+    from livekit.agents.telemetry.traces import _DynamicTracer
+
+    assert isinstance(livekit_tracer, _DynamicTracer) and hasattr(livekit_tracer, "_tracer")
+    assert all(callable(getattr(_DynamicTracer, n)) for n in ("start_span", "start_as_current_span", "use_span"))
+    call = await start_call(build_line(settings, store=store), customer_id="C1001")
+    assert tracing.livekit_spans_direct()
+    turn = await call.send("whats my balance")
+    await call.close()
+    assert "$0.00" in " ".join(turn.replies)
+    assert not livekit_tracer.start_span("x").is_recording()
+
+
+def test_tracing_on_gives_livekit_its_own_span_calls_back(settings: Settings, store: Store) -> None:
+    build_line(settings, store=store)
+    assert tracing.livekit_spans_direct()
+    exporter = InMemorySpanExporter()
+    tracing.configure(settings, exporter=exporter, set_global=False)
+    try:
+        assert not tracing.livekit_spans_direct()
+        from livekit.agents.telemetry import tracer as livekit_tracer
+
+        livekit_tracer.start_span("agent_turn").end()
+        assert [s.name for s in exporter.get_finished_spans()] == ["agent_turn"]
+    finally:
+        tracing.uninstall()
+    assert not tracing.livekit_spans_direct()
+
+
+def test_a_provider_livekit_is_given_directly_gets_its_spans(settings: Settings, store: Store) -> None:
+    # LiveKit Cloud's recording (or an entrypoint) calls LiveKit's set_tracer_provider itself.
+    from livekit.agents.telemetry import set_tracer_provider
+    from livekit.agents.telemetry import tracer as livekit_tracer
+    from opentelemetry import trace
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+
+    build_line(settings, store=store)
+    assert tracing.livekit_spans_direct()
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    try:
+        set_tracer_provider(provider)
+        assert not tracing.livekit_spans_direct()
+        livekit_tracer.start_span("agent_turn").end()
+        assert [s.name for s in exporter.get_finished_spans()] == ["agent_turn"]
+        tracing.configure(settings)  # tracing off in our settings: LiveKit's provider is kept
+        assert not tracing.livekit_spans_direct()
+    finally:
+        livekit_tracer.set_provider(trace.NoOpTracerProvider())
+        provider.shutdown()
