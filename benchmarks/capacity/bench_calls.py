@@ -1,6 +1,6 @@
 """Concurrent text calls: p95 turn latency, CPU per turn and memory per call as calls grow.
 
-    .venv/bin/python benchmarks/capacity/bench_calls.py [--calls 25 50 100 150] [--procs 1 2] [--think-s 4] [--seconds 40]
+    .venv/bin/python benchmarks/capacity/bench_calls.py [--calls 25 50 100 150] [--procs 1 2] [--think-s 4] [--seconds 40] [--no-gc-freeze]
 
 Each call is a caller who says something every `think-s` seconds (jittered), cycling
 through realistic needs (balance, status, API errors, a clarification, a follow-up), as
@@ -33,6 +33,7 @@ from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import build_line, start_call  # noqa: E402
 
+NO_GC_FREEZE = False  # set from --no-gc-freeze
 SCRIPT = ["whats my balance", "is the service down right now", "my api calls keep failing", "how come", "my bill", "thanks bye"]
 CUSTOMERS = ["C1001", "C1002", "C1003", "C1005"]
 
@@ -70,6 +71,8 @@ async def level(n: int, think: float, seconds: float, data: Path, first: int = 0
     store = Store(data / f"cap-{first}-{n}.db")
     line = build_line(settings, store=store)
     gc.collect()
+    if not NO_GC_FREEZE:
+        gc.freeze()  # as the worker's prewarm does (meta/shell/livekit_worker.py)
     before, cpu0 = rss_mb(), time.process_time()
     latencies: list[float] = []
     until = time.perf_counter() + seconds
@@ -79,8 +82,9 @@ async def level(n: int, think: float, seconds: float, data: Path, first: int = 0
     return latencies, cpu, after - before
 
 
-def _in_process(args: tuple[int, float, float, str, int]) -> tuple[list[float], float, float]:
-    n, think, seconds, data, first = args
+def _in_process(args: tuple[int, float, float, str, int, bool]) -> tuple[list[float], float, float]:
+    global NO_GC_FREEZE
+    n, think, seconds, data, first, NO_GC_FREEZE = args
     logging.basicConfig(level=logging.CRITICAL)
     return asyncio.run(level(n, think, seconds, Path(data), first))
 
@@ -88,7 +92,7 @@ def _in_process(args: tuple[int, float, float, str, int]) -> tuple[list[float], 
 def spread(n: int, procs: int, think: float, seconds: float, data: Path) -> tuple[int, float, float, float, float]:
     """`n` calls over `procs` processes at once: (turns, p50 ms, p95 ms, CPU ms per turn, RSS MB per call)."""
     shares = [n // procs + (1 if k < n % procs else 0) for k in range(procs)]
-    jobs = [(share, think, seconds, str(data), sum(shares[:k])) for k, share in enumerate(shares)]
+    jobs = [(share, think, seconds, str(data), sum(shares[:k]), NO_GC_FREEZE) for k, share in enumerate(shares)]
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
         results = pool.map(_in_process, jobs)
     lat = sorted(x for r in results for x in r[0])
@@ -104,7 +108,10 @@ async def main() -> int:
     p.add_argument("--think-s", type=float, default=4.0)
     p.add_argument("--seconds", type=float, default=40.0)
     p.add_argument("--procs", type=int, nargs="+", default=[1], help="worker processes the calls are split over")
+    p.add_argument("--no-gc-freeze", action="store_true", help="leave the line in the collector's reach (before the worker froze it)")
     args = p.parse_args()
+    global NO_GC_FREEZE
+    NO_GC_FREEZE = args.no_gc_freeze
     logging.basicConfig(level=logging.CRITICAL)
     data = Path(tempfile.mkdtemp(prefix="capacity-"))
     build_line(load_settings(data_dir=data), store=Store(data / "warm.db"))  # train the router once

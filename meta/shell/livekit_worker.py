@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import json
 import logging
 import math
@@ -60,6 +61,11 @@ def prewarm(settings: Settings, proc: JobProcess) -> None:
     try:
         proc.userdata["line"] = build_line(settings)
         prewarm_speech(settings)  # the local speech engines, once per process
+        # The router, models and imports live for the whole process: move them out of the
+        # collector's reach, so a full collection during calls walks only the calls'
+        # objects (benchmarks/capacity: p95 at 100 calls 62-65 ms frozen, 76-99 ms not).
+        gc.collect()
+        gc.freeze()
     except Exception as exc:  # the type only: messages may carry paths or caller data
         log.error("job process could not build the line: %s", type(exc).__name__)
         proc.userdata["line_error"] = type(exc).__name__
