@@ -61,14 +61,26 @@ def prewarm(settings: Settings, proc: JobProcess) -> None:
     try:
         proc.userdata["line"] = build_line(settings)
         prewarm_speech(settings)  # the local speech engines, once per process
-        # The router, models and imports live for the whole process: move them out of the
-        # collector's reach, so a full collection during calls walks only the calls'
-        # objects (benchmarks/capacity: p95 at 100 calls 62-65 ms frozen, 76-99 ms not).
-        gc.collect()
-        gc.freeze()
+        _freeze_once()
     except Exception as exc:  # the type only: messages may carry paths or caller data
         log.error("job process could not build the line: %s", type(exc).__name__)
         proc.userdata["line_error"] = type(exc).__name__
+
+
+_frozen = False
+
+
+def _freeze_once() -> None:
+    """The router, models and imports live for the whole process: move them out of the
+    collector's reach, so a full collection during calls walks only the calls' objects
+    (benchmarks/capacity: p95 at 100 calls 42-66 ms frozen, 70-99 ms not). Once per
+    process, at the first prewarm, before any call: in the thread executor later prewarms
+    run beside live calls, whose cyclic garbage a freeze would keep forever."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
 
 
 class LineUnavailableError(RuntimeError):
