@@ -33,13 +33,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.voice.voices import espeak, hibari, piper, telephone, trim  # noqa: E402
+from benchmarks.voice.voices import dithered, espeak, hibari, piper, telephone, to_16k, trim  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.speech.local_stt import BEAM, WhisperSTT  # noqa: E402
 from callcenter.spoken import normalise  # noqa: E402
 from meta.session import build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
-from meta.voice_io import resample  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
 
 SET = Path(__file__).with_name("spoken_set.jsonl")
@@ -76,38 +75,61 @@ def edit_distance(a: list[str], b: list[str]) -> int:
 VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
 
 
-def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: list[int]) -> dict[str, Any]:
-    """WER per voice, band and split, for each recogniser window (30 = Whisper's own)."""
+# Recogniser variants compared on dev (`--variants`): short-window decode options for WhisperSTT,
+# and "prompt" for another recogniser prompt. "now" is what the line runs.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "now": {},
+    "pad-silence": {"pad": "silence"},
+}
+
+
+def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: list[int], draws: int = 1,
+              variants: tuple[str, ...] = ("now",)) -> dict[str, Any]:
+    """WER per voice, band and split, for each recogniser window (30 = Whisper's own).
+
+    Deterministic: the caller audio is made the same on every run (voices.to_16k, sox -D), and
+    CTranslate2 gives the same words for the same samples. Each draw quantises that audio to
+    int16 with a different seeded +-1 LSB dither, as a line's resampler would; `draws` > 1
+    reports the mean over draws 0..N-1, so a change is not judged on one lucky draw."""
     cases = [json.loads(x) for x in SET.read_text().splitlines() if x.strip()]
     audio: dict[tuple[str, str, str], np.ndarray] = {}
     for voice_name in voices:
         for case in (c for c in cases if c["split"] in splits):
             pcm, rate = VOICES[voice_name](case["text"])
-            audio[voice_name, "16k", case["text"]] = resample(pcm, rate, 16000).astype(np.float32) / 32768
-            tel, trate = telephone(pcm, rate)
-            audio[voice_name, "8k", case["text"]] = resample(tel, trate, 16000).astype(np.float32) / 32768
+            audio[voice_name, "16k", case["text"]] = to_16k(pcm, rate)
+            audio[voice_name, "8k", case["text"]] = to_16k(*telephone(pcm, rate))
     out: dict[str, Any] = {}
-    for margin, beam in ((m, b) for m in margins for b in beams):
-        stt = WhisperSTT(prompt=recogniser_prompt(), window_s=float(margin), beam_size=beam)
+    for margin, beam, variant in ((m, b, v) for m in margins for b in beams for v in variants):
+        options = dict(VARIANTS[variant])
+        prompt = options.pop("prompt", recogniser_prompt())
+        stt = WhisperSTT(prompt=prompt, window_s=float(margin), beam_size=beam, options=options)
         for voice_name in voices:
             for band in ("16k", "8k"):
                 for split in splits:
-                    errors = total = 0
+                    rates: list[float] = []
                     cpu = 0.0
+                    total = 0
                     worst: list[tuple[float, str, str]] = []
-                    for case in (c for c in cases if c["split"] == split):
-                        started = time.process_time()
-                        heard = stt.transcribe(audio[voice_name, band, case["text"]])[0]
-                        cpu += time.process_time() - started
-                        ref, hyp = words(case["text"]), words(heard)
-                        e = edit_distance(ref, hyp)
-                        errors, total = errors + e, total + len(ref)
-                        worst.append((e / max(1, len(ref)), case["text"], heard))
-                    n = sum(c["split"] == split for c in cases)
-                    key = f"window={margin}/beam={beam}/{voice_name}/{band}/{split}"
-                    out[key] = {"wer": round(errors / total, 3), "words": total, "cpu_s_per_utterance": round(cpu / n, 3),
-                                "worst": [w[1:] for w in sorted(worst, reverse=True)[:2]]}
-                    print(key, out[key]["wer"], out[key]["cpu_s_per_utterance"], flush=True)
+                    cases_here = [c for c in cases if c["split"] == split]
+                    for seed in range(draws):
+                        errors = total = 0
+                        for case in cases_here:
+                            clip = dithered(audio[voice_name, band, case["text"]], seed)
+                            started = time.process_time()
+                            heard = stt.transcribe(clip)[0]
+                            cpu += time.process_time() - started
+                            ref, hyp = words(case["text"]), words(heard)
+                            e = edit_distance(ref, hyp)
+                            errors, total = errors + e, total + len(ref)
+                            if seed == 0:
+                                worst.append((e / max(1, len(ref)), case["text"], heard))
+                        rates.append(errors / total)
+                    key = f"{variant}/window={margin}/beam={beam}/{voice_name}/{band}/{split}"
+                    out[key] = {"wer": round(statistics.fmean(rates), 4), "draws": [round(r, 4) for r in rates],
+                                "words": total, "cpu_s_per_utterance": round(cpu / (draws * len(cases_here)), 3)}
+                    if split == "dev":  # held-out sentences are never read one by one
+                        out[key]["worst"] = [w[1:] for w in sorted(worst, reverse=True)[:5]]
+                    print(key, out[key]["wer"], out[key]["draws"], out[key]["cpu_s_per_utterance"], flush=True)
     return out
 
 
@@ -195,6 +217,10 @@ def main() -> int:
                     help="wer: recogniser windows in seconds to compare (30 = Whisper's own)")
     ap.add_argument("--beam", type=int, nargs="+", default=[BEAM],
                     help="wer: recogniser beam sizes to compare (1 = greedy)")
+    ap.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=["now"],
+                    help="wer: recogniser variants to compare (tune on dev only)")
+    ap.add_argument("--draws", type=int, default=1,
+                    help="wer: mean over this many seeded +-1 LSB dither draws of the same audio (1 = draw 0 only)")
     ap.add_argument("--turns", type=int, default=20)
     ap.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3, 4])
     ap.add_argument("--seconds", type=float, default=60)
@@ -205,7 +231,7 @@ def main() -> int:
     os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
     data_dir = Path(tempfile.mkdtemp(prefix="voice-bench-"))
     if args.what == "wer":
-        result = bench_wer(args.voices, args.splits, args.window, args.beam)
+        result = bench_wer(args.voices, args.splits, args.window, args.beam, args.draws, tuple(args.variants))
     elif args.what == "latency":
         result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
     else:

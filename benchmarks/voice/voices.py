@@ -61,13 +61,40 @@ def espeak(text: str) -> tuple[np.ndarray, int]:
 
 
 def telephone(samples: np.ndarray, rate: int) -> tuple[np.ndarray, int]:
-    """Through a phone line: band-limited, 8 kHz, mu-law (sox), read back by the line's reader."""
+    """Through a phone line: band-limited, 8 kHz, mu-law (sox), read back by the line's reader.
+    `-D`: no dither. sox dithers by default with a generator seeded differently on every run,
+    so the same words gave a different 8 kHz file each time (a gateway's G.711 encoder does
+    not dither either)."""
     with tempfile.TemporaryDirectory() as d:
         src, dst = Path(d) / "in.wav", Path(d) / "tel.wav"
         write_wav(src, samples, rate)
-        subprocess.run(["sox", str(src), "-r", "8000", "-e", "u-law", "-b", "8", str(dst), "sinc", "300-3400"],
+        subprocess.run(["sox", "-D", str(src), "-r", "8000", "-e", "u-law", "-b", "8", str(dst), "sinc", "300-3400"],
                        check=True, capture_output=True)
         return read_wav(dst)
+
+
+def to_16k(samples: np.ndarray, rate: int) -> np.ndarray:
+    """Float audio in [-1, 1] at Whisper's 16 kHz, the same on every run: a polyphase filter
+    (scipy), no dither. LiveKit's own resampler (soxr) adds a +-1 LSB dither seeded anew in
+    every process; tiny.en turns that noise into different words on a few sentences, which is
+    why identical WER runs used to differ by about 1.5 points."""
+    from math import gcd
+
+    from scipy.signal import resample_poly
+
+    audio = samples.astype(np.float32) / 32768
+    if rate != 16000:
+        g = gcd(rate, 16000)
+        audio = resample_poly(audio, 16000 // g, rate // g).astype(np.float32)
+    return np.clip(audio, -1.0, 1.0)
+
+
+def dithered(audio: np.ndarray, seed: int) -> np.ndarray:
+    """`audio` as the int16 a line hands the recogniser, quantised with a +-1 LSB triangular
+    dither drawn from `seed` (what LiveKit's resampler does with its own, unseeded, draw)."""
+    rng = np.random.default_rng(seed)
+    noise = rng.random(audio.size) - rng.random(audio.size)
+    return (np.clip(np.round(audio * 32768 + noise), -32768, 32767) / 32768).astype(np.float32)
 
 
 def with_pause(samples: np.ndarray, rate: int, seconds: float) -> np.ndarray:

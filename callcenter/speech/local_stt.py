@@ -71,13 +71,16 @@ def _resample(frame: rtc.AudioFrame) -> rtc.AudioFrame:
 
 class WhisperSTT(stt.STT):
     def __init__(
-        self, *, prompt: str | None = None, threads: int = 2, beam_size: int = BEAM, window_s: float = 15.0
+        self, *, prompt: str | None = None, threads: int = 2, beam_size: int = BEAM, window_s: float = 15.0,
+        options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(capabilities=stt.STTCapabilities(streaming=False, interim_results=False))
         self._prompt = prompt
         self._beam = beam_size
         # Encode this many seconds, not Whisper's 30 (whisper_window.py); 0 = 30 s.
         self._window = window_s
+        # Short-window decode options (whisper_window.transcribe_window), for the benchmark's variants.
+        self._options = dict(options or {})
         self._model = load_whisper(threads)
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
@@ -98,7 +101,8 @@ class WhisperSTT(stt.STT):
         with self._lock:
             segments: Any = None
             if 0 < self._window < 30:
-                segments = transcribe_window(self._model, audio, prompt=self._prompt, window_s=self._window, beam_size=self._beam)
+                segments = transcribe_window(self._model, audio, prompt=self._prompt, window_s=self._window, beam_size=self._beam,
+                                             **self._options)
             if segments is None:
                 segments, _ = self._model.transcribe(
                     audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,

@@ -41,9 +41,15 @@ def window_frames(n_frames: int, window_s: float) -> int:
     return min(FULL_WINDOW, int(math.ceil(want / FRAMES_PER_S) * FRAMES_PER_S))
 
 
-def transcribe_window(model: Any, audio: np.ndarray, *, prompt: str | None, window_s: float, beam_size: int = 1) -> list[Segment] | None:
+def transcribe_window(
+    model: Any, audio: np.ndarray, *, prompt: str | None, window_s: float, beam_size: int = 1,
+    pad: str = "zero", **generate: Any,
+) -> list[Segment] | None:
     """Greedy (or beam) decode of one utterance on a short window; None when the audio needs
-    the full window (the caller then uses faster-whisper's own loop)."""
+    the full window (the caller then uses faster-whisper's own loop). `pad`: what fills the
+    window after the utterance ("zero" in the log-mel, as faster-whisper pads; "silence", the
+    log-mel of digital silence, as Whisper itself pads). `generate`: more CTranslate2 decode
+    options (length_penalty, patience, ...)."""
     import ctranslate2
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import get_suppressed_tokens
@@ -52,7 +58,8 @@ def transcribe_window(model: Any, audio: np.ndarray, *, prompt: str | None, wind
     frames = window_frames(features.shape[-1], window_s)
     if features.shape[-1] + MARGIN_S * FRAMES_PER_S > FULL_WINDOW:
         return None
-    padded = np.zeros((features.shape[0], frames), np.float32)
+    fill = max(float(features.max()) - 2.0, -1.5) if pad == "silence" and features.size else 0.0
+    padded = np.full((features.shape[0], frames), fill, np.float32)
     padded[:, : min(frames, features.shape[-1])] = features[:, :frames]
     encoded = model.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(padded[None])), to_cpu=False)
 
@@ -66,7 +73,7 @@ def transcribe_window(model: Any, audio: np.ndarray, *, prompt: str | None, wind
     result = model.model.generate(
         encoded, [tokens], beam_size=beam_size, max_length=max_length, return_scores=True,
         return_no_speech_prob=True, suppress_blank=True,
-        suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
+        suppress_tokens=get_suppressed_tokens(tokenizer, [-1]), **generate,
     )[0]
     ids = result.sequences_ids[0]
     text = drop_repeats(tokenizer.decode(ids).strip())
