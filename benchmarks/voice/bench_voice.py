@@ -59,6 +59,8 @@ def words(text: str) -> list[str]:
     # Hesitations are not scored (as Whisper's own English normaliser does): a recogniser that
     # leaves out "uh" has not misheard the caller. "uh huh" is a yes and stays.
     bare = _HESITATION.sub(" ", normalise(text).lower())
+    # A hyphen between letters is not a word error either ("uh-huh" / "uh huh", "two-factor").
+    bare = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", bare)
     found = re.findall(r"[a-z0-9$@.\-]+", bare.replace(",", " "))
     return [w for w in (t.strip(".-") for t in found) if w]
 
@@ -77,9 +79,15 @@ VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
 
 # Recogniser variants compared on dev (`--variants`): short-window decode options for WhisperSTT,
 # and "prompt" for another recogniser prompt. "now" is what the line runs.
+# Tried in issue 11's fourth session (mean of 3 draws; Piper 16k / 8k, hibari 16k / 8k dev):
+# before 4.9/6.0/2.9/2.5%, topics-prompt 4.5/3.8/1.8/2.5%, said-prompt 4.5/5.7/3.3/2.5%,
+# now 3.7/3.8/2.2/2.5%, patience2 3.7/5.9/2.2/2.5% (and 35% more CPU).
 VARIANTS: dict[str, dict[str, Any]] = {
     "now": {},
-    "pad-silence": {"pad": "silence"},
+    "before": {"pad": "zero", "prompt": recogniser_prompt(style="topics")},
+    "topics-prompt": {"prompt": recogniser_prompt(style="topics")},
+    "said-prompt": {"prompt": recogniser_prompt(style="said")},
+    "patience2": {"patience": 2.0},
 }
 
 
