@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import threading
 from functools import lru_cache
@@ -49,24 +50,22 @@ def load_whisper(threads: int = 2) -> Any:
 
 
 def to_whisper_audio(buffer: AudioBuffer) -> np.ndarray:
-    """Any LiveKit audio (any rate, any channels) -> mono float32 at 16 kHz."""
+    """Any LiveKit audio (any rate, any channels) -> mono float32 at 16 kHz.
+
+    Resampled in float by a polyphase filter (scipy), not by LiveKit's resampler: that one
+    rounds to int16 with a dither seeded anew in every process, so the same call audio gave
+    different words from one run to the next (benchmarks/voice, issue 11)."""
     frame = rtc.combine_audio_frames(buffer) if isinstance(buffer, list) else buffer
     if frame.samples_per_channel == 0:
         return np.zeros(0, np.float32)
-    if frame.sample_rate != WHISPER_RATE or frame.num_channels != 1:
-        frame = _resample(frame)
-    return np.frombuffer(frame.data, dtype=np.int16).astype(np.float32) / 32768.0
-
-
-def _resample(frame: rtc.AudioFrame) -> rtc.AudioFrame:
     pcm = np.frombuffer(frame.data, dtype=np.int16).reshape(-1, frame.num_channels)
-    mono = pcm.mean(axis=1).astype(np.int16)
-    mono_frame = rtc.AudioFrame(mono.tobytes(), frame.sample_rate, 1, len(mono))
+    mono = pcm.astype(np.float32).mean(axis=1) / 32768.0
     if frame.sample_rate == WHISPER_RATE:
-        return mono_frame
-    resampler = rtc.AudioResampler(frame.sample_rate, WHISPER_RATE, num_channels=1, quality=rtc.AudioResamplerQuality.HIGH)
-    out = resampler.push(mono_frame) + resampler.flush()
-    return rtc.combine_audio_frames(out)
+        return mono
+    from scipy.signal import resample_poly  # scipy comes with scikit-learn, a base dependency
+
+    g = math.gcd(frame.sample_rate, WHISPER_RATE)
+    return np.clip(resample_poly(mono, WHISPER_RATE // g, frame.sample_rate // g), -1.0, 1.0).astype(np.float32)
 
 
 class WhisperSTT(stt.STT):

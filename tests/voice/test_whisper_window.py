@@ -47,3 +47,22 @@ def test_benchmark_audio_is_the_same_on_every_run_and_draws_differ_by_one_lsb() 
     assert np.array_equal(a, dithered(audio, 0))
     assert not np.array_equal(a, b)
     assert float(np.abs(a - b).max()) <= 2.0 / 32768 + 1e-9
+
+
+def test_room_audio_reaches_the_recogniser_at_16k_in_float_with_no_dither() -> None:
+    from livekit import rtc
+
+    from callcenter.speech.local_stt import to_whisper_audio
+
+    t = np.arange(48000) / 48000
+    tone = (0.25 * np.sin(2 * np.pi * 440 * t) * 32767).astype(np.int16)
+    stereo = np.stack([tone, tone], axis=1).reshape(-1)
+    frame = rtc.AudioFrame(stereo.tobytes(), 48000, 2, tone.size)
+    audio = to_whisper_audio(frame)
+    assert audio.dtype == np.float32 and audio.size == 16000
+    spectrum = np.abs(np.fft.rfft(audio))
+    assert int(np.argmax(spectrum)) == 440  # 1 s of audio: bin = Hz
+    assert 0.24 < float(np.abs(audio[100:-100]).max()) < 0.26
+    # not re-quantised to int16: values between the int16 steps survive
+    assert np.any(np.abs(audio * 32768 - np.round(audio * 32768)) > 0.01)
+    assert np.array_equal(audio, to_whisper_audio(frame))
