@@ -35,7 +35,7 @@ def recogniser_prompt(words: int = 40, style: str = "sentences") -> str:
     session, a terse ids line before the words ("topics"); or the sentences alone ("said").
     Chosen on the spoken dev set (benchmarks/voice, mean WER over 3 dither draws, Piper and
     hibari at 16 and 8 kHz): 3.05% "sentences", 3.13% "topics" (Piper 16 kHz: 3.7 against
-    4.5%, the same on every draw), 3.9% "said". Both pad the window with silence. The example
+    4.5%, the same on every draw), 4.0% "said". Both pad the window with silence. The example
     values are not the held-out set's (a name in the prompt pulls the recogniser to it:
     "john at example dot com" was heard "janet..." with "jane.doe" here)."""
     counts: Counter[str] = Counter()

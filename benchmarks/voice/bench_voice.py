@@ -1,14 +1,16 @@
 """Offline voice pipeline benchmark: recogniser WER, end-of-speech -> first-audio latency by
 stage, and concurrent spoken calls per machine.
 
-    .venv/bin/python benchmarks/voice/bench_voice.py wer
+    .venv/bin/python benchmarks/voice/bench_voice.py wer [--splits dev] [--draws 3] [--variants now before]
     .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20 [--configs 0:30 0.2:15 0.2:15:1]
     .venv/bin/python benchmarks/voice/bench_voice.py concurrency --levels 1 2 3 4 --seconds 60
 
 WER: the project's own spoken set (spoken_set.jsonl, a dev part and a held-out part never
-tuned against), synthesised by hibari (the line's TTS) and espeak-ng (a different voice),
-at 16 kHz and through an 8 kHz mu-law telephone band (sox), recognised by the local Whisper;
+tuned against), synthesised by hibari (the line's TTS), Piper joe and espeak-ng (other
+voices), at 16 kHz and through an 8 kHz mu-law telephone band (sox), resampled the same way
+on every run and quantised with seeded dither draws, recognised by the local Whisper;
 reference and hypothesis both go through `spoken.normalise`, then words are compared.
+The same command gives the same numbers on every run.
 Latency: real spoken turns through a real AgentSession (meta_voice.VoiceCall), timed from
 the exact end of the caller's audio. Concurrency: N calls in one process, each speaking
 turns back to back; the level where p95 first audio passes 2 s is the machine's limit.
@@ -80,7 +82,7 @@ VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
 # Recogniser variants compared on dev (`--variants`): short-window decode options for WhisperSTT,
 # and "prompt" for another recogniser prompt. "now" is what the line runs.
 # Tried in issue 11's fourth session (mean of 3 draws; Piper 16k / 8k, hibari 16k / 8k dev):
-# before 4.9/6.0/2.9/2.5%, topics-prompt 4.5/3.8/1.8/2.5%, said-prompt 4.5/5.7/3.3/2.5%,
+# before 4.9/6.0/2.9/2.5%, topics-prompt 4.5/3.8/1.8/2.5%, said-prompt 4.5/5.7/3.3/2.5% (its email then "jane.doe"),
 # now 3.7/3.8/2.2/2.5%, patience2 3.7/5.9/2.2/2.5% (and 35% more CPU).
 VARIANTS: dict[str, dict[str, Any]] = {
     "now": {},
