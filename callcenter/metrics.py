@@ -127,7 +127,7 @@ PROVIDERS = Vocabulary("provider", ["embedded", "openai", "azure", "groq", "olla
 KINDS = Vocabulary("kind", ["escalation"], cap=16)
 APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "timeout",
                                              "cancelled", "escalated", "auto_denied"])
-WORKFLOWS = Vocabulary("workflow", ["approval", "engineering_escalation", "ticket"], cap=16)
+WORKFLOWS = Vocabulary("workflow", ["approval", "ticket"], cap=16)
 # Voice: each stage is timed from the end of the caller's speech.
 VOICE_STAGES = Vocabulary("stage", ["transcript", "end_of_turn", "llm_first_output", "first_audio"])
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
