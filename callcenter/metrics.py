@@ -123,7 +123,7 @@ STATUSES = Vocabulary("status", [
 ])
 PROVIDERS = Vocabulary("provider", ["embedded", "openai", "azure", "groq", "ollama",
                                     "anthropic", "google", "livekit", "fast"], cap=8)
-# Request kinds: the engineering ticket's, and the domains' durable actions (register_kinds).
+# Request kinds: the ticket workflow's, and the domains' durable actions (register_kinds).
 KINDS = Vocabulary("kind", ["escalation"], cap=16)
 APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "timeout",
                                              "cancelled", "escalated", "auto_denied"])

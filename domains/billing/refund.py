@@ -202,11 +202,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         pending = [(c, ledger.pending[c.id]) for c in qualifying if c.id in ledger.pending]
         if pending:
             charge, (request_id, cents) = pending[0]
-            return (
-                f"A refund of {dollars(cents)} for charge {charge.id} is already waiting for a supervisor's "
-                f"approval (reference {request_id}), so there's nothing new to ask for. You'll hear as soon as it's decided. "
-                + _ANOTHER
-            )
+            return _waiting(f"A refund of {dollars(cents)} for charge {charge.id}", request_id) + " " + _ANOTHER
         done = {c.id for c in qualifying if ledger.refunded.get(c.id, 0) >= c.amount_cents}
         refunds = sorted((r for r in self.state.ports.billing.list_refunds(self.customer_id) if r.charge_id in done),
                          key=lambda r: r.created_at)
@@ -223,13 +219,19 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
 _ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."
 
 
+def _waiting(what: str, reference: str) -> str:
+    """One sentence for a refund already before a supervisor, whether the caller asked again
+    in general or named the charge."""
+    return (
+        f"{what} is already waiting for a supervisor's approval (reference {reference}), so I haven't asked "
+        "for another. You'll hear as soon as it's decided."
+    )
+
+
 def _refusal(decision: RefundDecision) -> str:
     finding = decision.finding
     if decision.pending_request:
-        return (
-            f"There's already a refund for that charge waiting for a supervisor's approval (reference "
-            f"{decision.pending_request}), so I haven't asked for another. You'll hear as soon as it's decided."
-        )
+        return _waiting("A refund for that charge", decision.pending_request)
     if "overdue" in finding:
         return "That charge is on an overdue invoice, so it can't be refunded by phone. No money has been moved."
     if "ordinary charge" in finding:
