@@ -3,7 +3,8 @@
 A domain folder holds `spec.py` (`DOMAIN = DomainSpec(...)`: specialists, wording, slot
 patterns, durable actions); if it has durable work, `actions.py` (`ACTIONS`), which
 imports without LiveKit: the Temporal worker reads the action table without loading any task;
-and if it has settings of its own, `settings.py` (`SETTINGS`, a `SettingsSection`).
+if it has settings of its own, `settings.py` (`SETTINGS`, a `SettingsSection`); and if it
+talks to a system of its own, `ports.py` (`PORTS`, `PortSpec`s, also given to `DomainSpec`).
 
 The functions below are what composition roots (meta/) build from the domains' own values:
 the worker's action table, the sentences that name the departments, the slot patterns, and
@@ -24,6 +25,7 @@ from workflows.actions import ActionTable, DurableAction
 
 if TYPE_CHECKING:
     from callcenter.routing.slots import SlotPattern
+    from callcenter.store.adapters import PortSpec
     from domains.base import DomainSpec, Wording
 
 PACKAGES: tuple[str, ...] = (
@@ -70,6 +72,14 @@ def _optional(package: str, module: str) -> ModuleType | None:
 def _actions_of(package: str) -> tuple[DurableAction, ...]:
     module = _optional(package, "actions")
     return tuple(module.ACTIONS) if module else ()  # () : a domain with no durable work
+
+
+def port_specs(domains: Sequence[DomainSpec] | None = None) -> tuple[PortSpec, ...]:
+    """Every domain's own ports (its `ports.PORTS`), for the line and the Temporal worker."""
+    if domains is None and "DOMAINS" not in globals():
+        found = (_optional(p, "ports") for p in PACKAGES)  # the standalone worker: no task loaded
+        return tuple(spec for m in found if m is not None for spec in m.PORTS)
+    return tuple(spec for d in _domains(domains) for spec in d.ports)
 
 
 def settings_sections(packages: Sequence[str] | None = None) -> tuple[type[SettingsSection], ...]:

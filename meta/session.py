@@ -86,7 +86,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     register_slot_patterns(registry.slot_patterns())  # "CH-1002-D", "the pro plan"
     register_spoken_ids(registry.spoken_ids())  # read aloud as "charge 1 0 0 2 D"
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
-                actions=actions, ports=load_ports(store, settings), sections=sections)
+                actions=actions, ports=load_ports(store, settings, registry.port_specs()), sections=sections)
 
 
 def agent_ids() -> list[str]:

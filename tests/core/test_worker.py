@@ -99,6 +99,20 @@ def test_worker_start_refuses_to_register_when_jobs_cannot_run(tmp_path: Path) -
     assert "error: worker self-check" in out.stderr
 
 
+def test_worker_start_names_a_bad_domain_setting(tmp_path: Path) -> None:
+    # Billing's limits are billing's own settings section: checked before any job process
+    # starts, and reported like any setting, not as a failed self-check.
+    env = _env(tmp_path, LIVEKIT_URL="ws://127.0.0.1:9", LIVEKIT_API_KEY="k", LIVEKIT_API_SECRET="s",
+               CALLCENTER_AUTO_REFUND_LIMIT="lots")
+    out = subprocess.run([CALLCENTER, "worker", "start"], env=env, capture_output=True, text=True, timeout=240)
+    assert out.returncode == 2
+    assert out.stderr.splitlines()[:2] == [
+        "error: invalid settings:",
+        "  CALLCENTER_AUTO_REFUND_LIMIT: Input should be a valid decimal (Refunds at or under this amount (USD) are issued without approval.)",
+    ], out.stderr
+    assert "lots" not in out.stderr and "Traceback" not in out.stderr
+
+
 @pytest.mark.parametrize(
     ("moment", "selfcheck"),
     [("initializing process", "false"), ("process initialized", "true")],
