@@ -123,11 +123,11 @@ STATUSES = Vocabulary("status", [
 ])
 PROVIDERS = Vocabulary("provider", ["embedded", "openai", "azure", "groq", "ollama",
                                     "anthropic", "google", "livekit", "fast"], cap=8)
-# Request kinds: the engineering ticket's, and the domains' durable actions (register_kinds).
+# Request kinds: the ticket workflow's, and the domains' durable actions (register_kinds).
 KINDS = Vocabulary("kind", ["escalation"], cap=16)
 APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "timeout",
                                              "cancelled", "escalated", "auto_denied"])
-WORKFLOWS = Vocabulary("workflow", ["approval", "engineering_escalation", "ticket"], cap=16)
+WORKFLOWS = Vocabulary("workflow", ["approval", "ticket"], cap=16)
 # Voice: each stage is timed from the end of the caller's speech.
 VOICE_STAGES = Vocabulary("stage", ["transcript", "end_of_turn", "llm_first_output", "first_audio"])
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",

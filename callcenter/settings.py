@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
@@ -33,14 +33,31 @@ def _default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("callcenter", appauthor=False))
 
 
+# One reading rule for every settings class: `CALLCENTER_*` variables, then `.env`; names a
+# class does not know are someone else's (another section's), not an error.
+_CONFIG = SettingsConfigDict(
+    env_prefix=ENV_PREFIX,
+    env_file=".env",
+    env_file_encoding="utf-8",
+    extra="ignore",
+    validate_default=True,
+)
+
+
+class SettingsSection(BaseSettings):
+    """Settings a part of the product owns (a domain's money limits), read as `Settings` is:
+    the same `CALLCENTER_*` names, the same `.env`, the same one-line errors. The foundation
+    never lists a domain's settings; the composition root loads each domain's section at
+    start, so a bad value stops the start like any other."""
+
+    model_config = _CONFIG
+
+
+S = TypeVar("S", bound=BaseSettings)
+
+
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(
-        env_prefix=ENV_PREFIX,
-        env_file=".env",
-        env_file_encoding="utf-8",
-        extra="ignore",
-        validate_default=True,
-    )
+    model_config = _CONFIG
 
     # --- storage -------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=_default_data_dir, description="Folder for the database and local servers.")
@@ -158,19 +175,7 @@ class Settings(BaseSettings):
     temporal_tls_key: Path | None = Field(None, description="Client key (PEM) for mTLS.")
     temporal_api_key: SecretStr | None = Field(None, description="Temporal Cloud API key.")
 
-    # --- policy ----------------------------------------------------------------------
-    auto_refund_limit: Decimal = Field(
-        Decimal("100.00"), ge=0, le=100000, description="Refunds at or under this amount (USD) are issued without approval."
-    )
-    refund_window_days: int = Field(90, ge=1, le=3650, description="Charges older than this are not refundable by phone.")
-    auto_refund_customer_limit: Decimal = Field(
-        Decimal("150.00"), ge=0, le=100000,
-        description="Most (USD) one customer is refunded without approval per period, counting pending approvals.",
-    )
-    auto_refund_period_days: int = Field(30, ge=1, le=365, description="The period of the per-customer auto-refund limit.")
-    service_credit_percent: int = Field(
-        20, ge=0, le=100, description="Largest service-failure credit, as a percentage of the affected charge."
-    )
+    # --- policy (a domain's own limits live in its folder: domains/billing/settings.py) ---
     verification_lockout_failures: int = Field(
         5, ge=1, le=50, description="Failed verifications per customer or calling line before a lockout."
     )
@@ -231,7 +236,7 @@ class Settings(BaseSettings):
     )
     max_delegations_per_turn: int = Field(6, ge=1, le=20, description="Loop guard: delegations allowed in one turn.")
     max_turn_chars: int = Field(2000, ge=50, le=100000, description="Longer caller turns are cut to this many characters.")
-    turn_timeout_s: float = Field(30.0, ge=1, le=600, description="Longest a caller turn may take before it ends with what was said.")
+    turn_timeout_s: float = Field(30.0, ge=1, le=600, description="Longest a caller turn may take before it ends with what was said; a lookup gets a third of it per attempt.")
     verification_attempts: int = Field(3, ge=1, le=10, description="Identity verification attempts per call.")
 
     # --- observability ---------------------------------------------------------------
@@ -306,7 +311,7 @@ class Settings(BaseSettings):
         return limits.get(role, Decimal("0"))
 
 
-def _describe(error: dict) -> str:
+def _describe(cls: type[BaseSettings], error: dict) -> str:
     field = ".".join(str(p) for p in error.get("loc", ())) or "?"
     env = ENV_PREFIX + field.upper()
     ctx = error.get("ctx") or {}
@@ -314,18 +319,23 @@ def _describe(error: dict) -> str:
         accepted = f"accepted values: {ctx['expected']}"
     else:
         accepted = error.get("msg", "invalid value")
-    info = Settings.model_fields.get(field)
+    info = cls.model_fields.get(field)
     hint = f" ({info.description})" if info and info.description else ""
     return f"{env}: {accepted}{hint}"
 
 
-def load_settings(**overrides: object) -> Settings:
-    """Read settings; raise SettingsError naming each bad variable (never its value)."""
+def load_section(cls: type[S], **overrides: object) -> S:
+    """Read one settings class; raise SettingsError naming each bad variable (never its value)."""
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return cls(**overrides)  # type: ignore[arg-type]
     except ValidationError as exc:
-        lines = [_describe(e) for e in exc.errors(include_input=False)]
+        lines = [_describe(cls, e) for e in exc.errors(include_input=False)]
         raise SettingsError("invalid settings:\n  " + "\n  ".join(lines)) from None
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the product's own settings (a domain's section: `load_section`)."""
+    return load_section(Settings, **overrides)
 
 
 @lru_cache(maxsize=1)

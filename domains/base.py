@@ -22,7 +22,7 @@ from domains.state import CallState
 
 if TYPE_CHECKING:
     from callcenter.routing.slots import SlotPattern
-    from callcenter.store.adapters import Ports
+    from callcenter.store.adapters import Ports, PortSpec
     from domains.results import SpecialistResult
     from workflows.actions import DurableAction
 
@@ -152,6 +152,9 @@ class DomainSpec:
     # The prefixes of this domain's record ids and the word said before the digits when a
     # reply is read aloud (("CH", "charge"): "CH-1001" -> "charge 1 0 0 1").
     spoken_ids: tuple[tuple[str, str], ...] = ()
+    # Business systems of its own (a carrier for shipping), beside the four every line has:
+    # the composition root loads them with the others, so CALLCENTER_ADAPTERS can name them.
+    ports: tuple[PortSpec, ...] = ()
     labels: tuple[str, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:

@@ -1,8 +1,10 @@
 """The domains this line serves. A fourth domain is one folder and one line in PACKAGES.
 
 A domain folder holds `spec.py` (`DOMAIN = DomainSpec(...)`: specialists, wording, slot
-patterns, durable actions) and, if it has durable work, `actions.py` (`ACTIONS`), which
-imports without LiveKit: the Temporal worker reads the action table without loading any task.
+patterns, durable actions); if it has durable work, `actions.py` (`ACTIONS`), which
+imports without LiveKit: the Temporal worker reads the action table without loading any task;
+if it has settings of its own, `settings.py` (`SETTINGS`, a `SettingsSection`); and if it
+talks to a system of its own, `ports.py` (`PORTS`, `PortSpec`s, also given to `DomainSpec`).
 
 The functions below are what composition roots (meta/) build from the domains' own values:
 the worker's action table, the sentences that name the departments, the slot patterns, and
@@ -14,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from callcenter.llm.templates import Phrasebook, join_words
+from callcenter.settings import SettingsSection, load_section
 from workflows.actions import ActionTable, DurableAction
 
 if TYPE_CHECKING:
     from callcenter.routing.slots import SlotPattern
+    from callcenter.store.adapters import PortSpec
     from domains.base import DomainSpec, Wording
 
 PACKAGES: tuple[str, ...] = (
@@ -54,14 +59,38 @@ def _domains(domains: Sequence[DomainSpec] | None) -> Sequence[DomainSpec]:
     return _loaded() if domains is None else domains
 
 
-def _actions_of(package: str) -> tuple[DurableAction, ...]:
+def _optional(package: str, module: str) -> ModuleType | None:
+    """A domain's `actions` or `settings` module, or None if the domain has none."""
     try:
-        module = import_module(f"{package}.actions")
+        return import_module(f"{package}.{module}")
     except ModuleNotFoundError as err:
-        if err.name == f"{package}.actions":
-            return ()  # a domain with no durable work
+        if err.name == f"{package}.{module}":
+            return None
         raise
-    return tuple(module.ACTIONS)
+
+
+def _actions_of(package: str) -> tuple[DurableAction, ...]:
+    module = _optional(package, "actions")
+    return tuple(module.ACTIONS) if module else ()  # () : a domain with no durable work
+
+
+def port_specs(domains: Sequence[DomainSpec] | None = None) -> tuple[PortSpec, ...]:
+    """Every domain's own ports (its `ports.PORTS`), for the line and the Temporal worker."""
+    if domains is None and "DOMAINS" not in globals():
+        found = (_optional(p, "ports") for p in PACKAGES)  # the standalone worker: no task loaded
+        return tuple(spec for m in found if m is not None for spec in m.PORTS)
+    return tuple(spec for d in _domains(domains) for spec in d.ports)
+
+
+def settings_sections(packages: Sequence[str] | None = None) -> tuple[type[SettingsSection], ...]:
+    """Every domain's own settings class (its `settings.SETTINGS`), without loading a task."""
+    found = (_optional(p, "settings") for p in (PACKAGES if packages is None else packages))
+    return tuple(m.SETTINGS for m in found if m is not None)
+
+
+def load_sections(packages: Sequence[str] | None = None) -> dict[type[SettingsSection], SettingsSection]:
+    """Each domain's settings, read now: a bad value raises SettingsError naming its variable."""
+    return {cls: load_section(cls) for cls in settings_sections(packages)}
 
 
 def action_table(domains: Sequence[DomainSpec] | None = None) -> ActionTable:

@@ -178,16 +178,26 @@ _GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a coll
 
 def guarded(fn: Any) -> Any:
     """Wrap a specialist tool: injected faults act here; an idempotent tool is retried once;
-    a failure ends the task with a call back booked and counts towards its circuit breaker."""
+    a failure ends the task with a call back booked and counts towards its circuit breaker.
+
+    An idempotent tool (a lookup) also has a deadline of a third of the turn limit per
+    attempt, so a hung system gets the call-back sentence inside the turn instead of a
+    silent turn. A tool that changes something has none: cancelling it half-way could
+    tell the caller "nothing was changed" while the change still lands."""
     @functools.wraps(fn)
     async def wrapper(self: SpecialistTask[Any], *args: Any, **kwargs: Any) -> Any:
         fault = self.state.settings.fault_plan.get(self.id)
         attempts = 2 if self.idempotent else 1
+        deadline = self.state.settings.turn_timeout_s / 3 if self.idempotent else None
+
+        async def attempt_once() -> Any:
+            if fault is not None:
+                await asyncio.to_thread(apply_sync, fault)
+            return await fn(self, *args, **kwargs)
+
         for attempt in range(1, attempts + 1):
             try:
-                if fault is not None:
-                    await asyncio.to_thread(apply_sync, fault)
-                result = await fn(self, *args, **kwargs)
+                result = await asyncio.wait_for(attempt_once(), deadline)
             except Exception as exc:
                 if attempt < attempts:
                     log.warning("specialist %s failed (%s); retrying once", self.id, type(exc).__name__)

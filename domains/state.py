@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from callcenter.llm.protocol import RouteDecision
 from callcenter.tracing import CallTrace
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from callcenter.store import Store
     from callcenter.store.adapters import Ports
     from domains.results import DomainResult
+
+S = TypeVar("S")
 
 
 @dataclass(slots=True)
@@ -90,6 +92,7 @@ class CallState:
     router: IntentRouter
     durable: Any = None  # workflows.client.DurableWork when durable work is configured
     ports: Ports = None  # type: ignore[assignment]  # the business systems; None = all on the store
+    sections: dict[type, Any] = field(default_factory=dict)  # each domain's own settings, by class
     call_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     caller: Caller = field(default_factory=Caller)
     guard: LoopGuard = field(default_factory=LoopGuard)
@@ -106,6 +109,16 @@ class CallState:
 
     def new_turn(self) -> None:
         self.guard.new_turn()
+
+    def section(self, cls: type[S]) -> S:
+        """A domain's own settings (`state.section(BillingSettings)`): the line loads them at
+        start; a state built without them (a test, a benchmark) reads them on first use."""
+        found = self.sections.get(cls)
+        if found is None:
+            from callcenter.settings import load_section
+
+            found = self.sections[cls] = load_section(cls)
+        return found
 
     def note_route(self, to_agent: str, extra: dict[str, Any] | None) -> RouteNote:
         """Remember how the decision to enter `to_agent` was made; the observer reads it."""

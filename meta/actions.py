@@ -1,4 +1,4 @@
-"""Composition: the domains' durable actions, handed to everything below that needs them.
+"""Composition: the domains' durable actions and own ports, handed to everything below that needs them.
 
 The Temporal worker's activities and the client validate and carry out requests from this
 table; the metrics learn the request kinds from it (and the line's slot reader, in meta/session.py). Nothing below meta/
@@ -15,6 +15,7 @@ from domains import registry
 from workflows.actions import ActionTable
 
 if TYPE_CHECKING:
+    from callcenter.store.adapters import PortSpec
     from domains.base import DomainSpec
 
 
@@ -24,3 +25,9 @@ def durable_actions(domains: Sequence[DomainSpec] | None = None) -> ActionTable:
     table = registry.action_table(domains)
     metrics.register_kinds(table.kinds)
     return table
+
+
+def domain_ports(domains: Sequence[DomainSpec] | None = None) -> tuple[PortSpec, ...]:
+    """The ports the domains bring (a carrier for shipping), for the line and the worker, so an
+    approved effect reaches the same system the call did. Cheap like `durable_actions`."""
+    return registry.port_specs(domains)

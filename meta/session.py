@@ -65,9 +65,11 @@ class Line:
     noise: NoiseModel | None = None
     actions: ActionTable = field(default_factory=lambda: ActionTable(()))  # the domains' durable actions
     ports: Ports | None = None  # customers, billing, tickets, status: the store unless CALLCENTER_ADAPTERS says
+    sections: dict[type, Any] = field(default_factory=dict)  # each domain's own settings, read at start
 
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
+    sections = registry.load_sections()  # first: a bad domain setting stops the start before any work
     store = store or Store(settings.db_path)
     tracing.configure(settings)  # once per process; off unless CALLCENTER_TRACING is set
     tool_cache.install()  # tool schemas and tool discovery once per class, not per hop (once per process)
@@ -84,7 +86,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     register_slot_patterns(registry.slot_patterns())  # "CH-1002-D", "the pro plan"
     register_spoken_ids(registry.spoken_ids())  # read aloud as "charge 1 0 0 2 D"
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
-                actions=actions, ports=load_ports(store, settings))
+                actions=actions, ports=load_ports(store, settings, registry.port_specs()), sections=sections)
 
 
 def agent_ids() -> list[str]:
@@ -204,7 +206,8 @@ async def start_call(
 ) -> Call:
     if durable is not None and "temporal" in line.settings.fault_plan:
         durable = temporal_down(line)
-    state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable, ports=line.ports)
+    state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable, ports=line.ports,
+                      sections=line.sections)
     if customer_id is not None:
         customer = state.ports.customers.get_customer(customer_id)
         if customer is None:

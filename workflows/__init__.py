@@ -1,1 +1,1 @@
-"""Temporal: durable approvals and engineering escalations, their worker, client and console."""
+"""Temporal: durable approvals and tickets under an SLA, their worker, client and console."""

@@ -117,10 +117,11 @@ class CallcenterActivities:
         if inp.step == "opened":
             # create_ticket is INSERT OR IGNORE: the line may already have written the row.
             self._store.create_ticket(
-                customer_id=req.customer_id, kind="engineering", summary=req.summary, ticket_id=req.ticket_id
+                customer_id=req.customer_id, kind=req.kind, summary=req.summary, ticket_id=req.ticket_id
             )
             status, state = "open", "pending"
-            body = f"We opened ticket {req.ticket_id} with our engineers; we will let you know when it is resolved."
+            team = f" with {req.team}" if req.team else ""
+            body = f"We opened ticket {req.ticket_id}{team}; we will let you know when it is resolved."
         elif inp.step == "sla_breached":
             status, state = "breached", "escalated"  # tickets table words: open, breached, resolved
             body = f"Ticket {req.ticket_id} is taking longer than we promised; it has been escalated."
@@ -137,5 +138,5 @@ class CallcenterActivities:
             audit=d.Audit(wid, inp.step, inp.actor, inp.text[:500], call_id=req.call_id or None), notice=notice,
         )
         if created and inp.step == "resolved":
-            observe.workflow_outcome("engineering_escalation", "completed")
+            observe.workflow_outcome("ticket", "completed")
         return StepResult(created)

@@ -362,13 +362,13 @@ class DurableWork:
                                             customer_id=w.customer_id, amount_cents=w.amount_cents)
         return sorted(found.values(), key=lambda s: s.updated_at or "", reverse=True)
 
-    # --- engineering escalations ---------------------------------------------------------
+    # --- tickets tracked under an SLA ----------------------------------------------------
     async def open_escalation(self, req: EscalationRequest) -> SubmitResult:
         if not SAFE_ID.match(req.ticket_id):
             raise ValueError("ticket_id must be a short id")
         wid = ticket_workflow_id(req.ticket_id)
         # The ticket row exists at once, so the caller's ticket number is real even if Temporal is down.
-        await asyncio.to_thread(self.store.create_ticket, customer_id=req.customer_id, kind="engineering",
+        await asyncio.to_thread(self.store.create_ticket, customer_id=req.customer_id, kind=req.kind,
                                 summary=req.summary, ticket_id=req.ticket_id)
         payload = json.dumps({"type": "escalation", "request": asdict(req)})
         await asyncio.to_thread(self.store.queue_work, request_id=wid, kind=ESCALATION_KIND,

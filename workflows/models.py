@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from temporalio.common import SearchAttributeKey
 
-# The engineering-ticket workflow's own kind; approval kinds come from the domains' actions
+# The ticket workflow's own request kind; approval kinds come from the domains' actions
 # (workflows/actions.py), passed in by the composition root.
 ESCALATION_KIND = "escalation"
 # Ids an operator or a caller may pass into a Temporal query or a business id.
@@ -146,13 +146,18 @@ class StepResult:
     detail: str | None = None
 
 
-# --- long-running engineering escalation -------------------------------------------------
+# --- a ticket tracked under an SLA (the technical domain's engineering escalation) -----------
 @dataclass
 class EscalationRequest:
     ticket_id: str
     customer_id: str | None
     summary: str
     call_id: str = ""  # the call that asked (correlation id of its trace and logs)
+    # The domain's words, handed in with the request so this package names no team: the
+    # ticket's kind in the store and the console ("engineering"), and who works it, for the
+    # customer's notice ("our engineers"). Defaults keep requests recorded before them readable.
+    kind: str = "ticket"
+    team: str = ""
 
 
 @dataclass

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import signal
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -27,6 +27,7 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 from callcenter import tracing
 from callcenter.settings import Settings
 from callcenter.store import Store
+from callcenter.store.adapters import PortSpec
 from workflows import authz, observe
 from workflows.actions import ActionTable
 from workflows.activities import CallcenterActivities
@@ -54,9 +55,10 @@ def audit_refusals(store: Store, task_queue: str) -> None:
 
 def build_worker(
     client: Client, store: Store, task_queue: str, *, actions: ActionTable, max_concurrent_activities: int = 16,
-    keys: list[bytes] | None = None,
+    keys: list[bytes] | None = None, port_specs: Sequence[PortSpec] = (),
 ) -> Worker:
-    """The worker, with the domains' durable actions (`actions`) given by the composition root."""
+    """The worker, with the domains' durable actions (`actions`) and their own ports
+    (`port_specs`) given by the composition root."""
     from callcenter.settings import get_settings
     from callcenter.store.adapters import load_ports
     from workflows.keys import signing_keys
@@ -66,7 +68,7 @@ def build_worker(
     audit_refusals(store, task_queue)
     # Approved effects go through the same ports as the line (CALLCENTER_ADAPTERS), so a
     # company's billing system pays the refunds an operator approves.
-    acts = CallcenterActivities(store, actions, ports=load_ports(store, get_settings()))
+    acts = CallcenterActivities(store, actions, ports=load_ports(store, get_settings(), port_specs))
     return Worker(
         client,
         task_queue=task_queue,
@@ -187,6 +189,7 @@ def sdk_runtime(settings: Settings) -> Runtime | None:
 
 async def run_worker(
     settings: Settings, *, actions: ActionTable, address: str | None = None, stop: asyncio.Event | None = None,
+    port_specs: Sequence[PortSpec] = (),
 ) -> int:
     """Run until SIGINT/SIGTERM (or `stop`); returns an exit code."""
 
@@ -214,7 +217,7 @@ async def run_worker(
         await register_search_attributes(client)
         from workflows.keys import signing_keys
 
-        worker = build_worker(client, store, settings.temporal_task_queue, actions=actions,
+        worker = build_worker(client, store, settings.temporal_task_queue, actions=actions, port_specs=port_specs,
                               keys=signing_keys(settings.data_dir, settings.console_secret))
         async with worker:
             health.ready = True
@@ -233,9 +236,9 @@ async def run_worker(
 
 @contextlib.asynccontextmanager
 async def ensure_worker(
-    client: Client, store: Store, task_queue: str, *, actions: ActionTable,
+    client: Client, store: Store, task_queue: str, *, actions: ActionTable, port_specs: Sequence[PortSpec] = (),
 ) -> AsyncIterator[None]:
     """Run an in-process worker for the duration of the block (the embedded line)."""
-    worker = build_worker(client, store, task_queue, actions=actions)
+    worker = build_worker(client, store, task_queue, actions=actions, port_specs=port_specs)
     async with worker:
         yield

@@ -1,4 +1,4 @@
-"""Durable workflows: human approval of escalated actions, and engineering escalations.
+"""Durable workflows: human approval of escalated actions, and tickets tracked under an SLA.
 
 Workflow code is deterministic: no clock but workflow.now(), no settings, no store. Policy
 (limits per role, timeouts) arrives in the input, snapshotted when the request was made.
@@ -258,7 +258,8 @@ class ApprovalWorkflow:
 
 @workflow.defn
 class TicketWorkflow:
-    """An engineering escalation: wait for a resolution (update) or the SLA timer, notify."""
+    """A ticket under an SLA (the technical domain's engineering escalation): wait for a
+    resolution (update) or the SLA timer, notify."""
 
     @workflow.init
     def __init__(self, inp: TicketInput) -> None:

@@ -29,10 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from callcenter.redact import has_card_number as _any_card
+from callcenter.settings import load_section
 from callcenter.store import Store
 from callcenter.store.adapters import Ports
 from domains.billing.policy import duplicate_pairs, service_failure
 from domains.billing.refund import limits_of, read_ledger
+from domains.billing.settings import BillingSettings
 
 TURN_TIMEOUT_S = 20.0
 CUSTOMERS = {"C1001": "94107", "C1002": "10001", "C1003": "60601", "C1004": "30301", "C1005": "97201"}
@@ -246,10 +248,11 @@ class Checker:
             if has_card_number(reply):
                 self.flag("card number in a reply", reply[:120])
 
-    def money(self, store: Store, settings: Any) -> None:
-        limits = limits_of(type("S", (), {"settings": settings})())  # type: ignore[arg-type]
+    def money(self, store: Store) -> None:
+        billing = load_section(BillingSettings)  # the limits the line read at start
+        limits = limits_of(billing)
         for cid in CUSTOMERS:
-            ledger = read_ledger(Ports.of(store), store, cid, settings.refund_window_days, settings.auto_refund_period_days)
+            ledger = read_ledger(Ports.of(store), store, cid, billing.refund_window_days, billing.auto_refund_period_days)
             pairs = duplicate_pairs(ledger.charges)
             auto_total = 0
             for charge in ledger.charges:

@@ -55,7 +55,7 @@ async def run(calls: int, seed: int, batch: int) -> dict:
             store = Store(Path(d) / f"store-{start}.sqlite3")
             line = build_line(settings, store=store)
             await adv.run_calls(line, scripts[start:start + batch], checker)
-            checker.money(store, settings)
+            checker.money(store)
             checker.data(store, {})
             effects["refunds paid"] += len(store.list_refunds())
             effects["durable requests filed"] += sum(1 for w in store.list_work() if w.kind != "escalation")

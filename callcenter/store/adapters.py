@@ -4,12 +4,17 @@
 port, a factory `module:callable` that the line calls once per process with
 `(store, settings)` and that returns an object with the port's methods. Ports left out
 stay on the SQL store. A wrong entry stops the start with one line naming the entry.
+
+A domain that talks to a system of its own (a carrier for shipping) declares it as a
+`PortSpec` in its folder; the composition root hands the specs to `load_ports`, the port is
+named in `CALLCENTER_ADAPTERS` like the four above, and code reads it as `ports.port(name)`.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from callcenter.store.ports import Billing, Customers, ServiceStatus, Tickets
@@ -26,13 +31,33 @@ class AdapterError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class PortSpec:
+    """A port a domain brings: the name `CALLCENTER_ADAPTERS` uses for it, the methods an
+    adapter must have (a Protocol), and the embedded stand-in used when no adapter is
+    named, built once per process from `(store, settings)` like an adapter."""
+
+    name: str
+    protocol: type
+    default: Callable[[Store, Any], object]
+
+
+@dataclass(frozen=True, slots=True)
 class Ports:
-    """The four business systems one line talks to (one object per port, maybe the same one)."""
+    """The business systems one line talks to (one object per port, maybe the same one):
+    the four every line has, and those its domains declare (`port(name)`)."""
 
     customers: Customers
     billing: Billing
     tickets: Tickets
     status: ServiceStatus
+    declared: Mapping[str, object] = field(default_factory=dict)
+
+    def port(self, name: str) -> Any:
+        """A domain's own port, by the name its `PortSpec` gives."""
+        try:
+            return self.declared[name]
+        except KeyError:
+            raise LookupError(f"no port named {name!r}: the composition root was not given its PortSpec") from None
 
     @classmethod
     def of(cls, store: Store) -> Ports:
@@ -40,15 +65,15 @@ class Ports:
         return cls(customers=store, billing=store, tickets=store, status=store)
 
 
-def parse(spec: str) -> dict[str, str]:
+def parse(spec: str, names: Sequence[str] = tuple(AREAS)) -> dict[str, str]:
     """`"billing=pkg.mod:make, tickets=..."` -> {"billing": "pkg.mod:make", ...}."""
     out: dict[str, str] = {}
     for entry in (e.strip() for e in spec.split(",")):
         if not entry:
             continue
         area, sep, target = (p.strip() for p in entry.partition("="))
-        if not sep or area not in AREAS:
-            raise AdapterError(f"CALLCENTER_ADAPTERS: {area!r} is not a port; use {', '.join(AREAS)} (as port=module:factory)")
+        if not sep or area not in names:
+            raise AdapterError(f"CALLCENTER_ADAPTERS: {area!r} is not a port; use {', '.join(names)} (as port=module:factory)")
         if area in out:
             raise AdapterError(f"CALLCENTER_ADAPTERS: {area} is named twice")
         module, colon, name = target.partition(":")
@@ -58,24 +83,31 @@ def parse(spec: str) -> dict[str, str]:
     return out
 
 
-def _build(area: str, target: str, store: Store, settings: Any) -> object:
+def _build(area: str, port: type, target: str, store: Store, settings: Any) -> object:
     module, _, name = target.partition(":")
     try:
         factory = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError) as exc:
         raise AdapterError(f"CALLCENTER_ADAPTERS: {area}: cannot load {target} ({type(exc).__name__})") from None
     adapter = factory(store, settings)
-    port = AREAS[area]
     missing = [n for n in vars(port) if not n.startswith("_") and callable(vars(port)[n]) and not callable(getattr(adapter, n, None))]
     if missing:
         raise AdapterError(f"CALLCENTER_ADAPTERS: {area}: {target} lacks {', '.join(sorted(missing))} of the {port.__name__} port")
     return adapter
 
 
-def load_ports(store: Store, settings: Any) -> Ports:
-    """The line's ports: the store for each, except those CALLCENTER_ADAPTERS names."""
-    chosen = {area: _build(area, target, store, settings) for area, target in parse(getattr(settings, "adapters", "")).items()}
-    return Ports(**{area: chosen.get(area, store) for area in AREAS})
+def load_ports(store: Store, settings: Any, declared: Sequence[PortSpec] = ()) -> Ports:
+    """The line's ports: the store for each of the four and each domain's own stand-in for
+    its declared ports, except those CALLCENTER_ADAPTERS names."""
+    protocols = dict(AREAS)
+    for spec in declared:
+        if spec.name in protocols:
+            raise AdapterError(f"CALLCENTER_ADAPTERS: two ports are named {spec.name!r}; a domain's port needs a name of its own")
+        protocols[spec.name] = spec.protocol
+    entries = parse(getattr(settings, "adapters", ""), tuple(protocols))
+    chosen = {area: _build(area, protocols[area], target, store, settings) for area, target in entries.items()}
+    own = {spec.name: chosen[spec.name] if spec.name in chosen else spec.default(store, settings) for spec in declared}
+    return Ports(**{area: chosen.get(area, store) for area in AREAS}, declared=own)
 
 
-__all__ = ["AREAS", "AdapterError", "Ports", "load_ports", "parse"]
+__all__ = ["AREAS", "AdapterError", "PortSpec", "Ports", "load_ports", "parse"]

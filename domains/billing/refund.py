@@ -21,11 +21,11 @@ from domains.billing.policy import (
     evaluate_refund,
     refund_reason,
 )
+from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
-from domains.state import CallState
 
 
 @dataclass(kw_only=True)
@@ -59,8 +59,7 @@ def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int
     )
 
 
-def limits_of(state: CallState) -> RefundLimits:
-    s = state.settings
+def limits_of(s: BillingSettings) -> RefundLimits:
     return RefundLimits(
         per_charge_auto_cents=to_cents(s.auto_refund_limit) or 0,
         per_customer_period_auto_cents=to_cents(s.auto_refund_customer_limit) or 0,
@@ -112,15 +111,15 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             charge_id: The charge id from the caller's statement, like CH-1001-2. Leave empty to find a duplicate charge.
             amount: The amount in dollars the caller wants back, only if they named one.
         """
-        store, settings = self.state.store, self.state.settings
+        store, billing = self.state.store, self.state.section(BillingSettings)
         requested, question = self._requested(amount)
         if question is not None:
             return question if self.another_attempt() else None
-        ledger = read_ledger(self.state.ports, store, self.customer_id, settings.refund_window_days, settings.auto_refund_period_days)
+        ledger = read_ledger(self.state.ports, store, self.customer_id, billing.refund_window_days, billing.auto_refund_period_days)
         charge, question = self._find_charge(charge_id, ledger)
         if charge is None:
             return question if self.another_attempt() else None
-        decision = evaluate_refund(charge=charge, ledger=ledger, requested_cents=requested, limits=limits_of(self.state))
+        decision = evaluate_refund(charge=charge, ledger=ledger, requested_cents=requested, limits=limits_of(billing))
         base = {"charge_id": charge.id, "finding": decision.finding}
         if decision.outcome == "refuse":
             self.finish(IssueRefundResult(status="refused", summary=_refusal(decision), request_id=decision.pending_request, **base))
@@ -175,7 +174,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         return None
 
     def _find_charge(self, charge_id: str | None, ledger: Ledger) -> tuple[Charge | None, str | None]:
-        window = self.state.settings.refund_window_days
+        window = self.state.section(BillingSettings).refund_window_days
         if charge_id:
             charge = self.state.ports.billing.get_charge(charge_id)
             if charge is None or charge.customer_id != self.customer_id:
@@ -203,11 +202,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         pending = [(c, ledger.pending[c.id]) for c in qualifying if c.id in ledger.pending]
         if pending:
             charge, (request_id, cents) = pending[0]
-            return (
-                f"A refund of {dollars(cents)} for charge {charge.id} is already waiting for a supervisor's "
-                f"approval (reference {request_id}), so there's nothing new to ask for. You'll hear as soon as it's decided. "
-                + _ANOTHER
-            )
+            return _waiting(f"A refund of {dollars(cents)} for charge {charge.id}", request_id) + " " + _ANOTHER
         done = {c.id for c in qualifying if ledger.refunded.get(c.id, 0) >= c.amount_cents}
         refunds = sorted((r for r in self.state.ports.billing.list_refunds(self.customer_id) if r.charge_id in done),
                          key=lambda r: r.created_at)
@@ -224,13 +219,19 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
 _ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."
 
 
+def _waiting(what: str, reference: str) -> str:
+    """One sentence for a refund already before a supervisor, whether the caller asked again
+    in general or named the charge."""
+    return (
+        f"{what} is already waiting for a supervisor's approval (reference {reference}), so I haven't asked "
+        "for another. You'll hear as soon as it's decided."
+    )
+
+
 def _refusal(decision: RefundDecision) -> str:
     finding = decision.finding
     if decision.pending_request:
-        return (
-            f"There's already a refund for that charge waiting for a supervisor's approval (reference "
-            f"{decision.pending_request}), so I haven't asked for another. You'll hear as soon as it's decided."
-        )
+        return _waiting("A refund for that charge", decision.pending_request)
     if "overdue" in finding:
         return "That charge is on an overdue invoice, so it can't be refunded by phone. No money has been moved."
     if "ordinary charge" in finding:

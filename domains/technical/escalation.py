@@ -19,6 +19,11 @@ class OpenEscalationResult(SpecialistResult):
     ticket_id: str | None = None
 
 
+# This domain's words for its tickets, handed to the ticket workflow with each request.
+TICKET_KIND = "engineering"
+TEAM = "our engineers"
+
+
 class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
     result_type = OpenEscalationResult
     instructions = "You open engineering tickets. Call open_escalation with a one-line description of the problem."
@@ -31,7 +36,7 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
         Args:
             details: One line describing the problem, in the caller's words.
         """
-        ticket = self.state.ports.tickets.create_ticket(customer_id=self.customer_id, kind="engineering", summary=details[:300])
+        ticket = self.state.ports.tickets.create_ticket(customer_id=self.customer_id, kind=TICKET_KIND, summary=details[:300])
         status = "done"
         if self.state.durable is not None:
             from workflows.client import EscalationRequest
@@ -39,12 +44,12 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
             with self.state.trace.active():  # Temporal's spans go under this specialist's
                 submitted = await self.state.durable.open_escalation(
                     EscalationRequest(ticket_id=ticket.id, customer_id=self.customer_id, summary=mask(details)[:300],
-                                      call_id=self.state.call_id)
+                                      call_id=self.state.call_id, kind=TICKET_KIND, team=TEAM)
                 )
             status = "queued" if submitted.status == "queued" else "done"
         hours = max(1, round(self.state.settings.ticket_sla_s / 3600))
         summary = (
-            f"I've opened ticket {ticket.id} with our engineers. They'll get back to you within {hours} hours, "
+            f"I've opened ticket {ticket.id} with {TEAM}. They'll get back to you within {hours} hours, "
             "and you can ask me about it any time with that number."
         )
         self.finish(OpenEscalationResult(status=status, summary=summary, ticket_id=ticket.id))

@@ -8,6 +8,7 @@ from livekit.agents import function_tool
 
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+from domains.technical.escalation import TICKET_KIND
 
 # Store states (open/resolved/breached) and live workflow states (pending/escalated/completed/queued).
 _WORDS = {
@@ -39,7 +40,7 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
         Args:
             ticket_id: The ticket number, like T-1A2B3C, if the caller gave one.
         """
-        tickets = self.state.ports.tickets.list_tickets(self.customer_id, kind="engineering")
+        tickets = self.state.ports.tickets.list_tickets(self.customer_id, kind=TICKET_KIND)
         if ticket_id:
             tickets = [t for t in tickets if t.id == ticket_id.upper()]
             if not tickets:

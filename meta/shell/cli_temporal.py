@@ -250,7 +250,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 # --- processes ------------------------------------------------------------------------------
 def cmd_worker(args: argparse.Namespace) -> int:
-    from meta.actions import durable_actions
+    from meta.actions import domain_ports, durable_actions
     from workflows.worker import run_worker
 
     try:
@@ -260,7 +260,7 @@ def cmd_worker(args: argparse.Namespace) -> int:
     logging.basicConfig(level=settings.log_level, format=tracing.LOG_FORMAT)
     tracing.install_log_filter()
     try:
-        code = asyncio.run(run_worker(settings, actions=durable_actions()))
+        code = asyncio.run(run_worker(settings, actions=durable_actions(), port_specs=domain_ports()))
     except (OSError, StoreError) as err:  # e.g. metrics port in use
         code = _fail(str(err))
     except KeyboardInterrupt:
@@ -295,7 +295,7 @@ def cmd_server(args: argparse.Namespace) -> int:
                   flush=True)
             async with contextlib.AsyncExitStack() as stack:
                 if args.worker:
-                    from meta.actions import durable_actions
+                    from meta.actions import domain_ports, durable_actions
                     from workflows.client import connect
                     from workflows.worker import ensure_worker
 
@@ -303,7 +303,7 @@ def cmd_server(args: argparse.Namespace) -> int:
                     stack.callback(store.close)
                     client = await connect(settings, address=server.address)
                     await stack.enter_async_context(ensure_worker(
-                        client, store, settings.temporal_task_queue, actions=durable_actions()))
+                        client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports()))
                     print(f"worker on task queue {settings.temporal_task_queue!r}", flush=True)
                 waiter = asyncio.create_task(stop.wait())
                 while not stop.is_set():
@@ -328,7 +328,7 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
     their own deployment. Unset: reuse a local server this data dir already runs, else start
     one, and run an in-process worker; both stop when the block exits.
     """
-    from meta.actions import durable_actions
+    from meta.actions import domain_ports, durable_actions
     from workflows.client import DurableWork, TemporalUnavailable, connect, tls_config
     from workflows.devserver import DevServerError, LocalTemporal, discover
     from workflows.worker import ensure_worker, housekeeping
@@ -357,7 +357,7 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
                 try:
                     client = await connect(settings, address=address)
                     await stack.enter_async_context(ensure_worker(
-                        client, store, settings.temporal_task_queue, actions=actions))
+                        client, store, settings.temporal_task_queue, actions=actions, port_specs=domain_ports()))
                     # Pending-approvals gauge and outbox flush, as the standalone worker does.
                     chores = asyncio.create_task(housekeeping(client, settings, store, actions))
                     stack.callback(chores.cancel)

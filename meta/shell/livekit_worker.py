@@ -298,6 +298,9 @@ def run(settings: Settings, argv: list[str]) -> int:
         return 2
     serving = command in ("dev", "start", "connect") and "--help" not in argv
     if serving:
+        from domains.registry import load_sections
+
+        load_sections()  # a bad domain setting is one line naming it, here, not a failed job process
         start_forkserver()
     if command in ("dev", "start") and "--help" not in argv and settings.worker_selfcheck:
         if not _report_selfcheck(settings):

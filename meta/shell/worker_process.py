@@ -31,14 +31,22 @@ def start_forkserver() -> None:
         return  # LiveKit uses spawn there: job processes are the worker's own children
     from multiprocessing import forkserver
 
-    preload = [p.package for p in Plugin.registered_plugins]
-    preload += ["livekit.agents.ipc._preload", "livekit.agents.ipc._preload_freeze"]  # the freeze stays last
-    multiprocessing.get_context("forkserver").set_forkserver_preload(list(dict.fromkeys(preload)))
+    multiprocessing.get_context("forkserver").set_forkserver_preload(forkserver_preload())
     previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
         forkserver.ensure_running()
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+# What LiveKit's AgentServer.run appends after the plugins (livekit-agents 1.8; a test reads
+# its source so an upgrade that changes the list fails CI instead of forking without it).
+LIVEKIT_PRELOAD_TAIL = ("livekit.agents.ipc._preload", "livekit.agents.ipc._preload_freeze")  # the freeze stays last
+
+
+def forkserver_preload() -> list[str]:
+    """The modules LiveKit would preload in its forkserver (we start it first, so it can't)."""
+    return list(dict.fromkeys(p.package for p in Plugin.registered_plugins)) + list(LIVEKIT_PRELOAD_TAIL)
 
 
 def hand_logging_to_livekit() -> None:

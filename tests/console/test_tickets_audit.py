@@ -1,4 +1,5 @@
-"""Tickets of every kind (engineering in Temporal, callback and security review in the store)
+"""Tickets of every kind (tracked by the ticket workflow in Temporal, whatever their kind;
+callback and security review in the store only)
 listed and resolved in the console; the audit trail searched and exported; control
 characters in caller text and reasons neutralised in HTML, the CLI and the export."""
 
@@ -18,14 +19,18 @@ FORGED = "dup\n2026-01-01 approved by boss\x1b[2J\x1b]0;pwned\x07\u202eevil"
 
 async def test_tickets_of_every_kind_list_and_resolve(console, store, work: DurableWork) -> None:
     operator(store, "ana", "agent")
-    eng = EscalationRequest(new_ticket_id(), "C1002", "webhook deliveries fail since deploy 4512")
+    eng = EscalationRequest(new_ticket_id(), "C1002", "webhook deliveries fail since deploy 4512",
+                            kind="engineering", team="our engineers")
     await work.open_escalation(eng)
+    # A kind no shipped domain uses is tracked the same way: the console reads the work record, not the kind.
+    parcel = EscalationRequest(new_ticket_id(), "C1001", "parcel lost in transit", kind="parcel_trace", team="our couriers")
+    await work.open_escalation(parcel)
     callback = store.create_ticket(customer_id="C1001", kind="callback", summary="Caller asked for a person: billing")
     security = store.create_ticket(customer_id="C1003", kind="security", summary="Security review after caller report")
     ana, _ = await sign_in(console.url, "ana")
     page = await ana.get("/tickets")
-    for t in (eng.ticket_id, callback.id, security.id):
-        assert f'data-id="{t}"' in page.text, t
+    for t, kind in ((eng.ticket_id, "engineering"), (parcel.ticket_id, "parcel_trace"), (callback.id, "callback"), (security.id, "security")):
+        assert f'data-id="{t}"><td>{t}</td><td>{kind}</td>' in page.text, t
     token = csrf_in(page.text)
     empty = await ana.post(f"/tickets/{callback.id}/resolve", data={"note": "  ", "csrf": token})
     assert empty.status_code == 409 and "note is required" in empty.text
@@ -39,6 +44,13 @@ async def test_tickets_of_every_kind_list_and_resolve(console, store, work: Dura
     assert eng_done.status_code == 200, eng_done.text
     st = await eventually(lambda: _completed(work, eng.ticket_id))
     assert st.decided_by == "ana"
+    parcel_done = await ana.post(f"/tickets/{parcel.ticket_id}/resolve", data={"note": "found at depot", "csrf": token})
+    assert parcel_done.status_code == 200 and "the customer is notified" in parcel_done.text
+    assert (await eventually(lambda: _completed(work, parcel.ticket_id))).decided_by == "ana"
+    # the customer's notices carry the team each domain handed in, and nothing else names one
+    bodies = [n.body for n in store.list_notifications("C1002") + store.list_notifications("C1001")]
+    assert any(f"We opened ticket {eng.ticket_id} with our engineers;" in b for b in bodies), bodies
+    assert any(f"We opened ticket {parcel.ticket_id} with our couriers;" in b for b in bodies), bodies
     assert [(e.action, e.actor, e.role) for e in store.audit_for(f"ticket-{callback.id}")] == [
         ("ticket_resolved", "ana", "agent")]
 

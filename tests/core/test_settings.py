@@ -12,17 +12,21 @@ import pytest
 from annotated_types import Ge, Le
 from pydantic import SecretStr
 
-from callcenter.settings import ENV_PREFIX, Settings, SettingsError, load_settings
+from callcenter.settings import ENV_PREFIX, Settings, SettingsError, load_section, load_settings
+from domains import registry
 from workflows.client import TemporalUnavailable, connect, tls_config
 from workflows.devserver import free_port
 
 # Free-form settings: any string is a valid value (a name, a URL, a path, a secret).
 FREE_FORM = (str, SecretStr, Path)
+# The product's settings and each domain's own section (billing's refund limits): a section's
+# variables are checked and reported exactly as the product's are.
+CLASSES = {name: cls for cls in (Settings, *registry.settings_sections()) for name in cls.model_fields}
 
 
 def _bounds(name: str) -> tuple[float | None, float | None]:
     lo = hi = None
-    for m in Settings.model_fields[name].metadata:
+    for m in CLASSES[name].model_fields[name].metadata:
         if isinstance(m, Ge):
             lo = m.ge
         if isinstance(m, Le):
@@ -32,7 +36,7 @@ def _bounds(name: str) -> tuple[float | None, float | None]:
 
 def _bad_values(name: str) -> list[tuple[str, str]]:
     """(value, what the message must say) for each way the setting can be wrong."""
-    tp = Settings.model_fields[name].annotation
+    tp = CLASSES[name].model_fields[name].annotation
     if typing.get_origin(tp) is typing.Literal:
         accepted = " or ".join(repr(a) for a in typing.get_args(tp))
         if len(typing.get_args(tp)) > 2:
@@ -54,17 +58,18 @@ def _bad_values(name: str) -> list[tuple[str, str]]:
 
 
 def _free_form(name: str) -> bool:
-    tp = Settings.model_fields[name].annotation
+    tp = CLASSES[name].model_fields[name].annotation
     args = [a for a in typing.get_args(tp) if a is not type(None)] or [tp]
     return all(a in FREE_FORM for a in args)
 
 
-CASES = [(name, value, says) for name in Settings.model_fields for value, says in _bad_values(name)]
+CASES = [(name, value, says) for name in CLASSES for value, says in _bad_values(name)]
 
 
 def test_every_setting_is_either_checked_or_free_form() -> None:
     checked = {name for name, _, _ in CASES}
-    for name in Settings.model_fields:
+    assert "auto_refund_limit" in checked and "auto_refund_limit" not in Settings.model_fields  # billing's own
+    for name in CLASSES:
         assert name in checked or _free_form(name), f"{name}: no invalid value tried"
     assert len(checked) >= 20
 
@@ -75,9 +80,12 @@ def test_a_bad_value_names_the_variable(name: str, value: str, says: str, monkey
     monkeypatch.setenv(variable, value)
     monkeypatch.chdir(tmp_path)  # no stray .env
     with pytest.raises(SettingsError) as err:
-        load_settings(data_dir=tmp_path) if name != "data_dir" else load_settings()
+        if CLASSES[name] is not Settings:
+            load_section(CLASSES[name])
+        else:
+            load_settings(data_dir=tmp_path) if name != "data_dir" else load_settings()
     [line] = [ln.strip() for ln in str(err.value).splitlines()[1:]]
-    description = Settings.model_fields[name].description
+    description = CLASSES[name].model_fields[name].description
     assert line.startswith(f"{variable}: ") and says in line, line
     assert line.endswith(f"({description})")
     assert value not in line.removeprefix(f"{variable}: ").replace(says, "")

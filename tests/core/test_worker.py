@@ -9,6 +9,7 @@ real session there. A worker whose jobs cannot start fails here, as it would in 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -97,6 +98,20 @@ def test_worker_start_refuses_to_register_when_jobs_cannot_run(tmp_path: Path) -
     out = subprocess.run([CALLCENTER, "worker", "start"], env=env, capture_output=True, text=True, timeout=240)
     assert out.returncode == 1
     assert "error: worker self-check" in out.stderr
+
+
+def test_worker_start_names_a_bad_domain_setting(tmp_path: Path) -> None:
+    # Billing's limits are billing's own settings section: checked before any job process
+    # starts, and reported like any setting, not as a failed self-check.
+    env = _env(tmp_path, LIVEKIT_URL="ws://127.0.0.1:9", LIVEKIT_API_KEY="k", LIVEKIT_API_SECRET="s",
+               CALLCENTER_AUTO_REFUND_LIMIT="lots")
+    out = subprocess.run([CALLCENTER, "worker", "start"], env=env, capture_output=True, text=True, timeout=240)
+    assert out.returncode == 2
+    assert out.stderr.splitlines()[:2] == [
+        "error: invalid settings:",
+        "  CALLCENTER_AUTO_REFUND_LIMIT: Input should be a valid decimal (Refunds at or under this amount (USD) are issued without approval.)",
+    ], out.stderr
+    assert "lots" not in out.stderr and "Traceback" not in out.stderr
 
 
 @pytest.mark.parametrize(
@@ -204,3 +219,20 @@ def test_livekit_env_names_are_accepted(tmp_path: Path, monkeypatch: pytest.Monk
     assert settings.livekit_url == "wss://lk.example.invalid"
     assert settings.livekit_api_key is not None
     assert settings.livekit_api_key.get_secret_value() == "key-from-livekit-name"
+
+
+def test_our_forkserver_preload_is_the_one_livekit_would_set() -> None:
+    """We start the forkserver before LiveKit can set its preload list, so we set LiveKit's
+    list ourselves; this reads LiveKit's source so an upgrade that changes it fails here."""
+    import inspect
+
+    from livekit.agents.worker import AgentServer
+
+    from meta.shell.worker_process import LIVEKIT_PRELOAD_TAIL, forkserver_preload
+
+    src = inspect.getsource(AgentServer.run)
+    assert "[p.package for p in Plugin.registered_plugins] + self._preload_modules" in src
+    tail = src[src.index("self._preload_modules") : src.index("set_forkserver_preload")]
+    assert [m for m in re.findall(r'"(livekit\.agents\.[\w.]+)"', tail)] == list(LIVEKIT_PRELOAD_TAIL)
+    preload = forkserver_preload()
+    assert preload[-2:] == list(LIVEKIT_PRELOAD_TAIL) and len(preload) == len(set(preload))

@@ -262,8 +262,9 @@ def test_drain_of_the_agent_worker_defaults_to_the_application_default(rendered)
 def test_every_setting_the_chart_writes_is_a_real_setting(variant, rendered):
     """CALLCENTER_* names in the ConfigMap and the env must be fields of callcenter.settings."""
     from callcenter.settings import ENV_PREFIX, Settings
+    from domains.registry import settings_sections
 
-    known = {ENV_PREFIX + f.upper() for f in Settings.model_fields}
+    known = {ENV_PREFIX + f.upper() for cls in (Settings, *settings_sections()) for f in cls.model_fields}
     r = rendered[variant]
     names = set(r.get("ConfigMap", CONFIG)["data"])
     for d in r.all("Deployment"):
@@ -296,12 +297,14 @@ def test_settings_configmap_carries_the_values(rendered):
 
 def test_the_settings_values_are_accepted_by_the_application(rendered):
     """The ConfigMap of the production-shaped variant loads into callcenter.settings."""
-    from callcenter.settings import load_settings
+    from callcenter.settings import load_section, load_settings
+    from domains.billing.settings import BillingSettings
 
     data = rendered["existing-secrets"].get("ConfigMap", CONFIG)["data"]
     fields = {k.removeprefix("CALLCENTER_").lower(): v for k, v in data.items() if k.startswith("CALLCENTER_")}
     settings = load_settings(**fields, data_dir="/data")
-    assert str(settings.auto_refund_limit) == "250.00"
+    billing = load_section(BillingSettings, **fields)  # billing's own limits, from the same ConfigMap
+    assert str(billing.auto_refund_limit) == "250.00" and billing.refund_window_days == 60
     assert settings.temporal_tls is True
 
 

@@ -26,7 +26,7 @@ async def test_generated_calls_keep_every_invariant(adversary, settings: Setting
             store = Store(tmp_path / f"store-{batch}.sqlite3")
             line = build_line(settings, store=store)
             await adversary.run_calls(line, adversary.generate(seed, 50), checker)
-            checker.money(store, settings)
+            checker.money(store)
             checker.data(store, {"the logs": "\n".join(trap.lines), "the metrics": generate_latest(REGISTRY).decode()})
             store.close()
     finally:
@@ -43,7 +43,7 @@ async def test_the_checker_catches_violations(adversary, settings: Settings, sto
     store.record_refund(charge_id="CH-1002-D", amount_cents=15000, reason="test", idempotency_key="k2")
     conn = store._conn()  # noqa: SLF001 - a card number written around the masking
     conn.execute("INSERT INTO tickets VALUES ('T-X', 'C1001', 'x', 'card 4111 1111 1111 1111', 'open', 'now', 'now')")
-    checker.money(store, settings)
+    checker.money(store)
     checker.data(store, {"the logs": "paid with 5500-0000-0000-0004"})
     assert set(checker.violations) == {
         "refunded more than policy allows", "unapproved refunds over the per-charge limit",

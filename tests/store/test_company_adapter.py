@@ -16,7 +16,7 @@ import pytest
 import tests.store.acme_line as acme
 from callcenter.settings import load_settings
 from callcenter.store import Store
-from callcenter.store.adapters import AdapterError, Ports, load_ports, parse
+from callcenter.store.adapters import AdapterError, Ports, PortSpec, load_ports, parse
 from meta.session import build_line, start_call
 
 ALL_FOUR = ",".join(f"{p}=tests.store.acme_line:systems" for p in ("customers", "billing", "tickets", "status"))
@@ -149,3 +149,54 @@ def test_the_real_command_says_a_wrong_entry_in_one_line(data_dir: Path) -> None
     out = subprocess.run([CALLCENTER, "call"], input="hello\n", env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2, out.stderr[-2000:]
     assert out.stderr.strip() == "error: CALLCENTER_ADAPTERS: billing: cannot load tests.store.no_such_module:systems (ModuleNotFoundError)"
+
+
+# --- a domain's own port (the fourth domain's carrier) ------------------------------------
+class _Carrier:
+    def __init__(self) -> None:
+        self.orders: dict[str, str] = {}
+
+    def order_replacement(self, *, customer_id: str, reference: str, idempotency_key: str) -> str:
+        return self.orders.setdefault(idempotency_key, f"ACME-{len(self.orders) + 1}")
+
+
+CARRIER = _Carrier()
+
+
+def acme_carrier(store: Store, settings: object) -> _Carrier:
+    return CARRIER
+
+
+def no_carrier_methods(store: Store, settings: object) -> object:
+    return object()
+
+
+def test_a_domain_brings_its_own_port(tmp_path: Path) -> None:
+    """Declared in the domain's folder (tests/fixtures/domains/shipping/ports.py), named in
+    CALLCENTER_ADAPTERS like the four every line has, checked against its Protocol."""
+    from tests.fixtures.domains.shipping.ports import PORTS, StoreCarrier
+
+    store = Store(tmp_path / "s.sqlite3")
+    try:
+        embedded = load_ports(store, load_settings(data_dir=tmp_path), PORTS)
+        assert isinstance(embedded.port("carrier"), StoreCarrier) and embedded.billing is store
+        named = load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:acme_carrier"), PORTS)
+        carrier = named.port("carrier")
+        assert carrier is CARRIER
+        assert carrier.order_replacement(customer_id="C1001", reference="reship-pkg-1", idempotency_key="k") == \
+            carrier.order_replacement(customer_id="C1001", reference="reship-pkg-1", idempotency_key="k")
+        # Without the domain's spec the name is unknown, and a line without it has no such port.
+        with pytest.raises(AdapterError, match=r"'carrier' is not a port; use customers, billing, tickets, status \(as"):
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:acme_carrier"))
+        with pytest.raises(LookupError, match="no port named 'carrier'"):
+            Ports.of(store).port("carrier")
+        with pytest.raises(AdapterError, match="lacks order_replacement of the Carrier port"):
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:no_carrier_methods"), PORTS)
+        with pytest.raises(AdapterError, match="use customers, billing, tickets, status, carrier "):
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"parcels={__name__}:acme_carrier"), PORTS)
+        # A domain cannot take over one of the four by naming its port the same.
+        clash = (PortSpec("billing", PORTS[0].protocol, PORTS[0].default),)
+        with pytest.raises(AdapterError, match="two ports are named 'billing'"):
+            load_ports(store, load_settings(data_dir=tmp_path), clash)
+    finally:
+        store.close()

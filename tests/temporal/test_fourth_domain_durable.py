@@ -16,7 +16,7 @@ from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store import durable as d
 from domains import registry
-from meta.actions import durable_actions
+from meta.actions import domain_ports, durable_actions
 from meta.session import build_line, start_call
 from tests.conftest import callcenter, cli_env
 from tests.fixtures.domains import registry as test_registry
@@ -40,7 +40,8 @@ async def test_fourth_domain_with_a_durable_action(four_domains, client, setting
     line = build_line(settings.model_copy(update={"data_dir": tmp_path / "models"}), store=store)
     assert "reship" in line.actions and "refund" in line.actions
     work = DurableWork(settings, store, client=client, actions=line.actions)
-    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions()):
+    assert "carrier" in line.ports.declared  # its own port, the embedded stand-in
+    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports()):
         call = await start_call(line, customer_id="C1001", durable=work)
         try:
             # Its own wording: the greeting and the out-of-scope reply name it.

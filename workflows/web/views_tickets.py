@@ -1,5 +1,7 @@
-"""Tickets of every kind: engineering escalations (Temporal) and the callback and security
-review tickets the line writes to the store; list and resolve with a note."""
+"""Tickets of every kind: those a ticket workflow tracks under an SLA (Temporal; the technical
+domain's engineering escalations) and the callback and security-review tickets the line
+writes to the store only; list and resolve with a note. Which is which is read from the
+store's work record, not from a kind, so a domain's new ticket kind needs no change here."""
 
 from __future__ import annotations
 
@@ -8,28 +10,40 @@ import re
 from starlette.requests import Request
 from starlette.responses import Response
 
+from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.repository import now_iso
 from workflows import authz
 from workflows.console import ConsoleError, list_tickets, resolve_ticket
+from workflows.models import ticket_workflow_id
 from workflows.web.guard import operator_only
 
 _ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
 
 
+def _tracked(store: Store, ticket_id: str) -> bool:
+    """A ticket workflow tracks this ticket: it is resolved through Temporal, not the store."""
+    return store.get_work(ticket_workflow_id(ticket_id)) is not None
+
+
 async def _rows(request: Request) -> tuple[list[dict], str | None]:
     app = request.app.state.console
+    stored = {t.id: t for t in app.store.list_tickets()}
     rows: list[dict] = []
     error = None
     try:
         for t in await list_tickets(await app.temporal()):
-            rows.append({"id": t.request_id.removeprefix("ticket-"), "kind": "engineering", "state": t.state,
+            tid = t.request_id.removeprefix("ticket-")
+            kind = stored[tid].kind if tid in stored else "ticket"
+            rows.append({"id": tid, "kind": kind, "state": t.state,
                          "customer_id": t.customer_id, "summary": t.caller_reason, "at": t.submitted_at})
     except Exception as err:  # noqa: BLE001 - store tickets still show when Temporal is down
-        error = f"engineering tickets unavailable: {str(err).splitlines()[0][:160]}"
-    engineering = {r["id"] for r in rows}
-    for t in app.store.list_tickets():
-        if t.status in ("resolved", "closed") or t.id in engineering or t.kind == "engineering":
+        error = f"tracked tickets unavailable: {str(err).splitlines()[0][:160]}"
+    listed = {r["id"] for r in rows}
+    for t in stored.values():
+        # A tracked ticket not running in Temporal (queued in the outbox, or Temporal is down)
+        # still shows, from the store: the operator sees every open ticket.
+        if t.status in ("resolved", "closed") or t.id in listed:
             continue
         rows.append({"id": t.id, "kind": t.kind, "state": t.status, "customer_id": t.customer_id,
                      "summary": authz.clean(t.summary), "at": t.created_at})
@@ -55,7 +69,7 @@ async def resolve(request: Request) -> Response:
         note, status = "No such ticket.", 404
     elif not text:
         note, status = "A resolution note is required.", 409
-    elif ticket.kind == "engineering":
+    elif _tracked(app.store, tid):
         try:
             await resolve_ticket(await app.temporal(), tid, engineer=op.name, resolution=text)
             note = f"Ticket {tid} resolved; the customer is notified."
