@@ -80,8 +80,8 @@ class Settings(BaseSettings):
 
     adapters: str = Field(
         "",
-        description="Company systems that replace the SQL store for a port, as port=module:factory pairs separated by"
-        " commas (ports: customers, billing, tickets, status); see docs/adapters.md.",
+        description="Company systems that replace the embedded stand-in of a port, as port=module:factory pairs separated"
+        " by commas (ports: customers, tickets, status, and each domain's own: billing); see docs/adapters.md.",
     )
 
     # --- language model --------------------------------------------------------------

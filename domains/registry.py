@@ -4,7 +4,10 @@ A domain folder holds `spec.py` (`DOMAIN = DomainSpec(...)`: specialists, wordin
 patterns, durable actions); if it has durable work, `actions.py` (`ACTIONS`), which
 imports without LiveKit: the Temporal worker reads the action table without loading any task;
 if it has settings of its own, `settings.py` (`SETTINGS`, a `SettingsSection`); and if it
-talks to a system of its own, `ports.py` (`PORTS`, `PortSpec`s, also given to `DomainSpec`).
+talks to a system of its own, `ports.py` (`PORTS`, `PortSpec`s, also given to `DomainSpec`);
+if an operator deciding a request should see its records, `console.py` (`RECORDS`); and if
+its embedded stand-in keeps tables in the line's database, `schema.py` (`SCHEMA`, its own
+Alembic branch).
 
 The functions below are what composition roots (meta/) build from the domains' own values:
 the worker's action table, the sentences that name the departments, the slot patterns, and
@@ -26,7 +29,9 @@ from workflows.actions import ActionTable, DurableAction
 if TYPE_CHECKING:
     from callcenter.routing.slots import SlotPattern
     from callcenter.store.adapters import PortSpec
+    from callcenter.store.migrate import SchemaBranch
     from domains.base import DomainSpec, Wording
+    from workflows.records import CustomerRecords
 
 PACKAGES: tuple[str, ...] = (
     "domains.billing",
@@ -60,7 +65,7 @@ def _domains(domains: Sequence[DomainSpec] | None) -> Sequence[DomainSpec]:
 
 
 def _optional(package: str, module: str) -> ModuleType | None:
-    """A domain's `actions` or `settings` module, or None if the domain has none."""
+    """A domain's `actions`, `ports`, `settings`, `console` or `schema` module, or None if it has none."""
     try:
         return import_module(f"{package}.{module}")
     except ModuleNotFoundError as err:
@@ -82,6 +87,18 @@ def port_specs(domains: Sequence[DomainSpec] | None = None) -> tuple[PortSpec, .
     return tuple(spec for d in _domains(domains) for spec in d.ports)
 
 
+def operator_records() -> tuple[CustomerRecords, ...]:
+    """Every domain's tables for the operator console (its `console.RECORDS`), without loading a task."""
+    found = (_optional(p, "console") for p in PACKAGES)
+    return tuple(source for m in found if m is not None for source in m.RECORDS)
+
+
+def schemas() -> tuple[SchemaBranch, ...]:
+    """Every domain's own tables (its `schema.SCHEMA`), for `callcenter db upgrade` and the store's opening."""
+    found = (_optional(p, "schema") for p in PACKAGES)
+    return tuple(m.SCHEMA for m in found if m is not None)
+
+
 def settings_sections(packages: Sequence[str] | None = None) -> tuple[type[SettingsSection], ...]:
     """Every domain's own settings class (its `settings.SETTINGS`), without loading a task."""
     found = (_optional(p, "settings") for p in (PACKAGES if packages is None else packages))
@@ -97,8 +114,8 @@ def action_table(domains: Sequence[DomainSpec] | None = None) -> ActionTable:
     """Every domain's durable actions, by kind: for the worker's activities and the client."""
     if domains is None and "DOMAINS" not in globals():
         # Specs not loaded (the standalone worker): the same ACTIONS, from actions.py alone.
-        return ActionTable(a for p in PACKAGES for a in _actions_of(p))
-    return ActionTable(a for d in _domains(domains) for a in d.actions)
+        return ActionTable((a for p in PACKAGES for a in _actions_of(p)), port_specs())
+    return ActionTable((a for d in _domains(domains) for a in d.actions), port_specs(domains))
 
 
 def slot_patterns(domains: Sequence[DomainSpec] | None = None) -> list[SlotPattern]:

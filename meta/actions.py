@@ -1,4 +1,4 @@
-"""Composition: the domains' durable actions and own ports, handed to everything below that needs them.
+"""Composition: the domains' durable actions, own ports and console tables, handed to everything below that needs them.
 
 The Temporal worker's activities and the client validate and carry out requests from this
 table; the metrics learn the request kinds from it (and the line's slot reader, in meta/session.py). Nothing below meta/
@@ -16,7 +16,9 @@ from workflows.actions import ActionTable
 
 if TYPE_CHECKING:
     from callcenter.store.adapters import PortSpec
+    from callcenter.store.migrate import SchemaBranch
     from domains.base import DomainSpec
+    from workflows.records import CustomerRecords
 
 
 def durable_actions(domains: Sequence[DomainSpec] | None = None) -> ActionTable:
@@ -25,6 +27,16 @@ def durable_actions(domains: Sequence[DomainSpec] | None = None) -> ActionTable:
     table = registry.action_table(domains)
     metrics.register_kinds(table.kinds)
     return table
+
+
+def operator_records() -> tuple[CustomerRecords, ...]:
+    """The tables each domain shows an operator beside a request (billing's charges), for the console."""
+    return registry.operator_records()
+
+
+def domain_schemas() -> tuple[SchemaBranch, ...]:
+    """The domains' own tables (billing's ledger), for the store's opening and `callcenter db upgrade`."""
+    return registry.schemas()
 
 
 def domain_ports(domains: Sequence[DomainSpec] | None = None) -> tuple[PortSpec, ...]:

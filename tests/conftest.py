@@ -135,8 +135,9 @@ def settings(model_dir: Path) -> Any:
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Any]:
     from callcenter.store import Store
+    from domains import registry
 
-    s = Store(tmp_path / "store.sqlite3")
+    s = Store(tmp_path / "store.sqlite3", schemas=registry.schemas())  # as the line opens it
     yield s
     s.close()
 

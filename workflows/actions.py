@@ -9,11 +9,11 @@ workflow histories replay the same whatever domains are installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from callcenter.store import durable as d
-from callcenter.store.adapters import Ports
+from callcenter.store.adapters import Ports, PortSpec
 from workflows.models import ApprovalRequest
 
 
@@ -52,9 +52,13 @@ class DurableAction:
 
 
 class ActionTable(Mapping[str, DurableAction]):
-    """kind -> action, built once by a composition root; duplicate kinds are an error."""
+    """kind -> action, built once by a composition root; duplicate kinds are an error.
 
-    def __init__(self, actions: Iterable[DurableAction]) -> None:
+    `ports` are the domains' own ports (billing's ledger) that the effects reach: they come
+    with the actions, so a worker given the table cannot lack the system a refund is paid in."""
+
+    def __init__(self, actions: Iterable[DurableAction], ports: Sequence[PortSpec] = ()) -> None:
+        self.ports = tuple(ports)
         self._by_kind: dict[str, DurableAction] = {}
         for action in actions:
             if action.kind in self._by_kind:

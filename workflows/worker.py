@@ -55,10 +55,10 @@ def audit_refusals(store: Store, task_queue: str) -> None:
 
 def build_worker(
     client: Client, store: Store, task_queue: str, *, actions: ActionTable, max_concurrent_activities: int = 16,
-    keys: list[bytes] | None = None, port_specs: Sequence[PortSpec] = (),
+    keys: list[bytes] | None = None, port_specs: Sequence[PortSpec] | None = None,
 ) -> Worker:
     """The worker, with the domains' durable actions (`actions`) and their own ports
-    (`port_specs`) given by the composition root."""
+    (`port_specs`, by default those the action table brings) given by the composition root."""
     from callcenter.settings import get_settings
     from callcenter.store.adapters import load_ports
     from workflows.keys import signing_keys
@@ -68,7 +68,7 @@ def build_worker(
     audit_refusals(store, task_queue)
     # Approved effects go through the same ports as the line (CALLCENTER_ADAPTERS), so a
     # company's billing system pays the refunds an operator approves.
-    acts = CallcenterActivities(store, actions, ports=load_ports(store, get_settings(), port_specs))
+    acts = CallcenterActivities(store, actions, ports=load_ports(store, get_settings(), actions.ports if port_specs is None else port_specs))
     return Worker(
         client,
         task_queue=task_queue,
@@ -189,7 +189,7 @@ def sdk_runtime(settings: Settings) -> Runtime | None:
 
 async def run_worker(
     settings: Settings, *, actions: ActionTable, address: str | None = None, stop: asyncio.Event | None = None,
-    port_specs: Sequence[PortSpec] = (),
+    port_specs: Sequence[PortSpec] | None = None,
 ) -> int:
     """Run until SIGINT/SIGTERM (or `stop`); returns an exit code."""
 
@@ -236,7 +236,7 @@ async def run_worker(
 
 @contextlib.asynccontextmanager
 async def ensure_worker(
-    client: Client, store: Store, task_queue: str, *, actions: ActionTable, port_specs: Sequence[PortSpec] = (),
+    client: Client, store: Store, task_queue: str, *, actions: ActionTable, port_specs: Sequence[PortSpec] | None = None,
 ) -> AsyncIterator[None]:
     """Run an in-process worker for the duration of the block (the embedded line)."""
     worker = build_worker(client, store, task_queue, actions=actions, port_specs=port_specs)

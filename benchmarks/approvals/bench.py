@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from domains.billing.ledger import Ledger  # noqa: E402
 from meta.actions import durable_actions  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
 from workflows.devserver import LocalTemporal  # noqa: E402
@@ -81,7 +82,7 @@ async def run_level(work: DurableWork, client, store: Store, n: int, conc: int) 
     t0 = time.perf_counter()
     await asyncio.gather(*(runner() for _ in range(conc)))
     wall = time.perf_counter() - t0
-    refunds = len([r for r in store.list_refunds("C1002") if r.charge_id in set(charges)])
+    refunds = len([r for r in Ledger(store).list_refunds("C1002") if r.charge_id in set(charges)])
     assert refunds == n, f"expected {n} refunds, found {refunds}"
     ms = lambda x: round(1000 * x, 1)  # noqa: E731
     return {

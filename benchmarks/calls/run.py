@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.calls.suite import Call, Turn, build  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from domains.billing.ledger import Ledger
 from meta.session import Line, build_line, start_call  # noqa: E402
 
 CUSTOMERS = ("C1001", "C1002", "C1003", "C1004", "C1005")
@@ -53,10 +54,10 @@ def _snapshot(store: Store) -> dict[str, object]:
     profile = {}
     for cid in CUSTOMERS:
         c = store.get_customer(cid)
-        plan = store.current_plan(cid)
+        plan = Ledger(store).current_plan(cid)
         profile[cid] = (c.email, c.phone, c.locked, plan.id if plan else None) if c else None
     return {
-        "refunds": sorted((r.charge_id, r.amount_cents) for r in store.list_refunds()),
+        "refunds": sorted((r.charge_id, r.amount_cents) for r in Ledger(store).list_refunds()),
         "requests": sorted(w.kind for w in store.list_work()),
         "tickets": sorted(t.kind for t in store.list_tickets()),
         "profile": profile,

@@ -31,8 +31,10 @@ from typing import Any
 from callcenter.redact import has_card_number as _any_card
 from callcenter.settings import load_section
 from callcenter.store import Store
-from callcenter.store.adapters import Ports
+from callcenter.store.adapters import load_ports
+from domains.billing.ledger import Ledger
 from domains.billing.policy import duplicate_pairs, service_failure
+from domains.billing.ports import PORTS
 from domains.billing.refund import limits_of, read_ledger
 from domains.billing.settings import BillingSettings
 
@@ -191,7 +193,7 @@ def generate(seed: int, count: int) -> list[CallScript]:
 # --- attribution and invariants ----------------------------------------------------------
 def snapshot(store: Store) -> dict[str, Any]:
     return {
-        "refunds": {r.id: r for r in store.list_refunds()},
+        "refunds": {r.id: r for r in Ledger(store).list_refunds()},
         "work": {w.id for w in store.list_work() if w.kind != "escalation"},
         "pending": {(p.customer_id, p.field) for p in store.list_pending_changes()},
         "locks": sum(1 for c in CUSTOMERS for a in store.audit_for(c) if a.action == "lock"),
@@ -252,11 +254,11 @@ class Checker:
         billing = load_section(BillingSettings)  # the limits the line read at start
         limits = limits_of(billing)
         for cid in CUSTOMERS:
-            ledger = read_ledger(Ports.of(store), store, cid, billing.refund_window_days, billing.auto_refund_period_days)
+            ledger = read_ledger(load_ports(store, None, PORTS), store, cid, billing.refund_window_days, billing.auto_refund_period_days)
             pairs = duplicate_pairs(ledger.charges)
             auto_total = 0
             for charge in ledger.charges:
-                refunds = [r for r in store.list_refunds(cid) if r.charge_id == charge.id]
+                refunds = [r for r in Ledger(store).list_refunds(cid) if r.charge_id == charge.id]
                 paid = sum(r.amount_cents for r in refunds)
                 auto = sum(r.amount_cents for r in refunds if r.approved_by is None)
                 auto_total += auto

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from prometheus_client import REGISTRY, generate_latest
 
+from domains.billing.ledger import Ledger
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
@@ -57,7 +59,7 @@ async def run(calls: int, seed: int, batch: int) -> dict:
             await adv.run_calls(line, scripts[start:start + batch], checker)
             checker.money(store)
             checker.data(store, {})
-            effects["refunds paid"] += len(store.list_refunds())
+            effects["refunds paid"] += len(Ledger(store).list_refunds())
             effects["durable requests filed"] += sum(1 for w in store.list_work() if w.kind != "escalation")
             effects["contact changes / unlocks awaiting a call back"] += len(store.list_pending_changes())
             effects["accounts locked at the caller's confirmed request"] += sum(

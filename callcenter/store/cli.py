@@ -8,21 +8,24 @@ file is upgraded when a process opens it).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 
 from callcenter.settings import get_settings
 from callcenter.store import migrate
 from callcenter.store.engine import DatabaseTarget, make_engine
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction, *,  # type: ignore[type-arg]
+             schemas: Callable[[], Sequence[migrate.SchemaBranch]] = tuple) -> None:
+    """`schemas` gives the domains' own schema branches (from the composition root)."""
     db = subparsers.add_parser("db", help="the database schema: upgrade it to this release, or show its revision")
     sub = db.add_subparsers(dest="db_cmd", required=True)
     p = sub.add_parser("upgrade", help="apply this release's migrations (safe to run from several places at once)")
     p.add_argument("--no-demo-data", action="store_true",
                    help="do not write the demo customers into a new, empty database")
-    p.set_defaults(func=_cmd_upgrade)
+    p.set_defaults(func=_cmd_upgrade, schemas=schemas)
     p = sub.add_parser("current", help="print the database's schema revision and this release's")
-    p.set_defaults(func=_cmd_current)
+    p.set_defaults(func=_cmd_current, schemas=schemas)
 
 
 def _engine_and_where() -> tuple[object, str]:
@@ -38,25 +41,31 @@ def _cmd_upgrade(args: argparse.Namespace) -> int:
     from callcenter.store.engine import StoreUnavailable
 
     engine, where = _engine_and_where()
+    steps: list[tuple[str, str | None, str]] = []
     try:
-        before, after = migrate.upgrade(engine, seed_demo=not args.no_demo_data)  # type: ignore[arg-type]
+        steps.append(("schema", *migrate.upgrade(engine, seed_demo=not args.no_demo_data)))  # type: ignore[arg-type]
+        for branch in args.schemas():
+            steps.append((f"{branch.name} schema", *migrate.upgrade_branch(engine, branch, seed_demo=not args.no_demo_data)))  # type: ignore[arg-type]
     except DBAPIError as exc:
         raise StoreUnavailable(f"the database {where} cannot be used ({type(exc.orig).__name__})") from None
     finally:
         engine.dispose()  # type: ignore[attr-defined]
-    if before == after:
-        print(f"database {where}: schema {after} is current")
-    else:
-        print(f"database {where}: schema {before or 'none'} -> {after}")
+    for what, before, after in steps:
+        if before == after:
+            print(f"database {where}: {what} {after} is current")
+        else:
+            print(f"database {where}: {what} {before or 'none'} -> {after}")
     return 0
 
 
 def _cmd_current(args: argparse.Namespace) -> int:
     engine, where = _engine_and_where()
     try:
-        rev = migrate.current(engine)  # type: ignore[arg-type]
+        found = [("schema", migrate.current(engine), migrate.HEAD)]  # type: ignore[arg-type]
+        found += [(f"{b.name} schema", migrate.branch_revision(engine, b), b.head) for b in args.schemas()]  # type: ignore[arg-type]
     finally:
         engine.dispose()  # type: ignore[attr-defined]
-    state = "current" if rev == migrate.HEAD else f"needs `callcenter db upgrade` to {migrate.HEAD}"
-    print(f"database {where}: schema {rev or 'none'} ({state})")
-    return 0 if rev == migrate.HEAD else 1
+    for what, rev, head in found:
+        state = "current" if rev == head else f"needs `callcenter db upgrade` to {head}"
+        print(f"database {where}: {what} {rev or 'none'} ({state})")
+    return 0 if all(rev == head for _, rev, head in found) else 1

@@ -1,17 +1,10 @@
-"""Typed rows returned by the repository. Money is integer cents."""
+"""Typed rows returned by the repository. Money is integer cents.
+
+A domain's own records live in its folder (billing's in domains/billing/records.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    id: str
-    name: str
-    monthly_price_cents: int
-    api_rate_limit_per_min: int
-    api_monthly_quota: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,39 +24,6 @@ class Customer:
     @property
     def first_name(self) -> str:
         return self.name.split()[0]
-
-
-@dataclass(frozen=True, slots=True)
-class Charge:
-    id: str
-    customer_id: str
-    amount_cents: int
-    description: str
-    charged_at: str
-    invoice_id: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Invoice:
-    id: str
-    customer_id: str
-    period: str
-    amount_cents: int
-    status: str
-    issued_at: str
-    due_at: str
-
-
-@dataclass(frozen=True, slots=True)
-class Refund:
-    id: int
-    charge_id: str
-    customer_id: str
-    amount_cents: int
-    reason: str
-    idempotency_key: str
-    approved_by: str | None
-    created_at: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,11 @@
-"""The ports a company's own systems plug into: small typed Protocols, one per business area.
+"""The ports every line has, whatever its domains: small typed Protocols over the systems
+more than one domain reads (who the caller is, tickets for people, the service's status).
 
-The SQL `Store` is the default adapter and implements all four structurally (no base
-class). A company whose billing lives in its own system writes a class with the `Billing`
-methods that calls that system's API, and passes it where the line now passes the store;
-see docs/adapters.md. Values are the dataclasses of `callcenter.store.models`.
+The SQL `Store` is the default adapter and implements all three structurally (no base
+class). A company whose tickets live in its own system writes a class with the `Tickets`
+methods that calls that system's API; see docs/adapters.md. A domain's own system (billing's
+ledger) is a port declared in its folder (`PortSpec`). Values are the dataclasses of
+`callcenter.store.models`.
 """
 
 from __future__ import annotations
@@ -27,33 +29,8 @@ class Customers(Protocol):
 
 
 @runtime_checkable
-class Billing(Protocol):
-    """Plans, charges, invoices and refunds.
-
-    `record_refund` must be exactly-once per `idempotency_key` (a retry returns the first
-    refund and False) and must refuse (ValueError) to refund more than was charged, even
-    when two callers ask at the same moment.
-    """
-
-    def list_plans(self) -> list[m.Plan]: ...
-    def get_plan(self, plan_id: str) -> m.Plan | None: ...
-    def current_plan(self, customer_id: str) -> m.Plan | None: ...
-    def change_plan(self, customer_id: str, plan_id: str) -> None: ...
-    def get_charge(self, charge_id: str) -> m.Charge | None: ...
-    def list_charges(self, customer_id: str, since_days: int = 365) -> list[m.Charge]: ...
-    def list_invoices(self, customer_id: str) -> list[m.Invoice]: ...
-    def balance_due_cents(self, customer_id: str) -> int: ...
-    def refunded_cents(self, charge_id: str) -> int: ...
-    def list_refunds(self, customer_id: str | None = None) -> list[m.Refund]: ...
-    def record_refund(
-        self, *, charge_id: str, amount_cents: int, reason: str, idempotency_key: str,
-        approved_by: str | None = None,
-    ) -> tuple[m.Refund, bool]: ...
-
-
-@runtime_checkable
 class Tickets(Protocol):
-    """Tickets for people: call backs, engineering escalations, security reviews.
+    """Tickets for people: call backs, escalations, reviews (each domain names its kinds).
 
     `create_ticket` with a given `ticket_id` is idempotent (the existing ticket comes back).
     """
@@ -74,4 +51,4 @@ class ServiceStatus(Protocol):
     def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]: ...
 
 
-PORTS: tuple[type, ...] = (Customers, Billing, Tickets, ServiceStatus)
+PORTS: tuple[type, ...] = (Customers, Tickets, ServiceStatus)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,6 +25,7 @@ from callcenter.store import models as m
 from callcenter.store.engine import (
     Conn,
     DatabaseTarget,
+    Result,
     StoreError,
     StoreUnavailable,
     connect,
@@ -60,7 +61,11 @@ def _target(where: Path | str | DatabaseTarget) -> Path | DatabaseTarget:
 
 
 class Store(SafetyStoreMixin):
-    def __init__(self, path: Path | str | DatabaseTarget, *, seed_demo: bool = True) -> None:
+    def __init__(self, path: Path | str | DatabaseTarget, *, seed_demo: bool = True,
+                 schemas: Sequence[migrate.SchemaBranch] = ()) -> None:
+        """Open (and, unless the target says not to, upgrade) the foundation's tables and each
+        of `schemas` (the domains' own, handed in by a composition root; a domain's stand-in
+        also checks its own when it is built)."""
         target = _target(path)
         self._seed_demo = seed_demo
         if isinstance(target, DatabaseTarget):
@@ -78,15 +83,22 @@ class Store(SafetyStoreMixin):
         self._auto = Conn(self.engine)
         # Requests taken while the database is down wait here, one folder per database.
         self.spool = Spool(self.path.parent / "outbox" / hashlib.sha256(self.where.encode()).hexdigest()[:12], self._apply_held)
-        migrate_on_start = target.migrate_on_start if isinstance(target, DatabaseTarget) else True
+        self._migrate_on_start = target.migrate_on_start if isinstance(target, DatabaseTarget) else True
+        self._branches: set[str] = set()  # domain schema branches found current in this process
         try:
-            migrate.ensure(self.engine, seed_demo=seed_demo, migrate=migrate_on_start, where=self.where)
+            migrate.ensure(self.engine, seed_demo=seed_demo, migrate=self._migrate_on_start, where=self.where)
         except DBAPIError as exc:
             self.close()
             raise self._problem(exc) from None
         except PoolTimeout:
             self.close()
             raise StoreUnavailable(f"the database {self.where} did not answer in time") from None
+        for branch in schemas:
+            try:
+                self.ensure_schema(branch)
+            except StoreError:
+                self.close()
+                raise
         if self.spool.held():  # held by an earlier run of this process while the database was down
             self.spool.start()
 
@@ -134,6 +146,30 @@ class Store(SafetyStoreMixin):
         engine = getattr(self, "engine", None)
         if engine is not None:
             engine.dispose()
+
+    def ensure_schema(self, branch: migrate.SchemaBranch) -> None:
+        """A domain's own tables, checked (and upgraded, and seeded in a new demo database)
+        the way the foundation's are on open; once per branch per store."""
+        if branch.name in self._branches:
+            return
+        try:
+            migrate.ensure_branch(self.engine, branch, seed_demo=self._seed_demo, migrate=self._migrate_on_start, where=self.where)
+        except DBAPIError as exc:
+            raise self._problem(exc) from None
+        except PoolTimeout:
+            raise StoreUnavailable(f"the database {self.where} did not answer in time") from None
+        self._branches.add(branch.name)
+
+    # Queries for a domain's own tables (its embedded stand-in), with the store's connections.
+    def fetch_one(self, cls: type[T], sql: str, *args: Any) -> T | None:
+        return self._one(cls, sql, *args)
+
+    def fetch_all(self, cls: type[T], sql: str, *args: Any) -> list[T]:
+        return self._all(cls, sql, *args)
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> Result:
+        """One statement committed on its own; `transaction()` for several at once."""
+        return self._conn().execute(sql, args)
 
     @property
     def schema_version(self) -> str | None:
@@ -188,107 +224,7 @@ class Store(SafetyStoreMixin):
     def reset_two_factor(self, customer_id: str) -> None:
         self._conn().execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
 
-    # --- plans -----------------------------------------------------------------------
-    def list_plans(self) -> list[m.Plan]:
-        return self._all(m.Plan, "SELECT * FROM plans ORDER BY monthly_price_cents")
-
-    def get_plan(self, plan_id: str) -> m.Plan | None:
-        return self._one(m.Plan, "SELECT * FROM plans WHERE id = ?", plan_id.lower())
-
-    def current_plan(self, customer_id: str) -> m.Plan | None:
-        return self._one(
-            m.Plan,
-            "SELECT p.* FROM plans p JOIN subscriptions s ON s.plan_id = p.id"
-            " WHERE s.customer_id = ? AND s.ended_at IS NULL ORDER BY s.id DESC LIMIT 1",
-            customer_id,
-        )
-
-    def change_plan(self, customer_id: str, plan_id: str) -> None:
-        at = now_iso()
-        with self.transaction() as conn:
-            conn.execute(
-                "UPDATE subscriptions SET ended_at = ? WHERE customer_id = ? AND ended_at IS NULL",
-                (at, customer_id),
-            )
-            conn.execute(
-                "INSERT INTO subscriptions (customer_id, plan_id, started_at) VALUES (?, ?, ?)",
-                (customer_id, plan_id, at),
-            )
-
-    # --- charges, invoices, refunds --------------------------------------------------
-    def get_charge(self, charge_id: str) -> m.Charge | None:
-        return self._one(m.Charge, "SELECT * FROM charges WHERE id = ?", charge_id.upper())
-
-    def list_charges(self, customer_id: str, since_days: int = 365) -> list[m.Charge]:
-        since = (datetime.now(UTC) - timedelta(days=since_days)).isoformat()
-        return self._all(
-            m.Charge,
-            "SELECT * FROM charges WHERE customer_id = ? AND charged_at >= ? ORDER BY charged_at DESC",
-            customer_id,
-            since,
-        )
-
-    def list_invoices(self, customer_id: str) -> list[m.Invoice]:
-        return self._all(
-            m.Invoice, "SELECT * FROM invoices WHERE customer_id = ? ORDER BY issued_at DESC", customer_id
-        )
-
-    def balance_due_cents(self, customer_id: str) -> int:
-        row = self._conn().execute(
-            "SELECT COALESCE(SUM(amount_cents), 0) FROM invoices WHERE customer_id = ? AND status != 'paid'",
-            (customer_id,),
-        ).fetchone()
-        return int(row[0])
-
-    def refunded_cents(self, charge_id: str) -> int:
-        row = self._conn().execute(
-            "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE charge_id = ?", (charge_id,)
-        ).fetchone()
-        return int(row[0])
-
-    def list_refunds(self, customer_id: str | None = None) -> list[m.Refund]:
-        if customer_id is None:
-            return self._all(m.Refund, "SELECT * FROM refunds ORDER BY id")
-        return self._all(m.Refund, "SELECT * FROM refunds WHERE customer_id = ? ORDER BY id", customer_id)
-
-    def record_refund(
-        self,
-        *,
-        charge_id: str,
-        amount_cents: int,
-        reason: str,
-        idempotency_key: str,
-        approved_by: str | None = None,
-    ) -> tuple[m.Refund, bool]:
-        """Write a refund once per idempotency key; returns (refund, created_now).
-
-        The charge's remaining refundable amount is checked inside the same transaction,
-        so two racing callers cannot refund more than was charged.
-        """
-        with self.transaction() as conn:
-            # The charge's row lock (PostgreSQL) or the file's write lock (SQLite) makes every
-            # refund of one charge take its turn, across processes and pods.
-            charge = conn.execute("SELECT * FROM charges WHERE id = ?" + self.for_update, (charge_id,)).fetchone()
-            existing = conn.execute(
-                "SELECT * FROM refunds WHERE idempotency_key = ?", (idempotency_key,)
-            ).fetchone()
-            if existing:
-                return m.Refund(**dict(existing)), False
-            if charge is None:
-                raise ValueError("unknown charge")
-            done = conn.execute(
-                "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE charge_id = ?", (charge_id,)
-            ).fetchone()[0]
-            if amount_cents <= 0 or amount_cents + int(done) > charge["amount_cents"]:
-                raise ValueError("refund exceeds the refundable amount")
-            row = conn.execute(
-                "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key,"
-                " approved_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (charge_id, charge["customer_id"], amount_cents, mask(reason), idempotency_key, approved_by, now_iso()),
-            ).fetchone()
-            return m.Refund(**dict(row)), True
-
-    # --- technical -------------------------------------------------------------------
+    # --- service status (the status page and API telemetry) ----------------------------
     def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]:
         since = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d")
         return self._all(

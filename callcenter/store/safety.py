@@ -1,8 +1,8 @@
-"""Store reads and writes the safety policy needs (migration step 3 and the money ledger).
+"""Store reads and writes the safety policy needs (migration step 3 and open durable work).
 
 A mixin of `Store`: verification attempts (throttling across calls), contact changes that
-wait for a step-up call back, and the ledger sums the refund policy counts (refunds already
-paid and approvals still pending, per charge and per customer).
+wait for a step-up call back, and the durable requests still open, whose amounts a domain's
+policy counts (billing's refund limits count approvals not yet paid).
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ class SafetyStoreMixin:
             )
         return status
 
-    # --- the money ledger ------------------------------------------------------------------
+    # --- durable work still open -------------------------------------------------------------------
     def pending_work(self, customer_id: str, kind: str) -> list[PendingWork]:
         """Requests of `kind` asked for and not yet carried out, denied or failed."""
         rows = self._conn().execute(
@@ -166,19 +166,3 @@ class SafetyStoreMixin:
             record = payload.get("record_id") or payload.get("charge_id") or request.get("record_id") or request.get("charge_id")
             out.append(PendingWork(r["id"], record, int(r["amount_cents"] or 0)))
         return out
-
-    def refunded_since(self, customer_id: str, since: str) -> int:
-        row = self._conn().execute(
-            "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE customer_id = ? AND created_at >= ?",
-            (customer_id, since),
-        ).fetchone()
-        return int(row[0])
-
-    def auto_refunded_since(self, customer_id: str, since: str) -> int:
-        """Refunds paid without an operator's approval since `since`."""
-        row = self._conn().execute(
-            "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE customer_id = ? AND created_at >= ?"
-            " AND approved_by IS NULL",
-            (customer_id, since),
-        ).fetchone()
-        return int(row[0])

@@ -1,6 +1,10 @@
 """The schema of releases up to 0.1 as hand-written steps (SQLite `user_version` = last step).
 
-Frozen: new schema changes are Alembic revisions in callcenter/store/migrations/versions/.
+Frozen: new schema changes are Alembic revisions in callcenter/store/migrations/versions/,
+or in a domain's own branch for its tables (callcenter/store/migrate.py: `SchemaBranch`).
+Step 1 still creates the first domains' tables (plans, charges, api_usage...) because that
+is what 0.1 databases hold; billing's branch adopts its tables, and the foundation's code
+reads none of them.
 Revision 0001 replays the steps a database is missing (an existing SQLite file keeps its
 data), and on PostgreSQL all of them with the two spellings that differ (`pg_ddl`).
 """

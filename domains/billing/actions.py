@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
+from domains.billing.ports import billing_port
 from workflows.actions import Applied, DurableAction
 from workflows.models import ApprovalRequest
 
@@ -13,7 +14,7 @@ def _refund(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Ap
     # approved refunds too. The port's record_refund is idempotent by the same key; writing
     # it before the outcome row is safe: a crash in between is retried and finds the refund.
     assert req.record_id is not None and req.amount_cents is not None  # required fields
-    refund, _ = ports.billing.record_refund(
+    refund, _ = billing_port(ports).record_refund(
         charge_id=req.record_id, amount_cents=req.amount_cents,
         reason=req.caller_reason or "approved refund", idempotency_key=key, approved_by=decided_by,
     )

@@ -8,6 +8,7 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
+from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -34,7 +35,7 @@ class GetBalanceTask(SpecialistTask[GetBalanceResult]):
 def lookup_balance(ports: Ports, customer_id: str | None) -> GetBalanceResult:
     """Read-only: the answer with no conversation, so a multi-need turn can run it in parallel."""
     assert customer_id is not None, "balance needs a verified caller"
-    billing = ports.billing
+    billing = billing_port(ports)
     due = billing.balance_due_cents(customer_id)
     overdue = [i.id for i in billing.list_invoices(customer_id) if i.status == "overdue"]
     plan = billing.current_plan(customer_id)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -31,7 +32,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
             invoice_id: The invoice the caller asked about, like INV-1001-1, if they named one.
         """
         ports, store = self.state.ports, self.state.store
-        invoices = ports.billing.list_invoices(self.customer_id)
+        invoices = billing_port(ports).list_invoices(self.customer_id)
         if invoice_id:
             chosen = [i for i in invoices if i.id == invoice_id.upper()]
             if not chosen:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing.ports import billing_port
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -38,7 +39,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             plan: The plan the caller wants: starter, pro or enterprise.
             confirm: True once the caller has agreed to the new monthly price; false if they declined.
         """
-        billing = self.state.ports.billing
+        billing = billing_port(self.state.ports)
         target = billing.get_plan(plan.strip())
         current = billing.current_plan(self.customer_id)
         if target is None:

@@ -12,7 +12,6 @@ from callcenter.llm.embedded import user_texts
 from callcenter.money import dollars, read_amount, to_cents
 from callcenter.store import Store
 from callcenter.store.adapters import Ports
-from callcenter.store.models import Charge
 from domains.billing.actions import REFUND
 from domains.billing.policy import (
     Ledger,
@@ -22,6 +21,8 @@ from domains.billing.policy import (
     evaluate_refund,
     refund_reason,
 )
+from domains.billing.ports import billing_port
+from domains.billing.records import Charge
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.intent import ActionGate
@@ -40,7 +41,7 @@ class IssueRefundResult(SpecialistResult):
 
 def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int, period_days: int) -> Ledger:
     """Money facts from the billing and status ports; refunds waiting for approval from the line's outbox."""
-    billing = ports.billing
+    billing = billing_port(ports)
     charges = billing.list_charges(customer_id, since_days=max(settings_days, period_days) + 30)
     pending: dict[str, tuple[str, int]] = {}
     for p in store.pending_work(customer_id, REFUND.kind):
@@ -135,7 +136,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         if go is not True:
             return go
         if decision.outcome == "auto":
-            refund, _ = self.state.ports.billing.record_refund(
+            refund, _ = billing_port(self.state.ports).record_refund(
                 charge_id=charge.id,
                 amount_cents=decision.amount_cents,
                 reason=f"{decision.reason}: {decision.finding}",
@@ -177,7 +178,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
     def _find_charge(self, charge_id: str | None, ledger: Ledger) -> tuple[Charge | None, str | None]:
         window = self.state.section(BillingSettings).refund_window_days
         if charge_id:
-            charge = self.state.ports.billing.get_charge(charge_id)
+            charge = billing_port(self.state.ports).get_charge(charge_id)
             if charge is None or charge.customer_id != self.customer_id:
                 return None, "I can't find that charge on your account. Could you read me the charge id from your statement?"
             twin = next((later for later, earlier in duplicate_pairs(ledger.charges).items() if earlier == charge.id), None)
@@ -205,7 +206,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             charge, (request_id, cents) = pending[0]
             return _waiting(f"A refund of {dollars(cents)} for charge {charge.id}", request_id) + " " + _ANOTHER
         done = {c.id for c in qualifying if ledger.refunded.get(c.id, 0) >= c.amount_cents}
-        refunds = sorted((r for r in self.state.ports.billing.list_refunds(self.customer_id) if r.charge_id in done),
+        refunds = sorted((r for r in billing_port(self.state.ports).list_refunds(self.customer_id) if r.charge_id in done),
                          key=lambda r: r.created_at)
         if not refunds:
             return None

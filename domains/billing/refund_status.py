@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -31,7 +32,7 @@ class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
             request_id: A refund reference the caller read out, like refund-CH-1002-D, if any.
         """
         store = self.state.store
-        refunds = self.state.ports.billing.list_refunds(self.customer_id)[-3:]
+        refunds = billing_port(self.state.ports).list_refunds(self.customer_id)[-3:]
         parts = [f"{dollars(r.amount_cents)} for charge {r.charge_id} was refunded on {r.created_at[:10]}" for r in refunds]
         requests: list[dict[str, object]] = []
         if self.state.durable is not None:

@@ -11,6 +11,7 @@ from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
+from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
 from domains.billing.supervisor import BillingSupervisorTask
@@ -42,6 +43,7 @@ DOMAIN = DomainSpec(
     topic="billing",
     wording=Wording(offer="billing", ask="billing", prompt="billing"),
     actions=ACTIONS,
+    ports=PORTS,
     slots=SLOTS,
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.store.adapters import Ports
+from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -41,7 +42,7 @@ def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = No
     """Read-only: explain the caller's failing calls from their plan and last week's errors."""
     assert customer_id is not None, "a diagnosis needs a verified caller"
     usage = ports.status.api_usage(customer_id, days=7)
-    plan = ports.billing.current_plan(customer_id)
+    plan = billing_port(ports).current_plan(customer_id)
     counts = {
         "401": sum(u.errors_401 for u in usage),
         "403": sum(u.errors_403 for u in usage),

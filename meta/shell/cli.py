@@ -16,6 +16,7 @@ from pathlib import Path
 
 from callcenter import tracing
 from callcenter.settings import SettingsError, get_settings
+from callcenter.store import cli as store_cli
 
 
 def _cmd_call(args: argparse.Namespace) -> int:
@@ -76,6 +77,12 @@ def _voice_call(args: argparse.Namespace, settings: object) -> int:
         return 130
 
 
+def _domain_schemas() -> tuple:
+    from meta.actions import domain_schemas  # the domains are loaded only when `db` runs
+
+    return domain_schemas()
+
+
 def _cmd_worker(args: argparse.Namespace) -> int:
     from meta.shell.livekit_worker import run
 
@@ -107,8 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("worker_args", nargs=argparse.REMAINDER, help="start, dev, connect, selfcheck (see `worker --help`)")
     p.set_defaults(func=_cmd_worker)
 
-    for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo", "callcenter.store.cli"):
+    for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo"):
         __import__(module, fromlist=["register"]).register(sub)
+    store_cli.register(sub, schemas=_domain_schemas)  # `db upgrade` brings the domains' tables too
     return parser
 
 

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 from callcenter.settings import SettingsError, get_settings
 from callcenter.store import Store, StoreError
+from callcenter.store.adapters import AdapterError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -151,9 +152,13 @@ def cmd_console(args: argparse.Namespace) -> int:
         return _fail(str(err), 2)
     host, port = args.host or settings.console_host, args.port if args.port is not None else settings.console_port
     try:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", access_log=False,
+        from meta.actions import domain_ports, operator_records  # the domains, loaded only to serve
+
+        # The domains' systems and the tables they show an operator beside a request.
+        app = create_app(settings, port_specs=domain_ports(), records=operator_records())
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
                     proxy_headers=True, server_header=False)
-    except (OSError, StoreError) as err:
+    except (OSError, StoreError, AdapterError) as err:
         return _fail(str(err))
     return 0
 

@@ -4,6 +4,7 @@ real `callcenter console` process, a real worker and the real dev server."""
 from __future__ import annotations
 
 from callcenter.store import operators as ops
+from domains.billing.ledger import Ledger
 from tests.conftest import refund_request
 from workflows.client import ApprovalRequest, DurableWork
 
@@ -100,7 +101,7 @@ async def test_csrf_forged_role_direct_api_and_four_eyes(console, store, setting
     assert second.status_code == 200, second.text
     done = await work.wait_for_decision(large.request_id, 10)
     assert (done.state, done.decided_by) == ("completed", "sam+lee")
-    refunds = [r for r in store.list_refunds("C1003") if r.idempotency_key.startswith(large.request_id)]
+    refunds = [r for r in Ledger(store).list_refunds("C1003") if r.idempotency_key.startswith(large.request_id)]
     assert len(refunds) == 1 and refunds[0].approved_by == "sam+lee"
     trail = [(e.action, e.actor, e.role) for e in store.audit_for(large.request_id)
              if e.action in ("approved_first", "approved")]

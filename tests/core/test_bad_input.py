@@ -10,15 +10,16 @@ from callcenter.llm import templates as t
 from callcenter.llm.language import SUPPORTED_REPLY
 from callcenter.store import Store
 from domains.base import UNAVAILABLE
+from domains.billing.ledger import Ledger
 from meta.session import build_line, start_call
 
 
 def _snapshot(store: Store) -> tuple:
     return (
-        store.list_refunds(),
+        Ledger(store).list_refunds(),
         [(c.id, c.email, c.phone, c.locked, c.closed) for c in (store.get_customer(f"C100{i}") for i in range(1, 6))],
         store.list_work(),
-        store.current_plan("C1001"),
+        Ledger(store).current_plan("C1001"),
     )
 
 
@@ -54,7 +55,7 @@ async def test_a_need_past_max_turn_chars_is_not_acted_on(settings, store: Store
     try:
         pad = "um " * 20  # 60 characters of filler: the need after them is cut off
         turn = await call.send(pad + "I was charged twice")
-        assert turn.results == [] and store.list_refunds() == []
+        assert turn.results == [] and Ledger(store).list_refunds() == []
         inside = "um " * 13 + "I was charged twice"  # 58 characters: kept whole
         turn = await call.send(inside)
         assert "To confirm: a refund of $49.00" in " ".join(turn.replies)
@@ -102,7 +103,7 @@ async def test_out_of_policy_refunds_move_no_money(open_call, store: Store, cust
     if expected == "needs_approval":
         assert "needs a supervisor's approval" in " ".join(turn.replies)  # the read-back says so
         turn = await call.send("yes")
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
     assert " ".join(turn.replies).strip()
     refund = [r for r in turn.results if r.specialist == "refund"]
     if expected == "asked":  # an amount it cannot read for sure is asked about, never guessed
@@ -118,7 +119,7 @@ async def test_prompt_injection_moves_no_money(open_call, store: Store) -> None:
         turn = await call.send(text)
         assert " ".join(turn.replies).strip()
         assert all(r.status != "done" for r in turn.results)
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
 
 
 NOT_FOUND = "I can't find that charge on your account. Could you read me the charge id from your statement?"
@@ -129,14 +130,14 @@ async def test_someone_elses_charge_is_not_found(open_call, store: Store) -> Non
     turn = await call.send("refund charge CH-1001-2")
     assert NOT_FOUND in " ".join(turn.replies)
     assert turn.results == []  # the refund task is still asking, nothing returned
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
 
 
 async def test_a_specialist_that_raises_is_contained(open_call, store: Store, monkeypatch, caplog) -> None:
     def boom(*_args, **_kwargs):
         raise RuntimeError("database exploded for ada@example.com")
 
-    monkeypatch.setattr(store, "refunded_cents", boom)
+    monkeypatch.setattr(Ledger, "refunded_cents", boom)  # billing's embedded ledger
     call = await open_call("C1001")
     with caplog.at_level(logging.ERROR):
         turn = await call.send("I was charged twice")
@@ -144,7 +145,7 @@ async def test_a_specialist_that_raises_is_contained(open_call, store: Store, mo
     assert result.status == "failed"
     [ticket] = store.list_tickets("C1001", kind="callback")
     assert UNAVAILABLE.format(what="that", ticket=ticket.id) in " ".join(turn.replies)
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
     # The log names the failure, never the caller's data or the exception's message.
     assert "billing.refund" in caplog.text and "ada@example.com" not in caplog.text
     # The call goes on.
@@ -156,7 +157,7 @@ async def test_unknown_charge_id_is_asked_again_not_refunded(open_call, store: S
     call = await open_call("C1001")
     turn = await call.send("refund charge CH-9999-9 please")
     assert NOT_FOUND in " ".join(turn.replies)
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
 
 
 async def test_invalid_profile_values_are_rejected(open_call, store: Store) -> None:

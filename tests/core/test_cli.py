@@ -13,6 +13,7 @@ import pytest
 
 from callcenter.settings import load_settings
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from tests.conftest import CALLCENTER, callcenter, cli_env
 
 
@@ -154,7 +155,7 @@ def test_dotenv_in_the_working_folder_is_read(tmp_path: Path, data_dir: Path) ->
     refund = json.loads(proc.stdout.splitlines()[2])["results"][0]  # after the read-back's "yes"
     # $49 is over the .env's $10 auto-refund limit: sent for approval, not paid
     assert (refund["specialist"], refund["status"]) == ("refund", "needs_approval")
-    assert Store(data_dir / "callcenter.sqlite3").list_refunds() == []
+    assert Ledger(Store(data_dir / "callcenter.sqlite3")).list_refunds() == []
     # a variable in the environment wins over .env (a fresh data dir: the first call left
     # an approval pending on that charge, and no second one is filed while it waits)
     fresh = tmp_path / "fresh-data"
@@ -181,7 +182,7 @@ def test_default_call_starts_and_stops_its_own_temporal(data_dir: Path) -> None:
     assert work.status == "submitted"  # accepted by Temporal, not left in the outbox
     assert (data_dir / "temporal.sqlite3").is_file()
     assert not (data_dir / "temporal.json").exists()  # the server it started is gone
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
     # The terminal is the transcript: no INFO lines of the dev server or the worker in it.
     assert " INFO " not in proc.stderr and "ToolError" not in proc.stderr, proc.stderr
     store.close()

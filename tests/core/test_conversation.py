@@ -8,6 +8,8 @@ from callcenter.llm import templates as t
 from callcenter.store import Store
 from domains import registry
 from domains.base import DomainSpec
+from domains.billing.ledger import Ledger
+from domains.billing.ports import billing_port
 from domains.results import DomainResult
 from domains.state import CallState
 from domains.supervisor import DomainSupervisorTask
@@ -24,7 +26,7 @@ async def test_multi_intent_one_call_one_answer(open_call, store: Store) -> None
     turn = await call.send(MULTI)
     # The refund is read back before it is paid: the caller's "yes" lets the turn go on.
     assert "To confirm: a refund of $49.00" in " ".join(turn.replies)
-    assert store.list_refunds("C1001") == []
+    assert Ledger(store).list_refunds("C1001") == []
     confirmed = await call.send("yes")
     assert [(r.domain, r.specialist) for r in turn.results + confirmed.results] == [
         ("technical", "api_errors"),
@@ -41,7 +43,7 @@ async def test_multi_intent_one_call_one_answer(open_call, store: Store) -> None
     assert {h.path for h in turn.hops + confirmed.hops if h.from_agent == "meta"} == {"embedded"}
     [reply] = confirmed.replies  # one coherent answer
     assert "429" in reply and "$49.00" in reply and "password reset" in reply
-    assert len(store.list_refunds("C1001")) == 1
+    assert len(Ledger(store).list_refunds("C1001")) == 1
     turn.run.expect.contains_function_call(name="transfer_to_technical")
     turn.run.expect.contains_function_call(name="transfer_to_account")
 
@@ -86,7 +88,7 @@ async def test_unsure_turn_gets_a_clarifying_question_not_a_guess(settings, stor
     assert reply.startswith("Just so I get this right: is it about")
     assert "your balance" in reply or "your invoices" in reply
     assert turn.hops == [] and turn.results == []
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
     await call.close()
 
 
@@ -170,7 +172,7 @@ async def test_loop_guard_ends_ping_pong_gracefully(line, store: Store, monkeypa
     assert [h.to_agent for h in turn.hops] == ["billing", "technical"]
     assert [r.status for r in turn.results] == ["unclear"]
     assert metrics.LOOP_GUARD.labels("repeated_state")._value.get() == trips + 1
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
     await call.close()
 
 
@@ -189,7 +191,7 @@ async def test_max_delegations_per_turn_through_a_real_turn(settings, store: Sto
     assert t.LOOP_GUARD in reply and "Your 429 errors are rate limiting" in reply
     tickets = store.list_tickets("C1001", kind="callback")
     assert tickets and all(tk.id in reply for tk in tickets)
-    assert store.list_refunds() == []  # the refund need never reached billing
+    assert Ledger(store).list_refunds() == []  # the refund need never reached billing
     assert metrics.LOOP_GUARD.labels("max_delegations")._value.get() == trips + 2
     # counters are per turn: the next turn delegates again
     after = await call.send("what's my balance")
@@ -219,7 +221,7 @@ async def test_new_need_while_a_specialist_waits_is_routed(open_call, store: Sto
     # An answer to the question is not mistaken for a new need.
     again = await call.send("I was charged twice")
     await call.send("CH-1001-D")
-    assert len(store.list_refunds()) == 1 and again.results == []
+    assert len(Ledger(store).list_refunds()) == 1 and again.results == []
 
 
 async def test_return_hops_are_labelled_by_outcome(open_call) -> None:
@@ -227,7 +229,7 @@ async def test_return_hops_are_labelled_by_outcome(open_call) -> None:
 
     before = metrics.HOPS.labels("billing.refund", "billing", "return", "error")._value.get()
     call = await open_call("C1001")
-    call.state.store.refunded_cents = None  # type: ignore[assignment]  # makes the specialist fail
+    billing_port(call.state.ports).refunded_cents = None  # type: ignore[method-assign]  # makes the specialist fail
     await call.send("I was charged twice")
     after = metrics.HOPS.labels("billing.refund", "billing", "return", "error")._value.get()
     assert after == before + 1

@@ -12,6 +12,7 @@ from prometheus_client import REGISTRY
 from callcenter.faults import parse
 from callcenter.settings import Settings, SettingsError, load_settings
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from domains.breaker import BREAKER
 from meta.actions import durable_actions
 from meta.session import build_line, start_call
@@ -65,7 +66,7 @@ async def test_fault_matrix(settings: Settings, tmp_path: Path, fault: str, name
     if name == "approval":
         # Whether Temporal is up (none here) or down by fault, the request waits in the outbox.
         assert [w.kind for w in store.list_work()] == ["refund"]
-        assert "CH-1002-D" not in [r.charge_id for r in store.list_refunds()]
+        assert "CH-1002-D" not in [r.charge_id for r in Ledger(store).list_refunds()]
 
 
 async def test_store_down_gets_a_plain_sentence_not_a_traceback(settings: Settings, tmp_path: Path) -> None:
@@ -165,7 +166,7 @@ async def test_a_turn_that_outlives_the_turn_limit_ends_and_moves_no_money(
         assert any("took longer than 1 s; ended it" in r.getMessage() for r in caplog.records), caplog.text
         later = await call.send("is the service down right now")
         assert "ongoing incident" in " ".join(later.replies), later.replies
-        assert store.list_refunds("C1001") == []  # nothing was confirmed, so nothing moved
+        assert Ledger(store).list_refunds("C1001") == []  # nothing was confirmed, so nothing moved
     finally:
         await call.close()
         store.close()

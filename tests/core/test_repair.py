@@ -10,6 +10,7 @@ from callcenter.llm.discourse import follow_up_kind, is_closing
 from callcenter.routing.noise import NoiseModel
 from callcenter.store import Store
 from domains import registry
+from domains.billing.ledger import Ledger
 from meta.router import noise_model, training_examples
 
 PHRASES = registry.phrasebook()  # the shipped departments' wording
@@ -32,7 +33,7 @@ async def test_follow_up_is_answered_from_the_last_result(open_call, store: Stor
     reply = " ".join(turn.replies)
     assert expected in reply.lower()
     assert turn.hops == []  # answered at the front desk, no new delegation
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
 
 
 async def test_follow_up_without_an_answer_to_follow_is_not_invented(open_call) -> None:
@@ -89,7 +90,7 @@ async def test_goodbye_while_a_specialist_waits_for_an_answer(open_call, store: 
     assert "the caller" not in " ".join(asked.replies).lower()  # slot questions are said to the caller
     turn = await call.send("ok thanks bye")
     assert "goodbye" in " ".join(turn.replies).lower()
-    assert store.current_plan("C1003").id == "enterprise"
+    assert Ledger(store).current_plan("C1003").id == "enterprise"
 
 
 async def test_retraction_mid_question_routes_the_new_need(open_call, store: Store) -> None:
@@ -97,7 +98,7 @@ async def test_retraction_mid_question_routes_the_new_need(open_call, store: Sto
     await call.send("i want to change my plan")
     turn = await call.send("no wait never mind that i want to close my account instead")
     assert "account.close_account" in [h.to_agent for h in turn.hops]
-    assert store.current_plan("C1003").id == "enterprise"
+    assert Ledger(store).current_plan("C1003").id == "enterprise"
 
 
 async def test_a_slot_question_cannot_hold_the_call(open_call, store: Store) -> None:
@@ -113,7 +114,7 @@ async def test_a_slot_question_cannot_hold_the_call(open_call, store: Store) -> 
         replies.append(" ".join(turn.replies))
     assert "noted it for a colleague" in " ".join(replies)
     assert trips() == before + 1
-    assert store.current_plan("C1003").id == "enterprise"
+    assert Ledger(store).current_plan("C1003").id == "enterprise"
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from callcenter.llm.discourse import is_thanks_only, is_word_salad
 from callcenter.routing.segment import after_retraction
 from callcenter.store import Store
 from domains import registry
+from domains.billing.ledger import Ledger
 from domains.intent import yes_or_no
 
 PHRASES = registry.phrasebook()
@@ -91,7 +92,7 @@ async def test_word_salad_is_not_caught_rather_than_out_of_scope(open_call, stor
     call = await open_call("C1001")
     turn = await call.send(text)
     assert turn.replies == [t.EMPTY_TURN]
-    assert turn.hops == [] and store.list_refunds() == []
+    assert turn.hops == [] and Ledger(store).list_refunds() == []
 
 
 async def test_a_real_request_we_cannot_serve_is_still_out_of_scope(open_call) -> None:
@@ -139,7 +140,7 @@ async def test_a_modal_thats_all_ends_the_call_mid_question(open_call, store: St
     await call.send("i want to change my plan")
     turn = await call.send(bye)
     assert "goodbye" in " ".join(turn.replies).lower()
-    assert store.current_plan("C1003").id == "enterprise"
+    assert Ledger(store).current_plan("C1003").id == "enterprise"
 
 
 # --- a retraction mid-question routes only what the caller wants instead -----------------------
@@ -159,7 +160,7 @@ async def test_retraction_routes_the_new_need_and_files_it_once_confirmed(open_c
     assert "billing.plan_change" not in agents  # the part taken back does not bring the caller back
     await call.send("mm-hm do it")
     assert [w.kind for w in store.list_work()] == ["close_account"]
-    assert store.current_plan("C1003").id == "enterprise"
+    assert Ledger(store).current_plan("C1003").id == "enterprise"
 
 
 @pytest.mark.parametrize(
@@ -206,11 +207,11 @@ async def test_a_refund_already_given_is_said_with_when_and_how_much(open_call, 
     first = await open_call("C1001")
     await first.send("um i was charged twice this month")
     await first.send("yes please")
-    [refund] = store.list_refunds()
+    [refund] = Ledger(store).list_refunds()
     again = await open_call("C1001")  # a later call: the caller asks again
     turn = await again.send("hi uh i got charged twice can i get my money back")
     said = " ".join(turn.replies)
     assert "already been refunded" in said and "$49.00" in said, said
     assert refund.created_at[:10] in said  # when it went back
     assert "don't see a duplicate" not in said
-    assert len(store.list_refunds()) == 1  # nothing paid twice
+    assert len(Ledger(store).list_refunds()) == 1  # nothing paid twice

@@ -6,6 +6,7 @@ import pytest
 
 from callcenter.store import Store
 from domains.account.supervisor import AccountSupervisorTask
+from domains.billing.ledger import Ledger
 from domains.billing.refund import IssueRefundResult, IssueRefundTask
 from domains.billing.supervisor import BillingSupervisorTask
 
@@ -14,7 +15,7 @@ async def test_two_level_delegation_returns_typed_result(open_call, store: Store
     call = await open_call("C1001")
     asked = await call.send("I was charged twice for my subscription")
     assert "To confirm: a refund of $49.00 for the duplicate charge CH-1001-D on account C1001" in " ".join(asked.replies)
-    assert store.list_refunds() == [] and asked.results == []  # read back first
+    assert Ledger(store).list_refunds() == [] and asked.results == []  # read back first
     turn = await call.send("yes")
     # LiveKit's own testing API over the recorded turns.
     run = asked.run.expect
@@ -30,7 +31,7 @@ async def test_two_level_delegation_returns_typed_result(open_call, store: Store
     assert [(h.from_agent, h.to_agent) for h in asked.hops] == [("meta", "billing"), ("billing", "billing.refund")]
     assert all(h.path == "fast" for h in asked.hops)
     assert "$49.00" in " ".join(turn.replies)
-    assert [(r.charge_id, r.amount_cents) for r in store.list_refunds("C1001")] == [("CH-1001-D", 4900)]
+    assert [(r.charge_id, r.amount_cents) for r in Ledger(store).list_refunds("C1001")] == [("CH-1001-D", 4900)]
 
 
 async def test_refund_recorded_exactly_once(open_call, store: Store) -> None:
@@ -38,13 +39,13 @@ async def test_refund_recorded_exactly_once(open_call, store: Store) -> None:
     await call.send("I was charged twice")
     await call.send("yes")
     second = await call.send("I was charged twice, refund me")
-    assert len(store.list_refunds()) == 1
+    assert len(Ledger(store).list_refunds()) == 1
     # The duplicate is refunded now: the caller hears so, and is asked which charge is meant.
     assert "already been refunded" in " ".join(second.replies) and "read me its id" in " ".join(second.replies)
     third = await call.send("the charge CH-1001-D")
     assert third.results[0].status == "refused"
     assert "already been refunded" in " ".join(third.replies)
-    assert len(store.list_refunds()) == 1
+    assert len(Ledger(store).list_refunds()) == 1
 
 
 async def test_refund_split_into_parts_never_bypasses_approval(open_call, store: Store) -> None:
@@ -52,7 +53,7 @@ async def test_refund_split_into_parts_never_bypasses_approval(open_call, store:
     call = await open_call("C1002")
     for text in ("refund $90 of the duplicate charge", "yes"):
         turn = await call.send(text)
-    assert turn.results[0].status == "done" and store.refunded_cents("CH-1002-D") == 9000
+    assert turn.results[0].status == "done" and Ledger(store).refunded_cents("CH-1002-D") == 9000
     asked = await call.send("refund $90 of the duplicate charge")
     assert "needs a supervisor's approval" in " ".join(asked.replies)
     turn = await call.send("yes")
@@ -60,9 +61,9 @@ async def test_refund_split_into_parts_never_bypasses_approval(open_call, store:
     # While that approval is pending, a third part is not filed or paid.
     turn = await call.send("now refund $69 of the duplicate charge")
     assert turn.results[0].status == "refused" and "waiting for a supervisor" in " ".join(turn.replies)
-    assert store.refunded_cents("CH-1002-D") == 9000
+    assert Ledger(store).refunded_cents("CH-1002-D") == 9000
     assert [w.amount_cents for w in store.list_work(customer_id="C1002")] == [9000]
-    assert len(store.list_refunds()) == 1
+    assert len(Ledger(store).list_refunds()) == 1
 
 
 async def test_refund_above_limit_needs_approval_and_pays_nothing(open_call, store: Store) -> None:
@@ -73,7 +74,7 @@ async def test_refund_above_limit_needs_approval_and_pays_nothing(open_call, sto
     [result] = turn.results
     assert result.status == "needs_approval"
     assert "approval" in " ".join(turn.replies)
-    assert store.list_refunds() == []
+    assert Ledger(store).list_refunds() == []
     [queued] = store.list_work(customer_id="C1002")
     assert (queued.kind, queued.amount_cents, queued.id) == ("refund", 24900, "refund-CH-1002-D")
     status = await call.send("what happened to my refund?")
@@ -145,10 +146,10 @@ async def test_plan_change_confirms_price_before_switching(open_call, store: Sto
     call = await open_call("C1001")
     first = await call.send("I want to upgrade to the pro plan")
     assert "$249.00 a month" in " ".join(first.replies)
-    assert store.current_plan("C1001").id == "starter"  # nothing changes before a yes
+    assert Ledger(store).current_plan("C1001").id == "starter"  # nothing changes before a yes
     second = await call.send("yes please")
     assert second.results[0].status == "done"
-    assert store.current_plan("C1001").id == "pro"
+    assert Ledger(store).current_plan("C1001").id == "pro"
 
 
 async def test_plan_change_declined_changes_nothing(open_call, store: Store) -> None:
@@ -156,7 +157,7 @@ async def test_plan_change_declined_changes_nothing(open_call, store: Store) -> 
     await call.send("switch me to the enterprise plan")
     turn = await call.send("no, leave it")
     assert turn.results[0].status == "cancelled"
-    assert store.current_plan("C1001").id == "starter"
+    assert Ledger(store).current_plan("C1001").id == "starter"
 
 
 async def test_escalation_then_ticket_status(open_call, store: Store) -> None:

@@ -24,6 +24,7 @@ from livekit.agents import JobExecutorType
 from callcenter.llm.embedded import EmbeddedLLM
 from callcenter.settings import SettingsError, load_settings
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from meta.session import build_line
 from meta.shell.livekit_worker import build_server, run_script, speech_kwargs
 from tests.conftest import cli_env, free_port
@@ -55,7 +56,7 @@ async def test_a_whole_call_runs_in_a_real_job(executor: JobExecutorType, tmp_pa
     # The job process wrote to the same database the worker was configured with, once.
     store = Store(settings.db_path)
     try:
-        assert [(r.charge_id, r.amount_cents) for r in store.list_refunds("C1001")] == [("CH-1001-D", 4900)]
+        assert [(r.charge_id, r.amount_cents) for r in Ledger(store).list_refunds("C1001")] == [("CH-1001-D", 4900)]
     finally:
         store.close()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from domains import registry
+from domains.billing.ledger import Ledger
 
 PHRASES = registry.phrasebook()  # the shipped departments' wording
 
@@ -32,11 +33,11 @@ async def test_an_action_with_its_arguments_said_needs_no_slot_filling_request(h
     turn = await call.send("i was charged twice for my subscription")
     assert counter.requests - before <= 1
     assert "To confirm: a refund of $49.00" in " ".join(turn.replies)  # read back, not paid yet
-    assert call.line.store.list_refunds() == []
+    assert Ledger(call.line.store).list_refunds() == []
     before = counter.requests
     turn = await call.send("yes please")
     assert counter.requests - before <= 1
-    assert [(r.charge_id, r.amount_cents) for r in call.line.store.list_refunds()] == [("CH-1001-D", 4900)]
+    assert [(r.charge_id, r.amount_cents) for r in Ledger(call.line.store).list_refunds()] == [("CH-1001-D", 4900)]
 
 
 async def test_multi_need_makes_at_most_two_requests(hosted_call) -> None:

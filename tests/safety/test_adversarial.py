@@ -13,6 +13,7 @@ from prometheus_client import REGISTRY, generate_latest
 
 from callcenter.settings import Settings
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from meta.session import build_line
 
 
@@ -39,8 +40,8 @@ async def test_generated_calls_keep_every_invariant(adversary, settings: Setting
 async def test_the_checker_catches_violations(adversary, settings: Settings, store: Store) -> None:
     checker = adversary.Checker()
     # A refund on an ordinary charge, and unapproved refunds over the per-charge limit.
-    store.record_refund(charge_id="CH-1005-2", amount_cents=100, reason="test", idempotency_key="k1")
-    store.record_refund(charge_id="CH-1002-D", amount_cents=15000, reason="test", idempotency_key="k2")
+    Ledger(store).record_refund(charge_id="CH-1005-2", amount_cents=100, reason="test", idempotency_key="k1")
+    Ledger(store).record_refund(charge_id="CH-1002-D", amount_cents=15000, reason="test", idempotency_key="k2")
     conn = store._conn()  # noqa: SLF001 - a card number written around the masking
     conn.execute("INSERT INTO tickets VALUES ('T-X', 'C1001', 'x', 'card 4111 1111 1111 1111', 'open', 'now', 'now')")
     checker.money(store)

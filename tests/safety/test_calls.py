@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from meta.session import Call
 
 
@@ -20,7 +21,7 @@ async def converse(call: Call, *texts: str) -> list[str]:
 
 
 def _money(store: Store) -> tuple:
-    return ([(r.charge_id, r.amount_cents, r.approved_by) for r in store.list_refunds()], [(w.id, w.amount_cents) for w in store.list_work()])
+    return ([(r.charge_id, r.amount_cents, r.approved_by) for r in Ledger(store).list_refunds()], [(w.id, w.amount_cents) for w in store.list_work()])
 
 
 # --- approval bypassed by splitting --------------------------------------------------------
@@ -49,7 +50,7 @@ async def test_per_customer_period_limit_spans_charges(open_call, store: Store) 
     said = await converse(call, "refund charge CH-1005-B1", "yes", "refund charge CH-1005-B2", "yes", "refund charge CH-1005-B3")
     assert "I've refunded $60.00" in said[1] and "I've refunded $60.00" in said[3]
     assert "needs a supervisor's approval" in said[4]  # $120 paid + $60 > $150 per customer per 30 days
-    assert sum(r.amount_cents for r in store.list_refunds("C1005")) == 12000
+    assert sum(r.amount_cents for r in Ledger(store).list_refunds("C1005")) == 12000
 
 
 # --- ordinary and overdue charges ------------------------------------------------------------
@@ -62,7 +63,7 @@ async def test_ordinary_charges_are_not_refundable_on_request(open_call, store: 
 
 
 async def test_overdue_invoice_charge_is_not_refunded_even_if_duplicated(open_call, store: Store) -> None:
-    first = store.get_charge("CH-1004-1")
+    first = Ledger(store).get_charge("CH-1004-1")
     at = (datetime.fromisoformat(first.charged_at) + timedelta(minutes=2)).isoformat()
     store._conn().execute(  # noqa: SLF001 - a duplicate of the charge on Katherine's overdue invoice
         "INSERT INTO charges VALUES ('CH-1004-D', 'C1004', ?, ?, ?, ?)", (first.amount_cents, first.description, at, first.invoice_id)
@@ -180,7 +181,7 @@ async def test_unclear_amounts_are_asked_and_move_nothing(open_call, store: Stor
     assert _money(store) == ([], [])
     # A clear answer is then used as said.
     said = await converse(call, "$40", "yes")
-    assert "$40.00" in said[0] and store.refunded_cents("CH-1002-D") == 4000
+    assert "$40.00" in said[0] and Ledger(store).refunded_cents("CH-1002-D") == 4000
 
 
 async def test_a_spoken_amount_is_read_back_as_digits_before_anything_moves(open_call, store: Store) -> None:
@@ -190,7 +191,7 @@ async def test_a_spoken_amount_is_read_back_as_digits_before_anything_moves(open
     assert "To confirm: a refund of $40.00" in " ".join(turn.replies)
     assert _money(store) == ([], [])
     await call.send("yes")
-    assert store.refunded_cents("CH-1002-D") == 4000
+    assert Ledger(store).refunded_cents("CH-1002-D") == 4000
 
 
 # --- denial of service -------------------------------------------------------------------
@@ -209,7 +210,7 @@ async def test_a_long_answer_to_a_waiting_task_is_cut_too(open_call) -> None:
     t0 = time.perf_counter()
     turn = await call.send("q" * 30_000)
     assert time.perf_counter() - t0 < 5.0 and " ".join(turn.replies).strip()
-    assert len(call.state.store.list_refunds()) == 0
+    assert len(Ledger(call.state.store).list_refunds()) == 0
 
 
 async def test_a_corrected_customer_number_acts_only_on_the_callers_own_account(open_call, store: Store) -> None:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from callcenter.store import models as m
+from domains.billing import records as b
 
 
 def _iso(t: datetime) -> str:
@@ -26,22 +27,22 @@ class AcmeSystems:
         day = timedelta(days=1)
         self._lock = threading.Lock()
         self.calls: list[str] = []  # which port methods the line called, in order
-        self.plans = {"starter": m.Plan("starter", "Starter", 4900, 60, 100_000), "pro": m.Plan("pro", "Pro", 24900, 600, 2_000_000)}
+        self.plans = {"starter": b.Plan("starter", "Starter", 4900, 60, 100_000), "pro": b.Plan("pro", "Pro", 24900, 600, 2_000_000)}
         self.customers = {
             "C7001": m.Customer("C7001", "Mae Jemison", "mae@acme.test", "+16175550177", "02139", "1956-10-17",
                                 False, False, True, "sk_live_mae", _iso(now - 300 * day)),
         }
         self.subscriptions = {"C7001": "starter"}
-        self.invoices: dict[str, m.Invoice] = {}
-        self.charges: dict[str, m.Charge] = {}
+        self.invoices: dict[str, b.Invoice] = {}
+        self.charges: dict[str, b.Charge] = {}
         for k in (3, 2, 1):
             at = now - (30 * k - 2) * day
-            inv = m.Invoice(f"INV-7001-{k}", "C7001", at.strftime("%Y-%m"), 4900, "paid", _iso(at), _iso(at + 14 * day))
+            inv = b.Invoice(f"INV-7001-{k}", "C7001", at.strftime("%Y-%m"), 4900, "paid", _iso(at), _iso(at + 14 * day))
             self.invoices[inv.id] = inv
-            self.charges[f"CH-7001-{k}"] = m.Charge(f"CH-7001-{k}", "C7001", 4900, "Starter plan", _iso(at), inv.id)
+            self.charges[f"CH-7001-{k}"] = b.Charge(f"CH-7001-{k}", "C7001", 4900, "Starter plan", _iso(at), inv.id)
         # Taken twice, three minutes apart: the duplicate the caller rings about.
-        self.charges["CH-7001-D"] = m.Charge("CH-7001-D", "C7001", 4900, "Starter plan", _iso(now - 28 * day + timedelta(minutes=3)), None)
-        self.refunds: list[m.Refund] = []
+        self.charges["CH-7001-D"] = b.Charge("CH-7001-D", "C7001", 4900, "Starter plan", _iso(now - 28 * day + timedelta(minutes=3)), None)
+        self.refunds: list[b.Refund] = []
         self.tickets: dict[str, m.Ticket] = {}
         self.incident = m.Incident("ACME-INC-9", "dashboard", "Acme dashboard loads slowly", "investigating", _iso(now - timedelta(hours=2)), None)
 
@@ -74,28 +75,28 @@ class AcmeSystems:
         return []
 
     # --- Billing -----------------------------------------------------------------------
-    def list_plans(self) -> list[m.Plan]:
+    def list_plans(self) -> list[b.Plan]:
         return list(self.plans.values())
 
-    def get_plan(self, plan_id: str) -> m.Plan | None:
+    def get_plan(self, plan_id: str) -> b.Plan | None:
         return self.plans.get(plan_id.lower())
 
-    def current_plan(self, customer_id: str) -> m.Plan | None:
+    def current_plan(self, customer_id: str) -> b.Plan | None:
         self._note("current_plan")
         return self.plans.get(self.subscriptions.get(customer_id, ""))
 
     def change_plan(self, customer_id: str, plan_id: str) -> None:
         self.subscriptions[customer_id] = plan_id
 
-    def get_charge(self, charge_id: str) -> m.Charge | None:
+    def get_charge(self, charge_id: str) -> b.Charge | None:
         return self.charges.get(charge_id.strip().upper())
 
-    def list_charges(self, customer_id: str, since_days: int = 365) -> list[m.Charge]:
+    def list_charges(self, customer_id: str, since_days: int = 365) -> list[b.Charge]:
         self._note("list_charges")
         since = _iso(datetime.now(UTC) - timedelta(days=since_days))
         return sorted((c for c in self.charges.values() if c.customer_id == customer_id and c.charged_at >= since), key=lambda c: c.charged_at)
 
-    def list_invoices(self, customer_id: str) -> list[m.Invoice]:
+    def list_invoices(self, customer_id: str) -> list[b.Invoice]:
         return sorted((i for i in self.invoices.values() if i.customer_id == customer_id), key=lambda i: i.issued_at, reverse=True)
 
     def balance_due_cents(self, customer_id: str) -> int:
@@ -104,12 +105,12 @@ class AcmeSystems:
     def refunded_cents(self, charge_id: str) -> int:
         return sum(r.amount_cents for r in self.refunds if r.charge_id == charge_id)
 
-    def list_refunds(self, customer_id: str | None = None) -> list[m.Refund]:
+    def list_refunds(self, customer_id: str | None = None) -> list[b.Refund]:
         return [r for r in self.refunds if customer_id is None or r.customer_id == customer_id]
 
     def record_refund(
         self, *, charge_id: str, amount_cents: int, reason: str, idempotency_key: str, approved_by: str | None = None,
-    ) -> tuple[m.Refund, bool]:
+    ) -> tuple[b.Refund, bool]:
         self._note("record_refund")
         with self._lock:
             done = next((r for r in self.refunds if r.idempotency_key == idempotency_key), None)
@@ -120,7 +121,7 @@ class AcmeSystems:
                 raise ValueError("unknown charge")
             if amount_cents <= 0 or amount_cents + self.refunded_cents(charge_id) > charge.amount_cents:
                 raise ValueError("refund exceeds the refundable amount")
-            refund = m.Refund(len(self.refunds) + 1, charge_id, charge.customer_id, amount_cents, reason, idempotency_key,
+            refund = b.Refund(len(self.refunds) + 1, charge_id, charge.customer_id, amount_cents, reason, idempotency_key,
                               approved_by, _iso(datetime.now(UTC)))
             self.refunds.append(refund)
             return refund, True

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from callcenter.store import DatabaseTarget, Store
+from domains import registry
 
 sys.path.insert(0, str(Path(__file__).parent))
 import pg  # noqa: E402
@@ -39,6 +40,6 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | DatabaseTar
 
 @pytest.fixture
 def store(target: Path | DatabaseTarget) -> Iterator[Store]:
-    s = Store(target)
+    s = Store(target, schemas=registry.schemas())  # as the line opens it: with the domains' tables
     yield s
     s.close()

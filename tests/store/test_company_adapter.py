@@ -17,6 +17,9 @@ import tests.store.acme_line as acme
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store.adapters import AdapterError, Ports, PortSpec, load_ports, parse
+from domains.billing.ledger import Ledger
+from domains.billing.ports import PORTS as BILLING
+from domains.billing.ports import billing_port
 from meta.session import build_line, start_call
 
 ALL_FOUR = ",".join(f"{p}=tests.store.acme_line:systems" for p in ("customers", "billing", "tickets", "status"))
@@ -46,7 +49,7 @@ def acme_line(tmp_path: Path, router_cache: Path, monkeypatch: pytest.MonkeyPatc
 async def test_a_whole_call_runs_on_the_companys_systems(acme_line) -> None:  # noqa: ANN001
     line, db = acme_line
     systems = acme.SYSTEMS
-    assert systems is not None and line.ports == Ports(systems, systems, systems, systems)
+    assert systems is not None and line.ports == Ports(systems, systems, systems, declared={"billing": systems})
     call = await start_call(line)
     try:
         turn = await call.send("hi um i think i was charged twice for my plan")
@@ -75,8 +78,8 @@ def test_unconfigured_ports_stay_on_the_store(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite3")
     try:
         settings = load_settings(data_dir=tmp_path, adapters="tickets=tests.store.acme_line:systems")
-        ports = load_ports(store, settings)
-        assert ports.customers is store and ports.billing is store and ports.status is store
+        ports = load_ports(store, settings, BILLING)
+        assert ports.customers is store and ports.status is store and isinstance(billing_port(ports), Ledger)
         assert isinstance(ports.tickets, acme.AcmeSystems)
         assert load_ports(store, load_settings(data_dir=tmp_path)) == Ports.of(store)
     finally:
@@ -86,7 +89,7 @@ def test_unconfigured_ports_stay_on_the_store(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("spec", "says"),
     [
-        ("payments=tests.store.acme_line:systems", "'payments' is not a port; use customers, billing, tickets, status"),
+        ("payments=tests.store.acme_line:systems", "'payments' is not a port; use customers, tickets, status, billing"),
         ("billing", "'billing' is not a port"),
         ("billing=tests.store.acme_line", "billing needs module:factory"),
         ("billing=tests.store.acme_line:systems,billing=tests.store.acme_line:systems", "billing is named twice"),
@@ -99,14 +102,14 @@ def test_a_wrong_entry_stops_the_start_with_one_line(spec: str, says: str, tmp_p
     store = Store(tmp_path / "s.sqlite3")
     try:
         with pytest.raises(AdapterError) as err:
-            load_ports(store, load_settings(data_dir=tmp_path, adapters=spec))
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=spec), BILLING)
         assert says in str(err.value) and "\n" not in str(err.value), str(err.value)
     finally:
         store.close()
 
 
 def test_spaces_and_empty_entries_are_allowed() -> None:
-    assert parse(" billing = a.b:c , ,tickets=d:e ") == {"billing": "a.b:c", "tickets": "d:e"}
+    assert parse(" billing = a.b:c , ,tickets=d:e ", ("tickets", "billing")) == {"billing": "a.b:c", "tickets": "d:e"}
     assert parse("") == {}
 
 
@@ -123,7 +126,7 @@ async def test_an_approved_refund_is_paid_by_the_companys_billing(tmp_path: Path
     db = tmp_path / "line.sqlite3"
     store = Store(db, seed_demo=False)
     try:
-        ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR))
+        ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR), BILLING)
         acts = CallcenterActivities(store, registry.action_table(), ports=ports)
         req = ApprovalRequest(kind="refund", customer_id="C7001", amount_cents=4900, record_id="CH-7001-D",
                               caller_reason="charged twice", policy_finding="duplicate", requested_by="billing/refund",
@@ -135,7 +138,7 @@ async def test_an_approved_refund_is_paid_by_the_companys_billing(tmp_path: Path
         assert (first.state, first.created, again.created) == ("completed", True, False)
         [refund] = acme.SYSTEMS.refunds
         assert (refund.charge_id, refund.amount_cents, refund.approved_by) == ("CH-7001-D", 4900, "op-ana")
-        assert store.list_refunds() == []  # not the SQL store's ledger
+        assert Ledger(store).list_refunds() == []  # not the SQL store's ledger
     finally:
         store.close()
 
@@ -173,30 +176,31 @@ def no_carrier_methods(store: Store, settings: object) -> object:
 
 def test_a_domain_brings_its_own_port(tmp_path: Path) -> None:
     """Declared in the domain's folder (tests/fixtures/domains/shipping/ports.py), named in
-    CALLCENTER_ADAPTERS like the four every line has, checked against its Protocol."""
+    CALLCENTER_ADAPTERS like the three every line has, checked against its Protocol."""
     from tests.fixtures.domains.shipping.ports import PORTS, StoreCarrier
 
     store = Store(tmp_path / "s.sqlite3")
     try:
         embedded = load_ports(store, load_settings(data_dir=tmp_path), PORTS)
-        assert isinstance(embedded.port("carrier"), StoreCarrier) and embedded.billing is store
+        assert isinstance(embedded.port("carrier"), StoreCarrier)
         named = load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:acme_carrier"), PORTS)
         carrier = named.port("carrier")
         assert carrier is CARRIER
         assert carrier.order_replacement(customer_id="C1001", reference="reship-pkg-1", idempotency_key="k") == \
             carrier.order_replacement(customer_id="C1001", reference="reship-pkg-1", idempotency_key="k")
         # Without the domain's spec the name is unknown, and a line without it has no such port.
-        with pytest.raises(AdapterError, match=r"'carrier' is not a port; use customers, billing, tickets, status \(as"):
+        with pytest.raises(AdapterError, match=r"'carrier' is not a port; use customers, tickets, status \(as"):
             load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:acme_carrier"))
         with pytest.raises(LookupError, match="no port named 'carrier'"):
             Ports.of(store).port("carrier")
         with pytest.raises(AdapterError, match="lacks order_replacement of the Carrier port"):
             load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:no_carrier_methods"), PORTS)
-        with pytest.raises(AdapterError, match="use customers, billing, tickets, status, carrier "):
-            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"parcels={__name__}:acme_carrier"), PORTS)
-        # A domain cannot take over one of the four by naming its port the same.
-        clash = (PortSpec("billing", PORTS[0].protocol, PORTS[0].default),)
-        with pytest.raises(AdapterError, match="two ports are named 'billing'"):
-            load_ports(store, load_settings(data_dir=tmp_path), clash)
+        with pytest.raises(AdapterError, match="use customers, tickets, status, billing, carrier "):
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"parcels={__name__}:acme_carrier"), BILLING + PORTS)
+        # A domain cannot take over a shared port, or another domain's, by naming its port the same.
+        for name in ("tickets", "billing"):
+            clash = (PortSpec(name, PORTS[0].protocol, PORTS[0].default),)
+            with pytest.raises(AdapterError, match=f"two ports are named '{name}'"):
+                load_ports(store, load_settings(data_dir=tmp_path), BILLING + clash)
     finally:
         store.close()

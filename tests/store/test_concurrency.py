@@ -12,6 +12,7 @@ import pytest
 
 from callcenter.store import DatabaseTarget, Store
 from callcenter.store import durable as d
+from domains.billing.ledger import Ledger
 
 PROCESSES = 4
 
@@ -24,7 +25,7 @@ def _refund(where: str, data_dir: str, key: str, barrier) -> str:  # noqa: ANN00
     store = Store(_target(where, data_dir))
     barrier.wait()
     try:
-        _, created = store.record_refund(charge_id="CH-1002-D", amount_cents=24900, reason="duplicate",
+        _, created = Ledger(store).record_refund(charge_id="CH-1002-D", amount_cents=24900, reason="duplicate",
                                          idempotency_key=key)
         return "paid" if created else "same"
     except ValueError:
@@ -66,11 +67,11 @@ def test_racing_refunds_on_one_charge_pay_once(store: Store, target, tmp_path: P
     # Different keys (different calls asking for the same duplicate charge), one charge.
     results = p.starmap(_refund, [(_where(target), str(tmp_path), f"call-{i}", barrier) for i in range(PROCESSES)])
     assert sorted(results) == ["paid"] + ["refused"] * (PROCESSES - 1)
-    assert store.refunded_cents("CH-1002-D") == 24900
+    assert Ledger(store).refunded_cents("CH-1002-D") == 24900
 
 
 def test_racing_retries_of_one_key_apply_once(store: Store, target, tmp_path: Path, pool) -> None:  # noqa: ANN001
     p, barrier = pool
     created = p.starmap(_decide, [(_where(target), str(tmp_path), "R-1:decided", barrier)] * PROCESSES)
     assert sorted(created) == [False] * (PROCESSES - 1) + [True]
-    assert len(store.list_refunds("C1001")) == 1
+    assert len(Ledger(store).list_refunds("C1001")) == 1

@@ -3,8 +3,10 @@ from an older revision on PostgreSQL, and with several processes opening one dat
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,9 @@ from callcenter.store import operators as ops
 from callcenter.store.migrate import HEAD, SCRIPTS, upgrade
 from callcenter.store.schema import MIGRATIONS
 from callcenter.store.seed import seed
+from domains.billing.ledger import Ledger
+from domains.billing.schema import SCHEMA as BILLING
+from domains.billing.schema import seed as seed_billing
 
 
 def test_head_constant_matches_the_revision_files() -> None:
@@ -35,6 +40,7 @@ def _previous_release_file(path: Path, steps: int = len(MIGRATIONS)) -> None:
                 conn.execute(statement)
     conn.execute(f"PRAGMA user_version = {steps}")
     seed(conn)  # type: ignore[arg-type]
+    seed_billing(conn)  # type: ignore[arg-type]  # 0.1 seeded billing's rows in the same step
     conn.execute(
         "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key, created_at)"
         " VALUES ('CH-1001-D', 'C1001', 4900, 'duplicate', 'old-key', '2026-01-02T00:00:00+00:00')")
@@ -52,14 +58,14 @@ def _previous_release_file(path: Path, steps: int = len(MIGRATIONS)) -> None:
 def test_previous_release_sqlite_file_is_upgraded_with_its_data(tmp_path: Path, steps: int) -> None:
     db = tmp_path / "callcenter.sqlite3"
     _previous_release_file(db, steps)
-    store = Store(db)
+    store = Store(db, schemas=[BILLING])
     assert store.schema_version == HEAD
     # The data of the old file is all there, and the new code works on it.
-    assert [r.idempotency_key for r in store.list_refunds("C1001")] == ["old-key"]
+    assert [r.idempotency_key for r in Ledger(store).list_refunds("C1001")] == ["old-key"]
     with pytest.raises(ValueError, match="exceeds"):
-        store.record_refund(charge_id="CH-1001-D", amount_cents=1, reason="again", idempotency_key="new")
+        Ledger(store).record_refund(charge_id="CH-1001-D", amount_cents=1, reason="again", idempotency_key="new")
     assert store.get_ticket("T-OLD001").summary == "call me"  # type: ignore[union-attr]
-    assert len(store.list_plans()) == 3 and len(store.list_charges("C1002")) == 4  # not seeded twice
+    assert len(Ledger(store).list_plans()) == 3 and len(Ledger(store).list_charges("C1002")) == 4  # not seeded twice
     if steps >= 2:
         assert d.get_outcome(store, "R-9:decided").decided_by == "maria"  # type: ignore[union-attr]
     if steps >= 3:
@@ -71,6 +77,17 @@ def test_previous_release_sqlite_file_is_upgraded_with_its_data(tmp_path: Path, 
     assert raw.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     indexes = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     assert {"refunds_by_charge", "work_by_customer"} <= indexes
+    # Billing's branch adopted its tables where 0.1 made them: recorded, nothing re-created.
+    assert raw.execute("SELECT version_num FROM alembic_version_billing").fetchone()[0] == BILLING.head
+
+
+@contextlib.contextmanager
+def store_at(target: Path | DatabaseTarget, **kw: object) -> Iterator[Store]:
+    store = Store(target, **kw)  # type: ignore[arg-type]
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 def test_a_newer_schema_is_refused(target: Path | DatabaseTarget) -> None:
@@ -83,12 +100,27 @@ def test_a_newer_schema_is_refused(target: Path | DatabaseTarget) -> None:
         Store(target)
 
 
+def test_a_newer_domain_schema_is_refused(target: Path | DatabaseTarget) -> None:
+    with store_at(target, schemas=[BILLING]) as store, store.transaction() as conn:
+        conn.execute("UPDATE alembic_version_billing SET version_num = 'b9999'")
+    with pytest.raises(StoreError, match="billing schema version b9999 is newer than this program"):
+        Store(target, schemas=[BILLING])
+    Store(target).close()  # the foundation alone still opens
+
+
 def test_behind_schema_is_refused_when_migrations_belong_to_the_release_job(tmp_path: Path, postgres) -> None:  # noqa: ANN001
     url = postgres.new_database()
     with pytest.raises(StoreError, match="callcenter db upgrade"):
         Store(DatabaseTarget(url=url, data_dir=tmp_path, migrate_on_start=False))
-    Store(DatabaseTarget(url=url, data_dir=tmp_path)).close()  # the Job's upgrade
-    assert Store(DatabaseTarget(url=url, data_dir=tmp_path, migrate_on_start=False)).schema_version == HEAD
+    Store(DatabaseTarget(url=url, data_dir=tmp_path)).close()  # the foundation's tables alone
+    # A domain's branch behind is refused the same way, naming the domain.
+    with pytest.raises(StoreError, match=r"billing schema none and this release needs b0001: run `callcenter db upgrade`"):
+        Store(DatabaseTarget(url=url, data_dir=tmp_path, migrate_on_start=False), schemas=[BILLING])
+    Store(DatabaseTarget(url=url, data_dir=tmp_path), schemas=[BILLING]).close()  # the Job's upgrade
+    pod = Store(DatabaseTarget(url=url, data_dir=tmp_path, migrate_on_start=False), schemas=[BILLING])
+    assert pod.schema_version == HEAD and len(Ledger(pod).list_plans()) == 3  # billing's demo rows, once
+    assert len(Ledger(pod).list_charges("C1002")) == 4
+    pod.close()
 
 
 def test_postgres_upgrade_from_an_older_revision_keeps_data(tmp_path: Path, postgres) -> None:  # noqa: ANN001
@@ -104,18 +136,19 @@ def test_postgres_upgrade_from_an_older_revision_keeps_data(tmp_path: Path, post
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
         seed(Conn(engine, conn))
+        seed_billing(Conn(engine, conn))
         Conn(engine, conn).execute(
             "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key, created_at)"
             " VALUES ('CH-1002-D', 'C1002', 100, 'x', 'k-old', 'x')")
     assert upgrade(engine, seed_demo=True) == ("0001", HEAD)
     engine.dispose()
-    store = Store(target)
-    assert store.refunded_cents("CH-1002-D") == 100 and len(store.list_plans()) == 3
+    store = Store(target, schemas=[BILLING])
+    assert Ledger(store).refunded_cents("CH-1002-D") == 100 and len(Ledger(store).list_plans()) == 3
 
 
 def _open(url: str, data_dir: str) -> int:
     store = Store(DatabaseTarget(url=url, data_dir=Path(data_dir)))
-    n = len(store.list_charges("C1001"))
+    n = len(Ledger(store).list_charges("C1001"))
     store.close()
     return n
 

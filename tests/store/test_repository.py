@@ -10,6 +10,7 @@ from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store import operators as ops
 from callcenter.store.migrate import HEAD
+from domains.billing.ledger import Ledger
 
 
 def test_new_database_is_current_and_seeded(store: Store) -> None:
@@ -17,29 +18,29 @@ def test_new_database_is_current_and_seeded(store: Store) -> None:
     ada = store.get_customer("c1001")  # ids are read case-insensitively, as callers say them
     assert ada is not None and ada.email == "ada@example.com"
     assert store.find_customer_by_email("ADA@example.com") == ada
-    assert [p.id for p in store.list_plans()] == ["starter", "pro", "enterprise"]
-    assert store.current_plan("C1001").id == "starter"  # type: ignore[union-attr]
-    assert store.get_charge("ch-1001-d").amount_cents == 4900  # type: ignore[union-attr]
-    assert len(store.list_charges("C1001")) == 4
-    assert store.balance_due_cents("C1004") > 0 and store.balance_due_cents("C1001") == 0
+    assert [p.id for p in Ledger(store).list_plans()] == ["starter", "pro", "enterprise"]
+    assert Ledger(store).current_plan("C1001").id == "starter"  # type: ignore[union-attr]
+    assert Ledger(store).get_charge("ch-1001-d").amount_cents == 4900  # type: ignore[union-attr]
+    assert len(Ledger(store).list_charges("C1001")) == 4
+    assert Ledger(store).balance_due_cents("C1004") > 0 and Ledger(store).balance_due_cents("C1001") == 0
     assert [i.id for i in store.incidents(active_only=True)] == ["INC-42"]
     assert len(store.api_usage("C1001")) >= 6
     assert [e.country for e in store.recent_logins("C1004")] == ["RO", "RO", "RO", "US"]
 
 
 def test_refund_is_written_once_per_key_and_never_over_the_charge(store: Store) -> None:
-    refund, created = store.record_refund(charge_id="CH-1001-D", amount_cents=4000, reason="duplicate", idempotency_key="k1")
+    refund, created = Ledger(store).record_refund(charge_id="CH-1001-D", amount_cents=4000, reason="duplicate", idempotency_key="k1")
     assert created and refund.id is not None and refund.customer_id == "C1001"
-    again, created = store.record_refund(charge_id="CH-1001-D", amount_cents=4000, reason="duplicate", idempotency_key="k1")
+    again, created = Ledger(store).record_refund(charge_id="CH-1001-D", amount_cents=4000, reason="duplicate", idempotency_key="k1")
     assert (again, created) == (refund, False)
     with pytest.raises(ValueError, match="exceeds"):
-        store.record_refund(charge_id="CH-1001-D", amount_cents=901, reason="more", idempotency_key="k2")
-    store.record_refund(charge_id="CH-1001-D", amount_cents=900, reason="rest", idempotency_key="k3")
-    assert store.refunded_cents("CH-1001-D") == 4900
+        Ledger(store).record_refund(charge_id="CH-1001-D", amount_cents=901, reason="more", idempotency_key="k2")
+    Ledger(store).record_refund(charge_id="CH-1001-D", amount_cents=900, reason="rest", idempotency_key="k3")
+    assert Ledger(store).refunded_cents("CH-1001-D") == 4900
     with pytest.raises(ValueError, match="unknown charge"):
-        store.record_refund(charge_id="CH-NOPE", amount_cents=1, reason="x", idempotency_key="k4")
-    assert [r.idempotency_key for r in store.list_refunds("C1001")] == ["k1", "k3"]
-    assert store.auto_refunded_since("C1001", "2000-01-01") == 4900
+        Ledger(store).record_refund(charge_id="CH-NOPE", amount_cents=1, reason="x", idempotency_key="k4")
+    assert [r.idempotency_key for r in Ledger(store).list_refunds("C1001")] == ["k1", "k3"]
+    assert Ledger(store).auto_refunded_since("C1001", "2000-01-01") == 4900
 
 
 def test_card_numbers_are_masked_on_the_way_in(store: Store) -> None:

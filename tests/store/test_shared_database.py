@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from callcenter.store import DatabaseTarget, Store
+from domains.billing.ledger import Ledger
+from domains.billing.schema import SCHEMA as BILLING
 from tests.conftest import CALLCENTER, callcenter, cli_env
 from workflows.devserver import LocalTemporal
 
@@ -62,7 +64,8 @@ def deployment(tmp_path: Path, postgres, temporal: LocalTemporal, router_cache: 
         return cli_env(data, **shared)
 
     job = callcenter("db", "upgrade", env=pod("migrate-job"))  # the chart's pre-install hook
-    assert job.returncode == 0 and "none -> " in job.stdout, job.stderr
+    assert job.returncode == 0 and "schema none -> " in job.stdout, job.stderr
+    assert f"billing schema none -> {BILLING.head}" in job.stdout, job.stdout  # the domains' tables too
     log = (tmp_path / "worker.log").open("w")  # a file, not a pipe nobody reads: logs never block it
     worker = subprocess.Popen([CALLCENTER, "temporal-worker"], env=pod("worker"), stdout=log, stderr=log)
     store = Store(DatabaseTarget(url=url, data_dir=tmp_path / "test"))
@@ -105,8 +108,8 @@ def test_two_lines_and_a_worker_share_one_database(deployment) -> None:  # noqa:
     decided = callcenter("approvals", "approve", work.id, "--reason", "duplicate charge", "--token", token,
                          env=operator, timeout=60)
     assert decided.returncode == 0, decided.stderr
-    _until(lambda: store.list_refunds("C1002"))
-    assert [(r.charge_id, r.approved_by) for r in store.list_refunds("C1002")] == [("CH-1002-D", "maria")]
+    _until(lambda: Ledger(store).list_refunds("C1002"))
+    assert [(r.charge_id, r.approved_by) for r in Ledger(store).list_refunds("C1002")] == [("CH-1002-D", "maria")]
 
     # Line B, a later call: it sees the decision the other processes wrote.
     later = _call(line_b, "C1002", "uh what happened to my refund\n")
@@ -118,7 +121,7 @@ def test_two_lines_and_a_worker_share_one_database(deployment) -> None:  # noqa:
              for env in (line_a, line_b)]
     outs = [p.communicate("i was charged twice for the starter plan\nyes\n", timeout=180) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], [e for _, e in outs]
-    refunds = [r for r in store.list_refunds("C1001") if r.charge_id == "CH-1001-D"]
+    refunds = [r for r in Ledger(store).list_refunds("C1001") if r.charge_id == "CH-1001-D"]
     assert len(refunds) == 1 and refunds[0].amount_cents == 4900
 
 
@@ -144,4 +147,4 @@ def test_killing_a_line_mid_refund_loses_nothing(deployment) -> None:  # noqa: A
     assert work.amount_cents == 24900
     status = callcenter("approvals", "show", work.id, env=pod("operator"), timeout=60)
     assert status.returncode == 0 and "pending" in status.stdout, status.stdout + status.stderr
-    assert store.list_refunds("C1002") == []  # nothing paid without a decision
+    assert Ledger(store).list_refunds("C1002") == []  # nothing paid without a decision

@@ -18,6 +18,7 @@ import pytest
 
 from callcenter.settings import Settings, load_settings
 from callcenter.store import Store
+from domains import registry
 from meta.actions import durable_actions
 from workflows.client import DurableWork, connect
 from workflows.devserver import LocalTemporal
@@ -54,7 +55,7 @@ def settings(tmp_path: Path, temporal: LocalTemporal) -> Settings:
 
 @pytest.fixture
 def store(settings: Settings) -> Iterator[Store]:
-    s = Store(settings.db_path)
+    s = Store(settings.db_path, schemas=registry.schemas())  # as the line opens it: with the domains' tables
     yield s
     s.close()
 

@@ -6,6 +6,7 @@ import pytest
 from temporalio.api.enums.v1 import EventType
 
 from callcenter.store import durable as d
+from domains.billing.ledger import Ledger
 from workflows.client import ApprovalRequest, DurableWork
 from workflows.console import ConsoleError, list_queue, show
 
@@ -41,7 +42,7 @@ async def test_approve_refund_runs_once_and_is_audited(client, store, worker, wo
     assert (st.state, st.decided_by, st.reason) == ("completed", "maria", "duplicate")
     assert req.request_id not in {i.request_id for i in await list_queue(client)}
 
-    refunds = [r for r in store.list_refunds("C1002") if r.idempotency_key.startswith(req.request_id)]
+    refunds = [r for r in Ledger(store).list_refunds("C1002") if r.idempotency_key.startswith(req.request_id)]
     assert len(refunds) == 1 and refunds[0].approved_by == "maria" and refunds[0].amount_cents == 24900
     assert [(a.action, a.actor, a.reason) for a in store.audit_for(req.request_id)] == [("approved", "maria", "duplicate")]
     assert len([n for n in store.list_notifications("C1002") if n.dedupe_key.startswith(req.request_id)]) == 1
@@ -111,7 +112,7 @@ async def test_validator_rejections_record_nothing_in_history(client, store, wor
     refused = [(a.action, a.actor, a.role) for a in store.audit_for(req.request_id) if a.action.endswith("_refused")]
     assert ("approve_refused", "kim", "agent") in refused and ("deny_refused", "lee", "agent") in refused
     assert [a.action for a in store.audit_for(req.request_id)].count("approved") == 1
-    assert len([r for r in store.list_refunds("C1002") if r.idempotency_key.startswith(req.request_id)]) == 1
+    assert len([r for r in Ledger(store).list_refunds("C1002") if r.idempotency_key.startswith(req.request_id)]) == 1
 
 
 async def test_unknown_and_malformed_ids(client, store) -> None:
@@ -132,4 +133,4 @@ async def test_failed_action_is_recorded(client, store, worker, work: DurableWor
     st = await work.wait_for_decision(req.request_id, 10)
     assert st.state == "failed"
     assert [a.action for a in store.audit_for(req.request_id)] == ["approved"]
-    assert not [r for r in store.list_refunds("C1001") if r.idempotency_key.startswith(req.request_id)]
+    assert not [r for r in Ledger(store).list_refunds("C1001") if r.idempotency_key.startswith(req.request_id)]

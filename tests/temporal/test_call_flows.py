@@ -12,6 +12,7 @@ import pytest
 
 from callcenter.settings import Settings
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from meta.actions import durable_actions
 from meta.session import Call, Line, build_line, start_call
 from workflows.client import DurableWork
@@ -78,7 +79,7 @@ async def test_quick_decision_while_the_caller_holds(client, store, worker, work
     await op
     text = said(turn)
     assert "approved" in text and charge in text, text
-    assert len(store.list_refunds("C1002")) == 1 and store.list_refunds("C1002")[0].approved_by == "maria"
+    assert len(Ledger(store).list_refunds("C1002")) == 1 and Ledger(store).list_refunds("C1002")[0].approved_by == "maria"
 
 
 async def test_callback_then_live_status(client, store, worker, work, line, calls, charge) -> None:
@@ -86,7 +87,7 @@ async def test_callback_then_live_status(client, store, worker, work, line, call
     turn = await confirmed(call, "I was charged twice")
     text = said(turn)
     assert f"refund-{charge}" in text and "approval" in text, text
-    assert store.list_refunds("C1002") == []
+    assert Ledger(store).list_refunds("C1002") == []
     status = await call.send("what happened to my refund?")
     assert "waiting for a supervisor" in said(status), said(status)
     await decide_as(client, store, f"refund-{charge}", verdict="approve", operator="maria", reason="duplicate")

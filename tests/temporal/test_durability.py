@@ -9,6 +9,7 @@ from pathlib import Path
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
+from domains.billing.ledger import Ledger
 from meta.actions import durable_actions
 from tests.conftest import refund_request
 from workflows.client import DurableWork, connect
@@ -19,7 +20,7 @@ from .conftest import TemporalWorkerCommand, WorkerProcess, eventually, signed, 
 
 
 def effects(store: Store, request_id: str) -> tuple[int, int, int]:
-    refunds = [r for r in store.list_refunds("C1002") if r.idempotency_key.startswith(request_id)]
+    refunds = [r for r in Ledger(store).list_refunds("C1002") if r.idempotency_key.startswith(request_id)]
     notes = [n for n in store.list_notifications("C1002") if n.dedupe_key.startswith(request_id)]
     audits = [a for a in store.audit_for(request_id) if a.action == "approved"]
     return len(refunds), len(notes), len(audits)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from callcenter.settings import load_settings
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 from meta.actions import durable_actions
 from meta.shell.cli_temporal import embedded_durable
 from tests.conftest import CALLCENTER, callcenter, cli_env, refund_request
@@ -48,7 +49,7 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
     assert (st.state, st.kind, st.amount_cents) == ("pending", "refund", 24900)
     await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
     assert (await online.wait_for_decision(req.request_id, 10)).state == "completed"
-    assert len(store.list_refunds("C1002")) == 1
+    assert len(Ledger(store).list_refunds("C1002")) == 1
     # Down again: what the activities recorded still answers the caller.
     assert (await offline.status(req.request_id)).state == "completed"
     assert (await offline.ticket_status("T-DOWN01")).state == "pending"
@@ -290,7 +291,7 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
                              capture_output=True, text=True)
         assert out.returncode == 0 and "Result    map[decided_by:maria request_id:refund-CH-1002-D state:approved]" in out.stdout, out.stderr
         assert (await work.wait_for_decision(req.request_id, 10)).state == "completed"
-        assert len(store.list_refunds("C1002")) == 1
+        assert len(Ledger(store).list_refunds("C1002")) == 1
         # the worker's own /metrics counted that decision and outcome
         metrics = urllib.request.urlopen(f"http://127.0.0.1:{probes}/metrics", timeout=2).read().decode()
         assert 'callcenter_approval_decisions_total{' in metrics and "# TYPE callcenter_approvals_pending gauge" in metrics
@@ -381,7 +382,7 @@ async def test_temporal_server_with_ui_and_worker(tmp_path: Path) -> None:
         assert ok.returncode == 0 and ok.stdout.strip() == f"{req.request_id}: approved by maria (agent)", ok.stderr
         # the worker inside `temporal-server --worker` paid it
         assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
-        assert len(store.list_refunds("C1002")) == 1
+        assert len(Ledger(store).list_refunds("C1002")) == 1
     finally:
         if server.poll() is None:
             server.send_signal(signal.SIGTERM)

@@ -15,6 +15,7 @@ from temporalio.testing import WorkflowEnvironment
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
+from domains.billing.ledger import Ledger
 from meta.actions import durable_actions
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.models import Resolution, ticket_workflow_id
@@ -55,7 +56,7 @@ async def test_timeout_escalates_once_then_auto_denies(env: WorkflowEnvironment,
     assert "7200 s" in result["reason"]  # one timeout, one escalation, a second timeout
     assert [(a.action, a.actor) for a in store.audit_for(req.request_id)] == [("escalated", "system"), ("auto_denied", "auto")]
     assert [o.state for o in d.outcomes_for(store, req.request_id)] == ["escalated", "denied"]
-    assert not store.list_refunds("C1002")
+    assert not Ledger(store).list_refunds("C1002")
     assert len([n for n in store.list_notifications("C1002") if n.dedupe_key.startswith(req.request_id)]) == 1
 
 

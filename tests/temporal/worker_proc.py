@@ -25,15 +25,17 @@ async def main() -> None:
     marker = Path(sys.argv[4]) if len(sys.argv) > 4 else None
     store = Store(db)
     if marker is not None:
-        original = store.record_refund
+        from domains.billing.ledger import Ledger
 
-        def record_then_hang(**kw):  # noqa: ANN003, ANN202
-            result = original(**kw)
+        original = Ledger.record_refund
+
+        def record_then_hang(self, **kw):  # noqa: ANN001, ANN003, ANN202
+            result = original(self, **kw)
             marker.write_text(str(os.getpid()))
             time.sleep(120)
             return result
 
-        store.record_refund = record_then_hang  # type: ignore[method-assign]
+        Ledger.record_refund = record_then_hang  # type: ignore[method-assign]  # the refund is written, then the worker hangs
     client = await Client.connect(address)
     async with build_worker(client, store, task_queue, actions=durable_actions()):
         Path(os.environ["CC_WORKER_READY"]).write_text("ready")

@@ -15,6 +15,7 @@ from prometheus_client import REGISTRY
 from benchmarks.voice.voices import hibari, piper, telephone
 from callcenter.speech.local_stt import WhisperSTT
 from callcenter.spoken import normalise
+from domains.billing.ledger import Ledger
 from meta.voice import VoiceCall
 from meta.voice_io import resample, segment_pcm
 
@@ -54,9 +55,9 @@ async def test_spoken_duplicate_charge_call_refunds_49_once(open_voice_call: Ope
     assert "C1001" in second.heard and "94107" in second.heard, heard
     assert voice.call.state.caller.verified
     store = voice.call.line.store
-    assert store.list_refunds("C1001") == []  # read back first: nothing moves before a yes
+    assert Ledger(store).list_refunds("C1001") == []  # read back first: nothing moves before a yes
     await voice.speak(*say("Yes, please."))
-    refunds = store.list_refunds("C1001")
+    refunds = Ledger(store).list_refunds("C1001")
     assert [r.amount_cents for r in refunds] == [4900]
     # Per-stage timings are measured from the end of the caller's speech, in order.
     t = second.timings
@@ -136,7 +137,7 @@ async def test_unusable_audio_gets_a_spoken_sorry_never_a_traceback(open_voice_c
             assert turn.replies == ["Sorry, I didn't catch that. Could you say it again?"], kind
             assert turn.timings["first_audio"] > 0, kind
     assert voice.call.state.log.hops == []
-    assert voice.call.line.store.list_refunds("C1001") == []
+    assert Ledger(voice.call.line.store).list_refunds("C1001") == []
 
 
 class _SlowApprovals:

@@ -4,6 +4,7 @@ Public paths: /login, /healthz, /static. Every other path needs a session (guard
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -16,18 +17,24 @@ from temporalio.client import Client
 
 from callcenter.settings import Settings
 from callcenter.store import Store
+from callcenter.store.adapters import PortSpec, load_ports
 from workflows.keys import signing_keys
+from workflows.records import CustomerRecords
 from workflows.web import oidc, views_audit, views_auth, views_queue, views_request, views_tickets
 from workflows.web.context import HERE, Console
 from workflows.web.guard import SecurityHeaders
 
 
 def create_app(settings: Settings, *, store: Store | None = None, client: Client | None = None,
-               address: str | None = None) -> Starlette:
+               address: str | None = None, port_specs: Sequence[PortSpec] = (),
+               records: Sequence[CustomerRecords] = ()) -> Starlette:
+    """The console. `port_specs` and `records` come from the domains (meta/actions.py): the
+    systems their records live in and the tables an operator sees beside a request."""
     own_store = store is None
     store = store or Store(settings.db_path)
     key = signing_keys(settings.data_dir, settings.console_secret)[0]
-    console = Console(settings=settings, store=store, key=key, client=client, address=address)
+    console = Console(settings=settings, store=store, key=key, client=client, address=address,
+                      ports=load_ports(store, settings, port_specs), records=tuple(records))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:

@@ -15,6 +15,7 @@ from callcenter.settings import Settings
 from callcenter.store import Store
 from workflows import authz
 from workflows.console import list_queue, queue_changes
+from workflows.records import CustomerRecords
 from workflows.web.signin import RateLimit
 from workflows.web.snapshot import QueueSnapshot
 
@@ -51,6 +52,10 @@ class Console:
     key: bytes
     client: Client | None = None
     address: str | None = None
+    # The business systems (the line's ports) and the tables the domains show an operator
+    # beside a request (workflows/records.py), handed in by the composition root.
+    ports: Any = None
+    records: tuple[CustomerRecords, ...] = ()
     logins: RateLimit = field(default_factory=RateLimit)
     templates: Jinja2Templates = field(default_factory=templates)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -10,6 +10,7 @@ from starlette.responses import JSONResponse, Response
 from callcenter.store import durable as d
 from workflows import authz
 from workflows.console import ConsoleError, decide, show
+from workflows.records import read_records
 from workflows.web.guard import operator_only
 
 _DIGITS = re.compile(r"\d(?:[\s\-.]?\d){3,}")
@@ -23,9 +24,10 @@ def mask(text: str) -> str:
     return _DIGITS.sub(lambda m: "•" * max(0, len(m.group()) - 2) + m.group()[-2:], text)
 
 
-def history(store, customer_id: str | None, request_id: str) -> dict:  # noqa: ANN001
+def history(app, customer_id: str | None, request_id: str) -> dict:  # noqa: ANN001
+    store = app.store
     if not customer_id:
-        return {"charges": [], "refunds": [], "previous": [], "customer": None, "logins": []}
+        return {"tables": [], "previous": [], "customer": None, "logins": []}
     previous = []
     for w in store.list_work(customer_id=customer_id):
         if w.id == request_id:
@@ -35,8 +37,7 @@ def history(store, customer_id: str | None, request_id: str) -> dict:  # noqa: A
                          "state": last.state if last else w.status})
     return {
         "customer": store.get_customer(customer_id),
-        "charges": store.list_charges(customer_id, since_days=180)[-10:],
-        "refunds": store.list_refunds(customer_id)[-10:],
+        "tables": read_records(app.records, app.ports, customer_id),  # each domain's (billing's charges)
         "previous": previous[-10:],
         "logins": store.recent_logins(customer_id, days=14)[-5:],
     }
@@ -54,7 +55,7 @@ async def _render(request: Request, rid: str, *, result: str | None = None, refu
                         customer_id=item.customer_id, reason="console")
     own = bool(op.customer_id and op.customer_id == item.customer_id)
     return app.page(request, "request.html", item=item, said=mask(item.caller_reason),
-                    hist=history(app.store, item.customer_id, rid), result=result, refusal=refusal,
+                    hist=history(app, item.customer_id, rid), result=result, refusal=refusal,
                     own=own, status=status)
 
 

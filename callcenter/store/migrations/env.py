@@ -9,6 +9,8 @@ from __future__ import annotations
 from alembic import context
 
 connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=None, transactional_ddl=True)
+# A domain's branch records its revisions in a version table of its own (migrate.SchemaBranch).
+version_table = context.config.attributes.get("version_table", "alembic_version")
+context.configure(connection=connection, target_metadata=None, transactional_ddl=True, version_table=version_table)
 with context.begin_transaction():
     context.run_migrations()
