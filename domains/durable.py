@@ -33,7 +33,7 @@ async def request_approval(
     policy_finding: str,
     requested_by: str,
     what: str,
-    charge_id: str | None = None,
+    record_id: str | None = None,
     caller_reason: str = "",
     say: Callable[[str], object] | None = None,
 ) -> ApprovalOutcome:
@@ -46,7 +46,7 @@ async def request_approval(
             kind=kind,
             customer_id=customer_id,
             amount_cents=amount_cents,
-            payload=json.dumps({"charge_id": charge_id, "policy_finding": policy_finding, "requested_by": requested_by,
+            payload=json.dumps({"record_id": record_id, "policy_finding": policy_finding, "requested_by": requested_by,
                                 "caller_reason": caller_reason}),
         )
         return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)
@@ -57,7 +57,7 @@ async def request_approval(
         kind=kind,
         customer_id=customer_id,
         amount_cents=amount_cents,
-        charge_id=charge_id,
+        record_id=record_id,
         caller_reason=caller_reason,
         policy_finding=policy_finding,
         requested_by=requested_by,

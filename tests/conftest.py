@@ -66,7 +66,7 @@ def refund_request(
     """A refund approval request as billing/refund files it (workflows.client.ApprovalRequest)."""
     from workflows.client import ApprovalRequest
 
-    return ApprovalRequest("refund", customer, amount_cents, charge, said, finding, "billing/refund", request_id)
+    return ApprovalRequest("refund", customer, amount_cents, said, finding, "billing/refund", request_id, record_id=charge)
 
 
 def callcenter(

@@ -39,7 +39,7 @@ class DurableAction:
     kind: str  # the request kind, the prefix of its business id ("refund-CH-1001-D")
     what: str  # how a notice names it: "refund", "account closure"
     effect: EffectFn
-    required: tuple[str, ...] = ()  # ApprovalRequest fields that must be set ("charge_id")
+    required: tuple[str, ...] = ()  # ApprovalRequest fields that must be set ("record_id")
     policy: PolicyFn | None = None
     domain: str = ""  # the owning domain, for the operator's listing
 

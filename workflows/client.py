@@ -137,7 +137,9 @@ def _status_from_execution(wid: str, ex: Any, memo: dict[str, Any]) -> RequestSt
     elif ex.status in (WorkflowExecutionStatus.CANCELED, WorkflowExecutionStatus.TERMINATED):
         state = "canceled"
     extra = {k: str(v) for k, v in memo.items() if v is not None and k in (
-        "caller_reason", "policy_finding", "requested_by", "charge_id", "summary", "detail")}
+        "caller_reason", "policy_finding", "requested_by", "record_id", "summary", "detail")}
+    if "record_id" not in extra and memo.get("charge_id"):  # started before 0.2 (see ApprovalRequest)
+        extra["record_id"] = str(memo["charge_id"])
     return RequestStatus(
         request_id=wid, kind=sa.get(SA_KIND) or "unknown", state=state,
         decided_by=memo.get("decided_by"), reason=memo.get("decision_reason"),
@@ -207,7 +209,7 @@ class DurableWork:
         if req.amount_cents is not None:
             sa.append(SearchAttributePair(SA_AMOUNT, req.amount_cents))
         memo = {"caller_reason": req.caller_reason, "policy_finding": req.policy_finding,
-                "requested_by": req.requested_by, "charge_id": req.charge_id, "updated_at": inp.submitted_at,
+                "requested_by": req.requested_by, "record_id": req.record_id, "updated_at": inp.submitted_at,
                 "call_id": req.call_id,  # the call's trace and log lines carry the same id
                 # The console shows the time left before escalation from this.
                 "deadline_s": inp.policy.timeout_s}
@@ -410,7 +412,7 @@ def _normalise(w: Any, kinds: tuple[str, ...]) -> str | None:
     if not isinstance(data, dict) or w.kind not in kinds or not w.customer_id:
         return None
     req = ApprovalRequest(
-        kind=w.kind, customer_id=w.customer_id, amount_cents=w.amount_cents, charge_id=data.get("charge_id"),
+        kind=w.kind, customer_id=w.customer_id, amount_cents=w.amount_cents, record_id=data.get("record_id") or data.get("charge_id"),
         caller_reason=str(data.get("caller_reason") or ""), policy_finding=str(data.get("policy_finding") or ""),
         requested_by=str(data.get("requested_by") or "line"), request_id=w.id,
     )

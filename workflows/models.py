@@ -36,12 +36,21 @@ class ApprovalRequest:
     kind: str  # a DurableAction.kind declared by a domain
     customer_id: str
     amount_cents: int | None
-    charge_id: str | None
     caller_reason: str
     policy_finding: str
     requested_by: str  # the specialist (e.g. "billing/refund") or an operator id
     request_id: str  # business id, deterministic: f"{kind}-{subject}"
     call_id: str = ""  # the call that asked (correlation id of its trace and logs); "" from an operator
+    # The business record the action acts on, in its domain's own ids (a refund's charge).
+    record_id: str | None = None
+    # Requests recorded before 0.2 carried `record_id` under billing's name. The converter
+    # drops unknown fields, so this one stays (read, never written) until 0.3: approvals
+    # still waiting in Temporal or in the outbox then still pay the right record.
+    charge_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.record_id is None and self.charge_id is not None:
+            self.record_id, self.charge_id = self.charge_id, None
 
 
 @dataclass

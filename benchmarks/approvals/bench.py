@@ -52,7 +52,7 @@ def add_charges(store: Store, n: int, tag: str) -> list[str]:
 
 
 async def round_trip(work: DurableWork, client, charge: str) -> tuple[float, float]:  # noqa: ANN001
-    req = ApprovalRequest("refund", "C1002", 24900, charge, "bench", "duplicate", "billing/refund", f"refund-{charge}")
+    req = ApprovalRequest("refund", "C1002", 24900, "bench", "duplicate", "billing/refund", f"refund-{charge}", record_id=charge)
     t0 = time.perf_counter()
     assert (await work.submit_approval(req)).status == "pending"
     handle = client.get_workflow_handle(req.request_id)

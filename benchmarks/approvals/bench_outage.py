@@ -49,7 +49,7 @@ async def operator_side(n: int, data: Path) -> dict[str, float]:
         rid = f"refund-down-{uuid.uuid4().hex[:8]}"
         t0 = time.perf_counter()
         assert (await down.submit_approval(ApprovalRequest(
-            "refund", "C1002", 24900, "CH-1002-D", "charged twice", "duplicate", "billing/refund", rid))).status == "queued"
+            "refund", "C1002", 24900, "charged twice", "duplicate", "billing/refund", rid, record_id="CH-1002-D"))).status == "queued"
         tid = f"T-D{i:05d}"
         assert (await down.open_escalation(EscalationRequest(tid, "C1002", "webhooks stuck"))).status == "queued"
         assert (await down.status(rid)).state == "queued"

@@ -94,7 +94,7 @@ def bench(name: str, target: Path | DatabaseTarget, ops: int, threads: list[int]
                          notice=d.Notice("C1003", "approved", f"{key}:decided"))
 
         def policy(i: int) -> None:
-            store.pending_refunds("C1003")
+            store.pending_work("C1003", "refund")
             store.refunded_since("C1003", "2026-01-01T00:00:00+00:00")
 
         for label, op in (("refund", refund), ("same", same), ("decide", decide), ("policy", policy)):

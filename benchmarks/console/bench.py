@@ -78,7 +78,7 @@ async def main(a: argparse.Namespace) -> dict:
 
                 async def submit(i: int) -> str:
                     req = ApprovalRequest("two_factor_reset" if i % 3 else "close_account", f"C100{1 + i % 5}",
-                                          None, None, "um i lost my phone", "identity verified by the line",
+                                          None, "um i lost my phone", "identity verified by the line",
                                           "account/two_factor", f"bench-{i:05d}")
                     async with sem:
                         await work.submit_approval(req)

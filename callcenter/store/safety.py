@@ -21,9 +21,11 @@ _FINAL = ("completed", "denied", "failed")
 
 
 @dataclass(frozen=True, slots=True)
-class PendingRefund:
+class PendingWork:
+    """A durable request that still holds its amount back: asked for, not yet done or refused."""
+
     request_id: str
-    charge_id: str | None
+    record_id: str | None  # the business record it acts on (ApprovalRequest.record_id)
     amount_cents: int
 
 
@@ -145,13 +147,13 @@ class SafetyStoreMixin:
         return status
 
     # --- the money ledger ------------------------------------------------------------------
-    def pending_refunds(self, customer_id: str) -> list[PendingRefund]:
-        """Refund approvals asked for and not yet paid, denied or failed."""
+    def pending_work(self, customer_id: str, kind: str) -> list[PendingWork]:
+        """Requests of `kind` asked for and not yet carried out, denied or failed."""
         rows = self._conn().execute(
-            "SELECT w.id, w.amount_cents, w.payload FROM work_requests w WHERE w.kind = 'refund'"
+            "SELECT w.id, w.amount_cents, w.payload FROM work_requests w WHERE w.kind = ?"
             " AND w.customer_id = ? AND w.status != 'invalid' AND NOT EXISTS (SELECT 1 FROM durable_outcomes o"
             f" WHERE o.request_id = w.id AND o.state IN ({', '.join('?' * len(_FINAL))}))",
-            (customer_id, *_FINAL),
+            (kind, customer_id, *_FINAL),
         ).fetchall()
         out = []
         for r in rows:
@@ -159,8 +161,10 @@ class SafetyStoreMixin:
                 payload = json.loads(r["payload"])
             except ValueError:
                 payload = {}
-            charge = payload.get("charge_id") or (payload.get("request") or {}).get("charge_id")
-            out.append(PendingRefund(r["id"], charge, int(r["amount_cents"] or 0)))
+            # The outbox's two payload formats, each with the pre-0.2 key (see ApprovalRequest).
+            request = payload.get("request") or {}
+            record = payload.get("record_id") or payload.get("charge_id") or request.get("record_id") or request.get("charge_id")
+            out.append(PendingWork(r["id"], record, int(r["amount_cents"] or 0)))
         return out
 
     def refunded_since(self, customer_id: str, since: str) -> int:

@@ -12,9 +12,9 @@ def _refund(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Ap
     # Through the billing port, so a company's own billing system (CALLCENTER_ADAPTERS) pays
     # approved refunds too. The port's record_refund is idempotent by the same key; writing
     # it before the outcome row is safe: a crash in between is retried and finds the refund.
-    assert req.charge_id is not None and req.amount_cents is not None  # required fields
+    assert req.record_id is not None and req.amount_cents is not None  # required fields
     refund, _ = ports.billing.record_refund(
-        charge_id=req.charge_id, amount_cents=req.amount_cents,
+        charge_id=req.record_id, amount_cents=req.amount_cents,
         reason=req.caller_reason or "approved refund", idempotency_key=key, approved_by=decided_by,
     )
     return Applied(detail=f"refund {refund.id} of {dollars(refund.amount_cents)} on {refund.charge_id}")
@@ -25,7 +25,7 @@ def _positive(req: ApprovalRequest) -> str | None:
 
 
 REFUND = DurableAction(
-    kind="refund", what="refund", effect=_refund, required=("charge_id", "amount_cents"), policy=_positive,
+    kind="refund", what="refund", effect=_refund, required=("record_id", "amount_cents"), policy=_positive,
     domain="billing",
 )
 ACTIONS = (REFUND,)

@@ -13,6 +13,7 @@ from callcenter.money import dollars, read_amount, to_cents
 from callcenter.store import Store
 from callcenter.store.adapters import Ports
 from callcenter.store.models import Charge
+from domains.billing.actions import REFUND
 from domains.billing.policy import (
     Ledger,
     RefundDecision,
@@ -42,9 +43,9 @@ def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int
     billing = ports.billing
     charges = billing.list_charges(customer_id, since_days=max(settings_days, period_days) + 30)
     pending: dict[str, tuple[str, int]] = {}
-    for p in store.pending_refunds(customer_id):
-        if p.charge_id:
-            pending[p.charge_id] = (p.request_id, pending.get(p.charge_id, ("", 0))[1] + p.amount_cents)
+    for p in store.pending_work(customer_id, REFUND.kind):
+        if p.record_id:
+            pending[p.record_id] = (p.request_id, pending.get(p.record_id, ("", 0))[1] + p.amount_cents)
     since = (datetime.now(UTC) - timedelta(days=period_days)).replace(microsecond=0).isoformat()
     return Ledger(
         customer_id=customer_id,
@@ -153,15 +154,15 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             }
             self.finish(IssueRefundResult(status="done", summary=summary, amount_cents=refund.amount_cents, refund_id=refund.id, follow_ups=follow_ups, **base))
             return None
-        earlier = [w for w in store.list_work(customer_id=self.customer_id) if w.kind == "refund" and w.id.startswith(f"refund-{charge.id}")]
-        request_id = f"refund-{charge.id}" + (f"-{len(earlier) + 1}" if earlier else "")
+        earlier = [w for w in store.list_work(customer_id=self.customer_id) if w.kind == REFUND.kind and w.id.startswith(f"{REFUND.kind}-{charge.id}")]
+        request_id = f"{REFUND.kind}-{charge.id}" + (f"-{len(earlier) + 1}" if earlier else "")
         outcome = await request_approval(
             self.state,
             say=self.session.say, caller_reason=self.request_words,
-            kind="refund",
+            kind=REFUND.kind,
             request_id=request_id,
             amount_cents=decision.amount_cents,
-            charge_id=charge.id,
+            record_id=charge.id,
             policy_finding=decision.finding,
             requested_by=self.id,
             what=f"a refund of {dollars(decision.amount_cents)} for charge {charge.id}",

@@ -59,9 +59,9 @@ async def test_csrf_forged_role_direct_api_and_four_eyes(console, store, setting
     operator(store, "lee", "manager")
     small, large = refund(60000), refund(250000, "CH-1003-D", "C1003")
     store._conn().execute("INSERT INTO charges VALUES ('CH-1002-BIG', 'C1002', 90000, 'upgrade', '2026-01-01', NULL)")
-    small.charge_id = "CH-1002-BIG"
+    small.record_id = "CH-1002-BIG"
     store._conn().execute("INSERT INTO charges VALUES ('CH-1003-BIG', 'C1003', 400000, 'upgrade', '2026-01-01', NULL)")
-    large.charge_id = "CH-1003-BIG"
+    large.record_id = "CH-1003-BIG"
     for r in (small, large):
         assert (await work.submit_approval(r)).status == "pending"
     kim, _ = await sign_in(console.url, "kim")
@@ -114,7 +114,7 @@ async def test_own_customer_account_is_refused(console, store, work: DurableWork
     from workflows.accounts import hash_password
 
     ops.set_password_hash(store, "cara", hash_password("correct horse battery staple"))
-    req = ApprovalRequest("close_account", "C1004", None, None, "closing", "human needed", "account/close", uid("close-C1004"))
+    req = ApprovalRequest("close_account", "C1004", None, "closing", "human needed", "account/close", uid("close-C1004"))
     await work.submit_approval(req)
     cara, _ = await sign_in(console.url, "cara")
     page = await cara.get(f"/requests/{req.request_id}")

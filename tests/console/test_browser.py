@@ -56,7 +56,7 @@ async def test_approve_deny_live_queue_and_refusal_in_chromium(console, store, w
             await expect(page.locator(f"tr[data-id='{first.request_id}']")).to_be_visible()
 
             # A request filed while the page is open appears without a reload.
-            late = ApprovalRequest("close_account", "C1005", None, None, "moving away", "closure needs a human",
+            late = ApprovalRequest("close_account", "C1005", None, "moving away", "closure needs a human",
                                    "account/close_account", uid("close-C1005"))
             await work.submit_approval(late)
             await expect(page.locator(f"tr[data-id='{late.request_id}']")).to_be_visible(timeout=10_000)

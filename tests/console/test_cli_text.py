@@ -23,7 +23,7 @@ def cli(settings, *args: str, **env: str) -> subprocess.CompletedProcess[str]:  
 
 async def test_cli_output_is_neutralised(settings, store, worker, work: DurableWork) -> None:
     operator(store, "maria", "agent")
-    req = ApprovalRequest("close_account", "C1005", None, None, FORGED, "closure needs a human",
+    req = ApprovalRequest("close_account", "C1005", None, FORGED, "closure needs a human",
                           "account/close_account", uid("close-C1005"))
     await work.submit_approval(req)
     token = (await asyncio.to_thread(cli, settings, "operators", "token", "maria")).stdout.strip()

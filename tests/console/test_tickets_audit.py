@@ -63,7 +63,7 @@ async def _completed(work: DurableWork, ticket_id: str):  # noqa: ANN202
 async def test_audit_search_export_and_neutralised_text(console, store, work: DurableWork, settings) -> None:
     operator(store, "maria", "agent")
     operator(store, "otto", "agent")
-    req = ApprovalRequest("close_account", "C1005", None, None, "close it" + FORGED, "closure needs a human",
+    req = ApprovalRequest("close_account", "C1005", None, "close it" + FORGED, "closure needs a human",
                           "account/close_account", uid("close-C1005"))
     await work.submit_approval(req)
     maria, _ = await sign_in(console.url, "maria")

@@ -125,7 +125,7 @@ async def test_an_approved_refund_is_paid_by_the_companys_billing(tmp_path: Path
     try:
         ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR))
         acts = CallcenterActivities(store, registry.action_table(), ports=ports)
-        req = ApprovalRequest(kind="refund", customer_id="C7001", amount_cents=4900, charge_id="CH-7001-D",
+        req = ApprovalRequest(kind="refund", customer_id="C7001", amount_cents=4900, record_id="CH-7001-D",
                               caller_reason="charged twice", policy_finding="duplicate", requested_by="billing/refund",
                               request_id="refund-CH-7001-D")
         done = FinishInput(request=req, verdict="approved", decided_by="op-ana", reason="duplicate", waited_s=3.0)

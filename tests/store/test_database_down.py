@@ -159,7 +159,7 @@ async def test_an_approval_asked_for_while_the_database_is_down_tells_the_caller
     try:
         _stop(own_server)  # the database goes away between the read-back and the caller's yes
         outcome = await request_approval(
-            state, kind="refund", request_id="refund-CH-1002-D", amount_cents=24900, charge_id="CH-1002-D",
+            state, kind="refund", request_id="refund-CH-1002-D", amount_cents=24900, record_id="CH-1002-D",
             policy_finding="duplicate above the auto-refund limit", requested_by="billing.refund",
             what="a refund of $249.00 for charge CH-1002-D", caller_reason="i was charged twice",
         )
@@ -168,7 +168,7 @@ async def test_an_approval_asked_for_while_the_database_is_down_tells_the_caller
         _start(own_server)
         work = _wait_for("the held approval request", lambda: store.get_work("refund-CH-1002-D"))
         assert (work.kind, work.customer_id, work.amount_cents, work.status) == ("refund", "C1002", 24900, "queued")
-        assert json.loads(work.payload)["charge_id"] == "CH-1002-D"
-        assert [p.request_id for p in store.pending_refunds("C1002")] == ["refund-CH-1002-D"]  # a second ask is refused
+        assert json.loads(work.payload)["record_id"] == "CH-1002-D"
+        assert [p.request_id for p in store.pending_work("C1002", "refund")] == ["refund-CH-1002-D"]  # a second ask is refused
     finally:
         store.close()

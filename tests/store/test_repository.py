@@ -57,7 +57,12 @@ def test_tickets_outbox_notifications_and_audit(store: Store) -> None:
     payload = json.dumps({"charge_id": "CH-1002-D", "amount_cents": 24900})
     w = store.queue_work(request_id="R-1", kind="refund", customer_id="C1002", amount_cents=24900, payload=payload)
     assert store.queue_work(request_id="R-1", kind="refund", customer_id="C1002", amount_cents=1, payload="{}") == w
-    assert [p.charge_id for p in store.pending_refunds("C1002")] == ["CH-1002-D"]
+    # Both payload formats name the record, under its name before 0.2 too; other kinds are apart.
+    store.queue_work(request_id="R-2", kind="refund", customer_id="C1002", amount_cents=100,
+                     payload=json.dumps({"type": "approval", "request": {"record_id": "CH-1002-1"}}))
+    store.queue_work(request_id="R-3", kind="reship", customer_id="C1002", amount_cents=None, payload="{}")
+    assert sorted(p.record_id or "" for p in store.pending_work("C1002", "refund")) == ["CH-1002-1", "CH-1002-D"]
+    assert [p.request_id for p in store.pending_work("C1002", "reship")] == ["R-3"]
     store.set_work_status("R-1", "submitted")
     assert store.get_work("R-1").submitted_at is not None  # type: ignore[union-attr]
     assert [x.id for x in store.list_work(status="submitted")] == ["R-1"]

@@ -14,7 +14,7 @@ from .conftest import decide_as, eventually, uid
 
 def refund_req(charge: str = "CH-1002-D", amount: int = 24900, request_id: str | None = None) -> ApprovalRequest:
     return ApprovalRequest(
-        kind="refund", customer_id="C1002", amount_cents=amount, charge_id=charge,
+        kind="refund", customer_id="C1002", amount_cents=amount, record_id=charge,
         caller_reason="I was charged twice", policy_finding="duplicate charge above the $100 auto limit",
         requested_by="billing/refund", request_id=request_id or uid(f"refund-{charge}"),
     )
@@ -53,7 +53,7 @@ async def test_approve_refund_runs_once_and_is_audited(client, store, worker, wo
 
 
 async def test_deny_changes_nothing_but_notifies(client, store, worker, work: DurableWork) -> None:
-    req = ApprovalRequest("close_account", "C1005", None, None, "moving to a competitor",
+    req = ApprovalRequest("close_account", "C1005", None, "moving to a competitor",
                           "closure needs a human", "account/close_account", uid("close-C1005"))
     await work.submit_approval(req)
     await decide_as(client, store, req.request_id, verdict="deny", operator="li", reason="open invoice first")
@@ -70,7 +70,7 @@ async def test_deny_changes_nothing_but_notifies(client, store, worker, work: Du
     ("two_factor_reset", lambda c: not c.two_factor),
 ])
 async def test_account_actions(kind, check, client, store, worker, work: DurableWork) -> None:
-    req = ApprovalRequest(kind, "C1003", None, None, "lost my phone", "identity verified",
+    req = ApprovalRequest(kind, "C1003", None, "lost my phone", "identity verified",
                           "account/x", uid(f"{kind}-C1003"))
     await work.submit_approval(req)
     await decide_as(client, store, req.request_id, verdict="approve", operator="sam", reason="verified by id", role="supervisor")
@@ -83,8 +83,8 @@ async def test_validator_rejections_record_nothing_in_history(client, store, wor
     req = refund_req(amount=60000, request_id=uid("refund-big"))
     # The $600 refund is over the agent's $500 limit; the charge check only happens on approval.
     store._conn().execute("INSERT INTO charges VALUES (?, 'C1002', 90000, 'Enterprise upgrade', '2026-01-01', NULL)",
-                          (req.charge_id + "X",))
-    req.charge_id += "X"
+                          (req.record_id + "X",))
+    req.record_id += "X"
     await work.submit_approval(req)
     # self-approval: the operator id equals the requester
     req2 = refund_req(request_id=uid("refund-self"))
@@ -125,8 +125,8 @@ async def test_unknown_and_malformed_ids(client, store) -> None:
 
 async def test_failed_action_is_recorded(client, store, worker, work: DurableWork) -> None:
     # Charge CH-1001-D is $49; asking $60 cannot be refunded: decision audited, outcome 'failed'.
-    req = ApprovalRequest("refund", "C1001", 6000, "CH-1001-D", "too much", "over charge", "billing/refund",
-                          uid("refund-CH-1001-D"))
+    req = ApprovalRequest("refund", "C1001", 6000, "too much", "over charge", "billing/refund",
+                          uid("refund-CH-1001-D"), record_id="CH-1001-D")
     await work.submit_approval(req)
     await decide_as(client, store, req.request_id, verdict="approve", operator="ann", reason="fine")
     st = await work.wait_for_decision(req.request_id, 10)

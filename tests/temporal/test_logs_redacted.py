@@ -18,7 +18,7 @@ async def test_down_temporal_logs_a_reference_not_the_ids(tmp_path: Path, caplog
     store = Store(tmp_path / "db.sqlite3")
     work = DurableWork(settings, store, actions=durable_actions())
     req = ApprovalRequest(
-        kind="refund", customer_id="C1002", amount_cents=24900, charge_id="CH-1002-D",
+        kind="refund", customer_id="C1002", amount_cents=24900, record_id="CH-1002-D",
         caller_reason="charged twice, email grace@example.com", policy_finding="above limit",
         requested_by="billing.refund", request_id="refund-CH-1002-D",
     )

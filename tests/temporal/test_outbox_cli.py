@@ -55,7 +55,8 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
 
 
 async def test_flush_accepts_rows_written_without_temporal(client, settings, store, worker) -> None:
-    # `callcenter call --no-durable` queues only a few fields; the row has the rest.
+    # `callcenter call --no-durable` queues only a few fields; the row has the rest. This row was
+    # written before 0.2 (`charge_id`, not `record_id`): its charge must still reach the workflow.
     store.queue_work(request_id="refund-CH-1002-1-legacy", kind="refund", customer_id="C1002", amount_cents=2000,
                      payload=json.dumps({"charge_id": "CH-1002-1", "policy_finding": "dup", "requested_by": "billing.refund"}))
     store.queue_work(request_id="junk-1", kind="mystery", customer_id=None, amount_cents=None, payload="{not json")
@@ -63,7 +64,7 @@ async def test_flush_accepts_rows_written_without_temporal(client, settings, sto
     assert await work.flush_outbox() == 1
     assert {w.id: w.status for w in store.list_work()} == {"refund-CH-1002-1-legacy": "submitted", "junk-1": "invalid"}
     st = await work.status("refund-CH-1002-1-legacy")
-    assert (st.state, st.amount_cents, st.extra["charge_id"]) == ("pending", 2000, "CH-1002-1")
+    assert (st.state, st.amount_cents, st.extra["record_id"]) == ("pending", 2000, "CH-1002-1")
     await client.get_workflow_handle("refund-CH-1002-1-legacy").terminate("test cleanup")
 
 
@@ -144,8 +145,8 @@ async def test_approvals_list_filters(client, settings, store, worker, temporal)
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
     work = DurableWork(settings, store, client=client, actions=durable_actions())
     big, small = refund_request(uid("refund-big")), refund_request(uid("refund-small"))
-    small = ApprovalRequest("refund", "C1001", 2000, "CH-1001-2", "small", "dup", "billing/refund", small.request_id)
-    close = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", uid("close"))
+    small = ApprovalRequest("refund", "C1001", 2000, "small", "dup", "billing/refund", small.request_id, record_id="CH-1001-2")
+    close = ApprovalRequest("close_account", "C1005", None, "leaving", "human needed", "account/close", uid("close"))
     for r in (big, small, close):
         assert (await work.submit_approval(r)).status == "pending"
 
@@ -217,7 +218,7 @@ async def test_embedded_default_starts_and_stops_local_temporal(tmp_path: Path) 
     async with embedded_durable(settings, store) as work:
         address = discover(tmp_path)
         assert address is not None and (tmp_path / "temporal.sqlite3").exists()
-        req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", "2fa-emb")
+        req = ApprovalRequest("two_factor_reset", "C1001", None, "new phone", "verified", "account/2fa", "2fa-emb")
         assert (await work.submit_approval(req)).status == "pending"
         info = json.loads((tmp_path / "temporal.json").read_text())
     assert discover(tmp_path) is None and not (tmp_path / "temporal.json").exists()
@@ -294,7 +295,7 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         metrics = urllib.request.urlopen(f"http://127.0.0.1:{probes}/metrics", timeout=2).read().decode()
         assert 'callcenter_approval_decisions_total{' in metrics and "# TYPE callcenter_approvals_pending gauge" in metrics
         assert _sample(metrics, "callcenter_approval_decisions_total", 'decision="approved"') == 1.0
-        other = ApprovalRequest("close_account", "C1005", None, None, "leaving", "human needed", "account/close", "close-C1005")
+        other = ApprovalRequest("close_account", "C1005", None, "leaving", "human needed", "account/close", "close-C1005")
         await work.submit_approval(other)
         payload = json.dumps(signed(store, other.request_id, "deny", "lee", "open invoice"))
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", other.request_id,

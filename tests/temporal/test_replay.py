@@ -30,7 +30,7 @@ async def test_recorded_history_replays(path: Path) -> None:
 
 async def test_fresh_history_replays(client, store, settings, worker) -> None:
     work = DurableWork(settings, store, client=client, actions=durable_actions())
-    req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", uid("2fa"))
+    req = ApprovalRequest("two_factor_reset", "C1001", None, "new phone", "verified", "account/2fa", uid("2fa"))
     await work.submit_approval(req)
     handle = client.get_workflow_handle(req.request_id)
     await handle.execute_update("deny", signed(store, req.request_id, "deny", "li", "not verified", "agent"))
@@ -43,3 +43,21 @@ def test_histories_are_present() -> None:
     # The four-eyes history was recorded with the patch; the older ones without it.
     marker = "EVENT_TYPE_MARKER_RECORDED"  # the patch marker (its id is base64 inside)
     assert [p.stem for p in HISTORIES if marker in p.read_text()] == ["approval_four_eyes"]
+
+
+def test_a_request_recorded_before_record_id_still_names_its_charge() -> None:
+    # The recorded histories start with `charge_id`, as every refund waiting in Temporal at the
+    # upgrade does; the converter drops unknown fields, so without the kept field the approved
+    # refund would reach the activity with no charge.
+    from temporalio.api.common.v1 import Payload
+    from temporalio.converter import DataConverter
+
+    from workflows.models import ApprovalInput
+
+    history = WorkflowHistory.from_json("approved", (HISTORIES[0].parent / "approval_approved.json").read_text())
+    started = history.events[0].workflow_execution_started_event_attributes.input.payloads[0]
+    assert b'"charge_id":"CH-1002-D"' in started.data and b"record_id" not in started.data
+    inp = DataConverter.default.payload_converter.from_payloads([started], [ApprovalInput])[0]
+    assert (inp.request.record_id, inp.request.charge_id) == ("CH-1002-D", None)
+    again = DataConverter.default.payload_converter.to_payloads([inp])[0]
+    assert isinstance(again, Payload) and b'"record_id": "CH-1002-D"' in again.data.replace(b'":"', b'": "')

@@ -44,8 +44,8 @@ async def test_timeout_escalates_once_then_auto_denies(env: WorkflowEnvironment,
                              approval_timeout_s=3600, approval_escalations=1)
     store = Store(settings.db_path)
     work = DurableWork(settings, store, client=env.client, actions=durable_actions())
-    req = ApprovalRequest("refund", "C1002", 24900, "CH-1002-D", "charged twice", "duplicate",
-                          "billing/refund", "refund-CH-1002-D-ts")
+    req = ApprovalRequest("refund", "C1002", 24900, "charged twice", "duplicate",
+                          "billing/refund", "refund-CH-1002-D-ts", record_id="CH-1002-D")
     async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
         assert (await work.submit_approval(req)).status == "pending"
         # Time skips on its own only for handles the test env started; skip explicitly.
@@ -64,7 +64,7 @@ async def test_decision_after_escalation_still_counts(env: WorkflowEnvironment, 
                              approval_timeout_s=600, approval_escalations=2)
     store = Store(settings.db_path)
     work = DurableWork(settings, store, client=env.client, actions=durable_actions())
-    req = ApprovalRequest("two_factor_reset", "C1001", None, None, "new phone", "verified", "account/2fa", "2fa-C1001-ts")
+    req = ApprovalRequest("two_factor_reset", "C1001", None, "new phone", "verified", "account/2fa", "2fa-C1001-ts")
     async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
         await work.submit_approval(req)
         handle = env.client.get_workflow_handle(req.request_id)
