@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from callcenter.logsafe import ref
+from domains.base import hung_up
 
 if TYPE_CHECKING:
     from domains.results import SpecialistResult
@@ -48,7 +49,7 @@ LATE_FAILED = "We couldn't confirm the outcome of your request; a colleague will
 
 # Every write still running, by (customer, specialist): the reference keeps the task alive
 # (asyncio holds only weak ones) and stops a second attempt of the same request.
-_RUNNING: dict[tuple[str | None, str], asyncio.Task[Any]] = {}
+_RUNNING: dict[tuple[str, str], asyncio.Task[Any]] = {}
 
 
 class WriteUnconfirmed(Exception):  # noqa: N818 - an outcome, not an error: the caller was told
@@ -75,11 +76,13 @@ async def run_write(task: SpecialistTask[Any], work: Callable[[], Awaitable[Any]
 
     Otherwise the specialist finishes as "queued" with `UNCONFIRMED`, the work goes on, and
     `WriteUnconfirmed` is raised for the breaker to count."""
-    key = (task.state.caller.customer_id, task.id)
+    # Callers not identified (yet) are told apart by their call.
+    key = (task.state.caller.customer_id or f"call {task.state.call_id}", task.id)
     earlier = _RUNNING.get(key)
     if earlier is not None and not earlier.done():
         task.finish(task.result_type(status="queued", summary=STILL_RUNNING))  # type: ignore[arg-type]
         raise WriteUnconfirmed
+    before = task.last_result  # a result after this one is the write's own
     write = asyncio.ensure_future(work())
     _RUNNING[key] = write
     write.add_done_callback(functools.partial(_forget, key))
@@ -87,18 +90,22 @@ async def run_write(task: SpecialistTask[Any], work: Callable[[], Awaitable[Any]
         await asyncio.wait({write}, timeout=budget_s(task.state.settings.turn_timeout_s))
     except asyncio.CancelledError:
         # The call ended first: the write goes on, and its outcome is still sent and logged.
-        _report_later(task, write, ticket=None)
+        _report_later(task, write, before, ticket=_book_call_back(task))
         raise
     if write.done():
+        ended = not write.cancelled() and write.exception() is None and task.last_result is not before
+        if ended and hung_up(task):  # the caller left while it ran: nobody heard its result
+            _report_later(task, write, before, ticket=None)
         return write.result()
     ticket = _book_call_back(task)
-    task.finish(task.result_type(  # type: ignore[arg-type]
-        status="queued", summary=UNCONFIRMED.format(reference=f"; your reference is {ticket}" if ticket else "")))
-    _report_later(task, write, ticket=ticket)
+    told = task.result_type(  # type: ignore[arg-type]
+        status="queued", summary=UNCONFIRMED.format(reference=f"; your reference is {ticket}" if ticket else ""))
+    task.finish(told)
+    _report_later(task, write, told, ticket=ticket)
     raise WriteUnconfirmed
 
 
-def _forget(key: tuple[str | None, str], write: asyncio.Task[Any]) -> None:
+def _forget(key: tuple[str, str], write: asyncio.Task[Any]) -> None:
     if _RUNNING.get(key) is write:
         del _RUNNING[key]
 
@@ -116,16 +123,15 @@ def _book_call_back(task: SpecialistTask[Any]) -> str | None:
     return ticket.id
 
 
-def _report_later(task: SpecialistTask[Any], write: asyncio.Task[Any], *, ticket: str | None) -> None:
-    # What the task had finished with so far: a result after this one is the write's own.
-    before = task.last_result
+def _report_later(task: SpecialistTask[Any], write: asyncio.Task[Any], before: SpecialistResult | None, *,
+                  ticket: str | None) -> None:
     dedupe = f"late-write-{task.state.call_id}-{task.id}-{task.state.guard.turn}"
     write.add_done_callback(functools.partial(_report, task, before, ticket, dedupe))
 
 
 def _report(task: SpecialistTask[Any], before: SpecialistResult | None, ticket: str | None, dedupe: str,
             write: asyncio.Task[Any]) -> None:
-    """The write ended after the caller was told it was not confirmed: log it, tell them."""
+    """The write ended after the caller was told it was not confirmed (or had hung up): log it, tell them."""
     state, customer = task.state, task.state.caller.customer_id
     error = None if write.cancelled() else write.exception()
     late = task.last_result if task.last_result is not before else None
@@ -137,7 +143,7 @@ def _report(task: SpecialistTask[Any], before: SpecialistResult | None, ticket: 
         outcome, body, known = f"error {type(error).__name__}", LATE_FAILED, False
     else:
         outcome, body, known = "nothing changed", LATE_NOTHING, True
-    log.warning("write %s ended after the caller was told it was not confirmed: %s (customer %s, ticket %s)",
+    log.warning("write %s ended after the caller stopped waiting: %s (customer %s, ticket %s)",
                 task.id, outcome, ref(customer) if customer else "-", ticket or "-")
     try:
         if body is not None and customer is not None:

@@ -179,7 +179,7 @@ async def test_a_hung_change_gets_an_honest_sentence_inside_the_turn_and_moves_n
         assert len(notes) == 1 and "nothing was changed" in notes[0].body, notes
         ticket = next(t for t in store.list_tickets() if t.kind == "callback" and "billing.refund" in t.summary)
         assert ticket.id in said and ticket.status == "resolved"  # the outcome is known: no call back needed
-        late = [r.getMessage() for r in caplog.records if "ended after the caller was told" in r.getMessage()]
+        late = [r.getMessage() for r in caplog.records if "ended after the caller stopped waiting" in r.getMessage()]
         assert late and "nothing changed" in late[0] and "C1001" not in caplog.text, caplog.text  # ids as refs only
     finally:
         await call.close()
@@ -278,6 +278,49 @@ async def test_a_turn_that_outlives_the_turn_limit_ends_on_time(
             assert loop.time() - started < 3.0  # the 1 s limit (+ up to 1 s to unwind), not the 30 s stall
         assert any("took longer than 1 s; ended it" in r.getMessage() for r in caplog.records), caplog.text
         assert store.list_refunds("C1001") == []
+    finally:
+        await call.close()
+        store.close()
+
+
+async def test_a_hang_up_during_a_change_does_not_tear_it(settings: Settings, tmp_path: Path) -> None:
+    # The caller hangs up while the confirmed change runs, inside its budget: closing the call
+    # waits for the change (at most the budget), never cancels it, and the outcome nobody
+    # heard is sent to the caller.
+    line_settings = settings.model_copy(update={"turn_timeout_s": 6.0, "temporal_address": None})
+    store = Store(tmp_path / "s.db")
+    call = await start_call(build_line(line_settings, store=store), customer_id="C1001")
+    try:
+        await call.send("i want to switch to the pro plan")
+        call.state.settings = line_settings.model_copy(update={"faults": "billing.plan_change=slow:1"})
+        turn = asyncio.ensure_future(call.send("yes please"))
+        for _ in range(500):  # until the write has started
+            if writes.running():
+                break
+            await asyncio.sleep(0.01)
+        assert writes.running(), "the confirmed change never started"
+    finally:
+        await call.close()
+    try:
+        await asyncio.wait({turn}, timeout=10)
+        await writes.drain(10)
+        assert store.current_plan("C1001").id == "pro"
+        notes = [n.body for n in store.list_notifications("C1001")]
+        assert len(notes) == 1 and "you're now on the Pro plan" in notes[0], notes
+    finally:
+        store.close()
+
+
+async def test_a_change_in_time_is_spoken_and_sends_no_message(settings: Settings, tmp_path: Path) -> None:
+    line_settings = settings.model_copy(update={"faults": "billing.plan_change=slow:0.2", "turn_timeout_s": 6.0})
+    store = Store(tmp_path / "s.db")
+    call = await start_call(build_line(line_settings, store=store), customer_id="C1001")
+    try:
+        await call.send("i want to switch to the pro plan")
+        turn = await call.send("yes please")
+        assert "you're now on the Pro plan" in " ".join(turn.replies), turn.replies
+        await writes.drain(10)
+        assert store.list_notifications("C1001") == [] and store.list_tickets("C1001") == []
     finally:
         await call.close()
         store.close()
