@@ -236,7 +236,7 @@ class Settings(BaseSettings):
     )
     max_delegations_per_turn: int = Field(6, ge=1, le=20, description="Loop guard: delegations allowed in one turn.")
     max_turn_chars: int = Field(2000, ge=50, le=100000, description="Longer caller turns are cut to this many characters.")
-    turn_timeout_s: float = Field(30.0, ge=1, le=600, description="Longest a caller turn may take before it ends with what was said; a lookup gets a third of it per attempt.")
+    turn_timeout_s: float = Field(30.0, ge=1, le=600, description="Longest a caller turn may take before it ends with what was said; a lookup gets a third of it per attempt, a change half of it before the caller hears it isn't confirmed yet.")
     verification_attempts: int = Field(3, ge=1, le=10, description="Identity verification attempts per call.")
 
     # --- observability ---------------------------------------------------------------

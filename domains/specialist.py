@@ -33,6 +33,7 @@ from domains.base import (
 from domains.breaker import BREAKER
 from domains.results import SpecialistResult
 from domains.state import CallState
+from domains.writes import WriteUnconfirmed, run_write
 
 log = logging.getLogger("callcenter.domains")
 R = TypeVar("R", bound=SpecialistResult)
@@ -62,6 +63,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         self.state = state
         self.attempts = 0
         self.turns_heard = 0  # caller turns since the request that brought us here
+        # The latest result a tool finished with, even one that came too late to be used:
+        # a write that outlived its budget reports it (domains/writes.py).
+        self.last_result: R | None = None
 
     async def on_enter(self) -> None:
         try:
@@ -89,6 +93,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         return self.state.caller.customer_id
 
     def finish(self, result: R) -> None:
+        self.last_result = result
         if not self.done():
             self.state.note_return(self.id, result.status)
             self.complete(result)
@@ -182,13 +187,15 @@ def guarded(fn: Any) -> Any:
 
     An idempotent tool (a lookup) also has a deadline of a third of the turn limit per
     attempt, so a hung system gets the call-back sentence inside the turn instead of a
-    silent turn. A tool that changes something has none: cancelling it half-way could
-    tell the caller "nothing was changed" while the change still lands."""
+    silent turn. A tool that changes something is never cancelled (that could tell the
+    caller "nothing was changed" while the change still lands) nor tried twice: it runs in
+    a task of its own, and past half the turn limit the caller hears that it is not
+    confirmed yet and will be told the outcome (domains/writes.py)."""
     @functools.wraps(fn)
     async def wrapper(self: SpecialistTask[Any], *args: Any, **kwargs: Any) -> Any:
         fault = self.state.settings.fault_plan.get(self.id)
         attempts = 2 if self.idempotent else 1
-        deadline = self.state.settings.turn_timeout_s / 3 if self.idempotent else None
+        deadline = self.state.settings.turn_timeout_s / 3
 
         async def attempt_once() -> Any:
             if fault is not None:
@@ -197,7 +204,13 @@ def guarded(fn: Any) -> Any:
 
         for attempt in range(1, attempts + 1):
             try:
-                result = await asyncio.wait_for(attempt_once(), deadline)
+                if self.idempotent:
+                    result = await asyncio.wait_for(attempt_once(), deadline)
+                else:
+                    result = await run_write(self, attempt_once)
+            except WriteUnconfirmed:
+                BREAKER.failure(self.id)  # the caller has heard why; the write goes on
+                return None
             except Exception as exc:
                 if attempt < attempts:
                     log.warning("specialist %s failed (%s); retrying once", self.id, type(exc).__name__)

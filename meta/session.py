@@ -27,7 +27,7 @@ from callcenter.settings import Settings
 from callcenter.spoken import normalise, register_spoken_ids
 from callcenter.store import Store
 from callcenter.store.adapters import Ports, load_ports
-from domains import registry
+from domains import registry, writes
 from domains.breaker import BREAKER
 from domains.state import CallState
 from meta.actions import durable_actions
@@ -190,6 +190,9 @@ class Call:
     async def close(self, outcome: str = "completed") -> None:
         self.observer.end_call(outcome)
         await self.session.aclose()
+        # A change still running past its budget (domains/writes.py) finishes before the
+        # process may stop, so it lands whole and its outcome reaches the caller.
+        await writes.drain(self.state.settings.turn_timeout_s)
         self.state.trace.end(outcome)
         for waiter in self._orphans:
             waiter.cancel()
