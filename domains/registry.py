@@ -99,15 +99,15 @@ def schemas() -> tuple[SchemaBranch, ...]:
     return tuple(m.SCHEMA for m in found if m is not None)
 
 
-def settings_sections(packages: Sequence[str] | None = None) -> tuple[type[SettingsSection], ...]:
+def settings_sections() -> tuple[type[SettingsSection], ...]:
     """Every domain's own settings class (its `settings.SETTINGS`), without loading a task."""
-    found = (_optional(p, "settings") for p in (PACKAGES if packages is None else packages))
+    found = (_optional(p, "settings") for p in PACKAGES)
     return tuple(m.SETTINGS for m in found if m is not None)
 
 
-def load_sections(packages: Sequence[str] | None = None) -> dict[type[SettingsSection], SettingsSection]:
+def load_sections() -> dict[type[SettingsSection], SettingsSection]:
     """Each domain's settings, read now: a bad value raises SettingsError naming its variable."""
-    return {cls: load_section(cls) for cls in settings_sections(packages)}
+    return {cls: load_section(cls) for cls in settings_sections()}
 
 
 def action_table(domains: Sequence[DomainSpec] | None = None) -> ActionTable:

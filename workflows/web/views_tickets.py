@@ -15,7 +15,7 @@ from callcenter.store import durable as d
 from callcenter.store.repository import now_iso
 from workflows import authz
 from workflows.console import ConsoleError, list_tickets, resolve_ticket
-from workflows.models import ticket_workflow_id
+from workflows.models import EscalationRequest, ticket_workflow_id
 from workflows.web.guard import operator_only
 
 _ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
@@ -34,7 +34,7 @@ async def _rows(request: Request) -> tuple[list[dict], str | None]:
     try:
         for t in await list_tickets(await app.temporal()):
             tid = t.request_id.removeprefix("ticket-")
-            kind = stored[tid].kind if tid in stored else "ticket"
+            kind = stored[tid].kind if tid in stored else EscalationRequest.kind  # the request's default
             rows.append({"id": tid, "kind": kind, "state": t.state,
                          "customer_id": t.customer_id, "summary": t.caller_reason, "at": t.submitted_at})
     except Exception as err:  # noqa: BLE001 - store tickets still show when Temporal is down
