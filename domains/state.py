@@ -102,11 +102,12 @@ class CallState:
 
     def __post_init__(self) -> None:
         self.trace = CallTrace(self.call_id)
-        if self.ports is None and self.store is not None:  # built without the line (a test): the embedded systems
-            from callcenter.store.adapters import load_ports
-            from domains.registry import port_specs
+        if self.ports is None:
+            # Built without the line (a unit test): the three shared ports on the store. A
+            # domain's own ports (billing's ledger) come only from the line (`Line.ports`).
+            from callcenter.store.adapters import Ports
 
-            self.ports = load_ports(self.store, self.settings, port_specs())
+            self.ports = Ports.of(self.store)
 
     def new_turn(self) -> None:
         self.guard.new_turn()

@@ -18,14 +18,14 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from callcenter.logsafe import ref
 from domains.base import hung_up
 
 if TYPE_CHECKING:
     from domains.results import SpecialistResult
-    from domains.specialist import SpecialistTask
+    from domains.state import CallState
 
 log = logging.getLogger("callcenter.domains")
 
@@ -52,6 +52,18 @@ LATE_FAILED = "We couldn't confirm the outcome of your request; a colleague will
 _RUNNING: dict[tuple[str, str], asyncio.Task[Any]] = {}
 
 
+class WritingTask(Protocol):
+    """What a write needs of the specialist that runs it (domains/specialist.py's task),
+    named here so this module does not import the specialist that imports it."""
+
+    state: CallState
+    id: str
+    result_type: Any
+    last_result: Any
+
+    def finish(self, result: Any) -> None: ...
+
+
 class WriteUnconfirmed(Exception):  # noqa: N818 - an outcome, not an error: the caller was told
     """The write outlived its budget (or an earlier one still runs); the task already finished."""
 
@@ -71,7 +83,7 @@ async def drain(timeout_s: float | None = None) -> None:
         await asyncio.wait(pending, timeout=timeout_s)
 
 
-async def run_write(task: SpecialistTask[Any], work: Callable[[], Awaitable[Any]]) -> Any:
+async def run_write(task: WritingTask, work: Callable[[], Awaitable[Any]]) -> Any:
     """Run a changing tool's work; its result if it ends within the budget.
 
     Otherwise the specialist finishes as "queued" with `UNCONFIRMED`, the work goes on, and
@@ -110,7 +122,7 @@ def _forget(key: tuple[str, str], write: asyncio.Task[Any]) -> None:
         del _RUNNING[key]
 
 
-def _book_call_back(task: SpecialistTask[Any]) -> str | None:
+def _book_call_back(task: WritingTask) -> str | None:
     """A ticket naming the part of the system, never the caller's words (as `base.fallback`)."""
     try:
         ticket = task.state.ports.tickets.create_ticket(
@@ -123,13 +135,13 @@ def _book_call_back(task: SpecialistTask[Any]) -> str | None:
     return ticket.id
 
 
-def _report_later(task: SpecialistTask[Any], write: asyncio.Task[Any], before: SpecialistResult | None, *,
+def _report_later(task: WritingTask, write: asyncio.Task[Any], before: SpecialistResult | None, *,
                   ticket: str | None) -> None:
     dedupe = f"late-write-{task.state.call_id}-{task.id}-{task.state.guard.turn}"
     write.add_done_callback(functools.partial(_report, task, before, ticket, dedupe))
 
 
-def _report(task: SpecialistTask[Any], before: SpecialistResult | None, ticket: str | None, dedupe: str,
+def _report(task: WritingTask, before: SpecialistResult | None, ticket: str | None, dedupe: str,
             write: asyncio.Task[Any]) -> None:
     """The write ended after the caller was told it was not confirmed (or had hung up): log it, tell them."""
     state, customer = task.state, task.state.caller.customer_id

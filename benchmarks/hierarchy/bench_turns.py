@@ -116,7 +116,7 @@ class FlatAgent(Agent):
 async def flat_latency(line: Line, text: str, turns: int) -> dict[str, Any]:
     samples = []
     for _ in range(turns):
-        state = CallState(store=line.store, settings=line.settings, router=line.router)
+        state = CallState(store=line.store, settings=line.settings, router=line.router, ports=line.ports)
         state.caller.verify("C1005")
         session = AgentSession(llm=line.llm, vad=None, turn_handling={"turn_detection": "manual"}, userdata=state, max_tool_steps=8)
         await session.start(FlatAgent(state))

@@ -155,7 +155,7 @@ async def test_an_approval_asked_for_while_the_database_is_down_tells_the_caller
     shutil.copytree(router_cache, tmp_path / "models")
     store = Store(DatabaseTarget(url=own_server.new_database(), data_dir=tmp_path, connect_timeout_s=2, pool_timeout_s=2))
     line = build_line(load_settings(data_dir=tmp_path, hold_on_line_s=0), store=store)
-    state = CallState(store=store, settings=line.settings, router=line.router)
+    state = CallState(store=store, settings=line.settings, router=line.router, ports=line.ports)
     state.caller.verify("C1002")
     try:
         _stop(own_server)  # the database goes away between the read-back and the caller's yes
