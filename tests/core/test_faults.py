@@ -234,8 +234,8 @@ async def test_a_write_outlives_the_call_and_still_lands(settings: Settings, tmp
         call.state.settings = line_settings.model_copy(update={"faults": "billing.plan_change=slow:1"})
         turn = await call.send("yes")
         assert "couldn't confirm that just now" in " ".join(turn.replies), turn.replies
-    finally:
         assert Ledger(store).current_plan("C1001").id == "starter"  # not yet: still running
+    finally:
         await call.close()
     try:
         assert not writes.running()  # the close waited for it
