@@ -134,27 +134,7 @@ def outcomes_for(store: Store, request_id: str) -> list[Outcome]:
     return [Outcome(**dict(r)) for r in rows]
 
 
-# Effects used by the approval workflow's actions. They run inside apply_once's transaction.
-def close_account_effect(customer_id: str) -> Effect:
-    def run(conn: Conn) -> str:
-        cur = conn.execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
-        if cur.rowcount != 1:
-            raise ValueError(f"unknown customer {customer_id}")
-        return f"account {customer_id} closed"
-
-    return run
-
-
-def reset_two_factor_effect(customer_id: str) -> Effect:
-    def run(conn: Conn) -> str:
-        cur = conn.execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
-        if cur.rowcount != 1:
-            raise ValueError(f"unknown customer {customer_id}")
-        return f"two-factor authentication reset for {customer_id}"
-
-    return run
-
-
+# The ticket workflow's own effect; a domain's effects live with its actions (domains/*/actions.py).
 def ticket_status_effect(ticket_id: str, status: str) -> Effect:
     def run(conn: Conn) -> None:
         conn.execute(

@@ -218,12 +218,6 @@ class Store(SafetyStoreMixin):
     def set_locked(self, customer_id: str, locked: bool) -> None:
         self._conn().execute("UPDATE customers SET locked = ? WHERE id = ?", (int(locked), customer_id))
 
-    def close_account(self, customer_id: str) -> None:
-        self._conn().execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
-
-    def reset_two_factor(self, customer_id: str) -> None:
-        self._conn().execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
-
     # --- service status (the status page and API telemetry) ----------------------------
     def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]:
         since = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d")

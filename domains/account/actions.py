@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
-from callcenter.store import durable as d
 from callcenter.store.adapters import Ports
+from callcenter.store.durable import Effect
+from callcenter.store.engine import Conn
 from workflows.actions import Applied, DurableAction
 from workflows.models import ApprovalRequest
 
 
 # Account state lives in the line's own store: these effects run inside the outcome's SQL
 # transaction, so the decision and the change commit together.
+def close_account_effect(customer_id: str) -> Effect:
+    def run(conn: Conn) -> str:
+        cur = conn.execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
+        if cur.rowcount != 1:
+            raise ValueError(f"unknown customer {customer_id}")
+        return f"account {customer_id} closed"
+
+    return run
+
+
+def reset_two_factor_effect(customer_id: str) -> Effect:
+    def run(conn: Conn) -> str:
+        cur = conn.execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
+        if cur.rowcount != 1:
+            raise ValueError(f"unknown customer {customer_id}")
+        return f"two-factor authentication reset for {customer_id}"
+
+    return run
+
+
 def _close(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
-    return Applied(effect=d.close_account_effect(req.customer_id))  # runs inside the outcome's transaction
+    return Applied(effect=close_account_effect(req.customer_id))  # runs inside the outcome's transaction
 
 
 def _reset_two_factor(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Applied:
-    return Applied(effect=d.reset_two_factor_effect(req.customer_id))
+    return Applied(effect=reset_two_factor_effect(req.customer_id))
 
 
 CLOSE_ACCOUNT = DurableAction(kind="close_account", what="account closure", effect=_close, domain="account")

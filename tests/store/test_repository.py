@@ -10,6 +10,7 @@ from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store import operators as ops
 from callcenter.store.migrate import HEAD
+from domains.account.actions import close_account_effect
 from domains.billing.ledger import Ledger
 
 
@@ -79,7 +80,7 @@ def test_apply_once_runs_the_effect_once_and_keeps_order(store: Store) -> None:
     d.apply_once(store, key="R-2:escalated-1", request_id="R-2", kind="close_account", customer_id="C1005", state="escalated")
     first, created = d.apply_once(
         store, key="R-2:decided", request_id="R-2", kind="close_account", customer_id="C1005", state="completed",
-        decided_by="maria", effect=d.close_account_effect("C1005"),
+        decided_by="maria", effect=close_account_effect("C1005"),
         audit=d.Audit("R-2", "approved", "maria", "ok", "supervisor", "C1005"),
         notice=d.Notice("C1005", "closed", "R-2:decided"),
     )
@@ -94,7 +95,7 @@ def test_apply_once_runs_the_effect_once_and_keeps_order(store: Store) -> None:
     assert len(store.list_notifications("C1005")) == 1
     with pytest.raises(ValueError):  # an effect that fails leaves nothing behind
         d.apply_once(store, key="R-3:decided", request_id="R-3", kind="close_account", customer_id="C9999",
-                     state="completed", effect=d.close_account_effect("C9999"))
+                     state="completed", effect=close_account_effect("C9999"))
     assert d.get_outcome(store, "R-3:decided") is None
 
 
