@@ -81,7 +81,7 @@ class Settings(BaseSettings):
     adapters: str = Field(
         "",
         description="Company systems that replace the embedded stand-in of a port, as port=module:factory pairs separated"
-        " by commas (ports: customers, tickets, status, and each domain's own: billing); see docs/adapters.md.",
+        " by commas (ports: customers, tickets, and each domain's own: billing, status); see docs/adapters.md.",
     )
 
     # --- language model --------------------------------------------------------------

@@ -152,7 +152,7 @@ class DomainSpec:
     # The prefixes of this domain's record ids and the word said before the digits when a
     # reply is read aloud (("CH", "charge"): "CH-1001" -> "charge 1 0 0 1").
     spoken_ids: tuple[tuple[str, str], ...] = ()
-    # Business systems of its own (billing's ledger), beside the three every line has:
+    # Business systems of its own (billing's ledger), beside the two every line has:
     # the composition root loads them with the others, so CALLCENTER_ADAPTERS can name them.
     ports: tuple[PortSpec, ...] = ()
     labels: tuple[str, ...] = field(init=False, default=())

@@ -103,7 +103,7 @@ class CallState:
     def __post_init__(self) -> None:
         self.trace = CallTrace(self.call_id)
         if self.ports is None:
-            # Built without the line (a unit test): the three shared ports on the store. A
+            # Built without the line (a unit test): the two shared ports on the store. A
             # domain's own ports (billing's ledger) come only from the line (`Line.ports`).
             from callcenter.store.adapters import Ports
 

@@ -64,7 +64,7 @@ class Line:
     provider: str
     noise: NoiseModel | None = None
     actions: ActionTable = field(default_factory=lambda: ActionTable(()))  # the domains' durable actions
-    ports: Ports | None = None  # customers, tickets, status and the domains' own (billing): embedded unless CALLCENTER_ADAPTERS says
+    ports: Ports | None = None  # customers, tickets and the domains' own (billing, status): embedded unless CALLCENTER_ADAPTERS says
     sections: dict[type, Any] = field(default_factory=dict)  # each domain's own settings, read at start
 
 

@@ -24,7 +24,9 @@ from callcenter.store import Store  # noqa: E402
 from meta.session import build_line, start_call  # noqa: E402
 
 TURN = "whats my balance and is the service down and also why are my api calls failing"
-READS = ("balance_due_cents", "list_invoices", "current_plan", "incidents", "api_usage", "get_customer")
+# The store's own read, and the queries the domains' embedded systems (billing's ledger,
+# technical's status board) run through it: one delay per query, as a remote system's call.
+READS = ("get_customer", "fetch_one", "fetch_all", "execute")
 
 
 class RemoteStore(Store):

@@ -5,11 +5,11 @@ port, a factory `module:callable` that the line calls once per process with
 `(store, settings)` and that returns an object with the port's methods. Ports left out
 stay on their embedded stand-in. A wrong entry stops the start with one line naming it.
 
-Three ports every line has (customers, tickets, status) are the SQL store by default. A
-domain that talks to a system of its own (billing's ledger, a carrier for shipping)
-declares it as a `PortSpec` in its folder; the composition root hands the specs to
-`load_ports`, the port is named in `CALLCENTER_ADAPTERS` like the three, and code reads
-it as `ports.port(name)`.
+Two ports every line has (customers, tickets) are the SQL store by default. A domain that
+talks to a system of its own (billing's ledger, technical's status page, a carrier for
+shipping) declares it as a `PortSpec` in its folder; the composition root hands the specs to
+`load_ports`, the port is named in `CALLCENTER_ADAPTERS` like the two, and code reads it as
+`ports.port(name)`.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from callcenter.store.ports import Customers, ServiceStatus, Tickets
+from callcenter.store.ports import Customers, Tickets
 
 if TYPE_CHECKING:
     from callcenter.store import Store
 
 # The name a configuration entry uses for each port, and the field of `Ports` it fills.
-AREAS: dict[str, type] = {"customers": Customers, "tickets": Tickets, "status": ServiceStatus}
+AREAS: dict[str, type] = {"customers": Customers, "tickets": Tickets}
 
 
 class AdapterError(ValueError):
@@ -46,11 +46,10 @@ class PortSpec:
 @dataclass(frozen=True, slots=True)
 class Ports:
     """The business systems one line talks to (one object per port, maybe the same one):
-    the three every line has, and those its domains declare (`port(name)`)."""
+    the two every line has, and those its domains declare (`port(name)`)."""
 
     customers: Customers
     tickets: Tickets
-    status: ServiceStatus
     declared: Mapping[str, object] = field(default_factory=dict)
 
     def port(self, name: str) -> Any:
@@ -62,8 +61,8 @@ class Ports:
 
     @classmethod
     def of(cls, store: Store) -> Ports:
-        """The three shared ports on the SQL store, and no domain's own."""
-        return cls(customers=store, tickets=store, status=store)
+        """The two shared ports on the SQL store, and no domain's own."""
+        return cls(customers=store, tickets=store)
 
 
 def parse(spec: str, names: Sequence[str] = tuple(AREAS)) -> dict[str, str]:
@@ -98,7 +97,7 @@ def _build(area: str, port: type, target: str, store: Store, settings: Any) -> o
 
 
 def load_ports(store: Store, settings: Any, declared: Sequence[PortSpec] = ()) -> Ports:
-    """The line's ports: the store for each of the three and each domain's own stand-in for
+    """The line's ports: the store for each of the two and each domain's own stand-in for
     its declared ports, except those CALLCENTER_ADAPTERS names."""
     protocols = dict(AREAS)
     for spec in declared:

@@ -1,6 +1,7 @@
 """Typed rows returned by the repository. Money is integer cents.
 
-A domain's own records live in its folder (billing's in domains/billing/records.py)."""
+A domain's own records live in its folder (billing's in domains/billing/records.py,
+technical's in domains/technical/records.py)."""
 
 from __future__ import annotations
 
@@ -24,28 +25,6 @@ class Customer:
     @property
     def first_name(self) -> str:
         return self.name.split()[0]
-
-
-@dataclass(frozen=True, slots=True)
-class ApiUsage:
-    customer_id: str
-    day: str
-    requests: int
-    errors_401: int
-    errors_403: int
-    errors_429: int
-    errors_5xx: int
-    peak_per_min: int
-
-
-@dataclass(frozen=True, slots=True)
-class Incident:
-    id: str
-    service: str
-    title: str
-    status: str
-    started_at: str
-    resolved_at: str | None
 
 
 @dataclass(frozen=True, slots=True)

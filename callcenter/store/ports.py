@@ -1,11 +1,10 @@
-"""The ports every line has, whatever its domains: small typed Protocols over the systems
-more than one domain reads (who the caller is, tickets for people, the service's status).
+"""The ports every line has, whatever its domains: who the caller is, and tickets for people.
 
-The SQL `Store` is the default adapter and implements all three structurally (no base
-class). A company whose tickets live in its own system writes a class with the `Tickets`
-methods that calls that system's API; see docs/adapters.md. A domain's own system (billing's
-ledger) is a port declared in its folder (`PortSpec`). Values are the dataclasses of
-`callcenter.store.models`.
+The SQL `Store` is the default adapter and implements both structurally (no base class). A
+company whose tickets live in its own system writes a class with the `Tickets` methods that
+calls that system's API; see docs/adapters.md. A domain's own system (billing's ledger,
+technical's status page) is a port declared in its folder (`PortSpec`). Values are the
+dataclasses of `callcenter.store.models`.
 """
 
 from __future__ import annotations
@@ -43,12 +42,4 @@ class Tickets(Protocol):
     def set_ticket_status(self, ticket_id: str, status: str) -> None: ...
 
 
-@runtime_checkable
-class ServiceStatus(Protocol):
-    """What the company's status page and API telemetry know: incidents and a customer's usage."""
-
-    def incidents(self, *, active_only: bool = False, days: int = 14) -> list[m.Incident]: ...
-    def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]: ...
-
-
-PORTS: tuple[type, ...] = (Customers, Tickets, ServiceStatus)
+PORTS: tuple[type, ...] = (Customers, Tickets)

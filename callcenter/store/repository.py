@@ -218,29 +218,6 @@ class Store(SafetyStoreMixin):
     def set_locked(self, customer_id: str, locked: bool) -> None:
         self._conn().execute("UPDATE customers SET locked = ? WHERE id = ?", (int(locked), customer_id))
 
-    # --- service status (the status page and API telemetry) ----------------------------
-    def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]:
-        since = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d")
-        return self._all(
-            m.ApiUsage,
-            "SELECT * FROM api_usage WHERE customer_id = ? AND day > ? ORDER BY day DESC",
-            customer_id,
-            since,
-        )
-
-    def incidents(self, *, active_only: bool = False, days: int = 14) -> list[m.Incident]:
-        since = (datetime.now(UTC) - timedelta(days=days)).isoformat()
-        sql = "SELECT * FROM incidents WHERE started_at >= ?"
-        if active_only:
-            sql += " AND status != 'resolved'"
-        return self._all(m.Incident, sql + " ORDER BY started_at DESC", since)
-
-    def add_incident(self, incident: m.Incident) -> None:
-        self._conn().execute(
-            "INSERT INTO incidents VALUES (?, ?, ?, ?, ?, ?)",
-            (incident.id, incident.service, incident.title, incident.status, incident.started_at, incident.resolved_at),
-        )
-
     def recent_logins(self, customer_id: str, days: int = 7) -> list[m.LoginEvent]:
         since = (datetime.now(UTC) - timedelta(days=days)).isoformat()
         rows = self._conn().execute(

@@ -9,7 +9,8 @@ if TYPE_CHECKING:
     from callcenter.store.engine import Conn
 
 # id, name, email, phone, zip, birth date, locked, api key prefix (a domain seeds its own rows
-# for these ids: billing's plans and charges are in domains/billing/schema.py)
+# for these ids: billing's plans and charges in domains/billing/schema.py, technical's API
+# usage in domains/technical/schema.py)
 CUSTOMERS = [
     ("C1001", "Ada Lovelace", "ada@example.com", "+14155550101", "94107", "1985-12-10", 0, "sk_live_ada"),
     ("C1002", "Grace Hopper", "grace@example.com", "+14155550102", "10001", "1979-12-09", 0, "sk_live_grc"),
@@ -32,32 +33,6 @@ def seed(conn: Conn, now: datetime | None = None) -> None:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (cid, name, email, phone, zip_code, dob, locked, key, _iso(now - 400 * day)),
         )
-    # API usage for the last 7 days: Ada hits her rate limit, Grace uses a revoked key,
-    # Alan sees server errors during an incident.
-    for d in range(7):
-        dd = (now - d * day).strftime("%Y-%m-%d")
-        conn.execute(
-            "INSERT INTO api_usage VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            ("C1001", dd, 52_000, 0, 0, 3_100 if d < 3 else 40, 0, 140 if d < 3 else 55),
-        )
-        conn.execute(
-            "INSERT INTO api_usage VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            ("C1002", dd, 80_000, 1_900 if d < 2 else 0, 12, 0, 3, 300),
-        )
-        conn.execute(
-            "INSERT INTO api_usage VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            ("C1003", dd, 900_000, 0, 0, 0, 4_200 if d == 0 else 20, 2_000),
-        )
-    conn.execute(
-        "INSERT INTO incidents VALUES (?, ?, ?, ?, ?, ?)",
-        ("INC-42", "api", "Elevated 5xx error rates on the REST API (us-east)", "investigating",
-         _iso(now - timedelta(hours=2)), None),
-    )
-    conn.execute(
-        "INSERT INTO incidents VALUES (?, ?, ?, ?, ?, ?)",
-        ("INC-41", "webhooks", "Delayed webhook deliveries", "resolved",
-         _iso(now - 6 * day), _iso(now - 6 * day + timedelta(hours=3))),
-    )
     logins = [
         ("C1001", now - 1 * day, 1, "US"),
         ("C1004", now - timedelta(hours=5), 0, "US"),

@@ -23,8 +23,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from callcenter.money import dollars
-from callcenter.store.models import ApiUsage, Incident
 from domains.billing.records import Charge, Invoice
+from domains.technical.records import ApiUsage, Incident
 
 MAX_REASONABLE_CENTS = 10_000_000  # no single phone refund above $100,000 is even considered
 DUPLICATE_WITHIN = timedelta(hours=24)

@@ -10,6 +10,7 @@ from callcenter.store.adapters import Ports
 from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+from domains.technical.ports import status_port
 
 _KINDS = ("401", "403", "429", "5xx")
 
@@ -41,7 +42,7 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
 def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = None) -> DiagnoseApiErrorsResult:
     """Read-only: explain the caller's failing calls from their plan and last week's errors."""
     assert customer_id is not None, "a diagnosis needs a verified caller"
-    usage = ports.status.api_usage(customer_id, days=7)
+    usage = status_port(ports).api_usage(customer_id, days=7)
     plan = billing_port(ports).current_plan(customer_id)
     counts = {
         "401": sum(u.errors_401 for u in usage),
@@ -86,7 +87,7 @@ def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = No
         cause = "permission"
         summary = "Your 403 errors mean the key is valid but lacks permission for that endpoint. Check the key's scopes in the dashboard."
     else:
-        active = [i for i in ports.status.incidents(active_only=True) if i.service == "api"]
+        active = [i for i in status_port(ports).incidents(active_only=True) if i.service == "api"]
         cause = "incident" if active else "server_error"
         summary = (
             f"Your server errors are on our side: there's an ongoing incident, '{active[0].title}'. "

@@ -9,6 +9,7 @@ from livekit.agents import function_tool
 from callcenter.store.adapters import Ports
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+from domains.technical.ports import status_port
 
 
 @dataclass(kw_only=True)
@@ -32,7 +33,7 @@ class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
 def lookup_status(ports: Ports, customer_id: str | None) -> CheckServiceStatusResult:
     """Read-only and the same for every caller: safe to run in parallel with other lookups."""
     del customer_id
-    incidents = ports.status.incidents(days=7)
+    incidents = status_port(ports).incidents(days=7)
     active = [i for i in incidents if i.status != "resolved"]
     resolved = [i for i in incidents if i.status == "resolved"]
     if active:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from callcenter.settings import Settings
 from callcenter.store import Store
 from domains.billing.ledger import Ledger
+from domains.technical.records import ApiUsage, Incident
 from meta.session import build_line, start_call
 
 THREE = "uh whats my balance and is the service down and also why are my api calls failing"
@@ -24,18 +26,16 @@ class FlakyStore(Store):
         self.slow, self.broken, self.delay = slow, broken, delay
         self.threads: set[str] = set()
 
-    def __getattribute__(self, name: str):  # noqa: ANN204 - wraps any store method
-        attr = super().__getattribute__(name)
-        if name in ("api_usage", "incidents"):
-            def wrapped(*args, **kwargs):
-                self.threads.add(threading.current_thread().name)
-                if name == self.broken:
-                    raise ConnectionError("billing system unreachable")
-                if name == self.slow:
-                    time.sleep(self.delay)
-                return attr(*args, **kwargs)
-            return wrapped
-        return attr
+    def fetch_all(self, cls: type, sql: str, *args: Any) -> list:  # noqa: ANN401
+        # The status board reads API usage and incidents through here (domains/technical/status.py).
+        name = {ApiUsage: "api_usage", Incident: "incidents"}.get(cls)
+        if name is not None:
+            self.threads.add(threading.current_thread().name)
+            if name == self.broken:
+                raise ConnectionError("status system unreachable")
+            if name == self.slow:
+                time.sleep(self.delay)
+        return super().fetch_all(cls, sql, *args)
 
 
 async def _call(settings: Settings, store: Store, customer: str | None = "C1001"):

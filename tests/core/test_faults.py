@@ -18,6 +18,7 @@ from callcenter.store import Store
 from domains import writes
 from domains.billing.ledger import Ledger
 from domains.breaker import BREAKER
+from domains.technical.status import StatusBoard
 from meta.actions import durable_actions
 from meta.session import build_line, start_call
 from workflows.client import DurableWork
@@ -79,17 +80,17 @@ async def test_store_down_gets_a_plain_sentence_not_a_traceback(settings: Settin
     assert replies[0].startswith("Sorry, something went wrong on my side with that request; nothing was changed. Please try again")
 
 
-async def test_an_idempotent_lookup_is_retried_once(settings: Settings, tmp_path: Path) -> None:
-    class OnceBroken(Store):
-        broke = False
+async def test_an_idempotent_lookup_is_retried_once(settings: Settings, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    original, broke = StatusBoard.incidents, []
 
-        def incidents(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
-            if not OnceBroken.broke:
-                OnceBroken.broke = True
-                raise ConnectionError("status backend blipped")
-            return super().incidents(*args, **kwargs)
+    def once_broken(self: StatusBoard, *args: Any, **kwargs: Any) -> Any:
+        if not broke:  # the status system blips once
+            broke.append(True)
+            raise ConnectionError("status backend blipped")
+        return original(self, *args, **kwargs)
 
-    store = OnceBroken(tmp_path / "s.db")
+    monkeypatch.setattr(StatusBoard, "incidents", once_broken)
+    store = Store(tmp_path / "s.db")
     replies = await _run(settings, store, None, ["is the service down right now"])
     assert "ongoing incident" in replies[0]
     assert store.list_tickets() == []

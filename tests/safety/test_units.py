@@ -14,10 +14,10 @@ import pytest
 from callcenter.money import read_amount
 from callcenter.redact import has_card_number, luhn_ok, mask, mask_json
 from callcenter.routing.slots import extract_slots
-from callcenter.store.models import ApiUsage, Incident
 from domains.billing.policy import Ledger, RefundLimits, evaluate_refund
 from domains.billing.records import Charge, Invoice
 from domains.intent import is_question, other_customer, yes_or_no
+from domains.technical.records import ApiUsage, Incident
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from typing import Any
 
 from callcenter.store import models as m
 from domains.billing import records as b
+from domains.technical import records as t
 
 
 def _iso(t: datetime) -> str:
@@ -44,7 +45,7 @@ class AcmeSystems:
         self.charges["CH-7001-D"] = b.Charge("CH-7001-D", "C7001", 4900, "Starter plan", _iso(now - 28 * day + timedelta(minutes=3)), None)
         self.refunds: list[b.Refund] = []
         self.tickets: dict[str, m.Ticket] = {}
-        self.incident = m.Incident("ACME-INC-9", "dashboard", "Acme dashboard loads slowly", "investigating", _iso(now - timedelta(hours=2)), None)
+        self.incident = t.Incident("ACME-INC-9", "dashboard", "Acme dashboard loads slowly", "investigating", _iso(now - timedelta(hours=2)), None)
 
     def _note(self, name: str) -> None:
         self.calls.append(name)
@@ -148,11 +149,11 @@ class AcmeSystems:
         self.tickets[ticket_id] = m.Ticket(t.id, t.customer_id, t.kind, t.summary, status, t.created_at, _iso(datetime.now(UTC)))
 
     # --- ServiceStatus -----------------------------------------------------------------
-    def incidents(self, *, active_only: bool = False, days: int = 14) -> list[m.Incident]:
+    def incidents(self, *, active_only: bool = False, days: int = 14) -> list[t.Incident]:
         self._note("incidents")
         return [self.incident]
 
-    def api_usage(self, customer_id: str, days: int = 7) -> list[m.ApiUsage]:
+    def api_usage(self, customer_id: str, days: int = 7) -> list[t.ApiUsage]:
         return []
 
 

@@ -20,6 +20,9 @@ from callcenter.store.adapters import AdapterError, Ports, PortSpec, load_ports,
 from domains.billing.ledger import Ledger
 from domains.billing.ports import PORTS as BILLING
 from domains.billing.ports import billing_port
+from domains.technical.ports import PORTS as STATUS
+from domains.technical.ports import status_port
+from domains.technical.status import StatusBoard
 from meta.session import build_line, start_call
 
 ALL_FOUR = ",".join(f"{p}=tests.store.acme_line:systems" for p in ("customers", "billing", "tickets", "status"))
@@ -49,7 +52,7 @@ def acme_line(tmp_path: Path, router_cache: Path, monkeypatch: pytest.MonkeyPatc
 async def test_a_whole_call_runs_on_the_companys_systems(acme_line) -> None:  # noqa: ANN001
     line, db = acme_line
     systems = acme.SYSTEMS
-    assert systems is not None and line.ports == Ports(systems, systems, systems, declared={"billing": systems})
+    assert systems is not None and line.ports == Ports(systems, systems, declared={"billing": systems, "status": systems})
     call = await start_call(line)
     try:
         turn = await call.send("hi um i think i was charged twice for my plan")
@@ -78,8 +81,9 @@ def test_unconfigured_ports_stay_on_the_store(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite3")
     try:
         settings = load_settings(data_dir=tmp_path, adapters="tickets=tests.store.acme_line:systems")
-        ports = load_ports(store, settings, BILLING)
-        assert ports.customers is store and ports.status is store and isinstance(billing_port(ports), Ledger)
+        ports = load_ports(store, settings, BILLING + STATUS)
+        assert ports.customers is store and isinstance(billing_port(ports), Ledger)
+        assert isinstance(status_port(ports), StatusBoard)
         assert isinstance(ports.tickets, acme.AcmeSystems)
         assert load_ports(store, load_settings(data_dir=tmp_path)) == Ports.of(store)
     finally:
@@ -89,7 +93,7 @@ def test_unconfigured_ports_stay_on_the_store(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("spec", "says"),
     [
-        ("payments=tests.store.acme_line:systems", "'payments' is not a port; use customers, tickets, status, billing"),
+        ("payments=tests.store.acme_line:systems", "'payments' is not a port; use customers, tickets, billing, status"),
         ("billing", "'billing' is not a port"),
         ("billing=tests.store.acme_line", "billing needs module:factory"),
         ("billing=tests.store.acme_line:systems,billing=tests.store.acme_line:systems", "billing is named twice"),
@@ -102,7 +106,7 @@ def test_a_wrong_entry_stops_the_start_with_one_line(spec: str, says: str, tmp_p
     store = Store(tmp_path / "s.sqlite3")
     try:
         with pytest.raises(AdapterError) as err:
-            load_ports(store, load_settings(data_dir=tmp_path, adapters=spec), BILLING)
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=spec), BILLING + STATUS)
         assert says in str(err.value) and "\n" not in str(err.value), str(err.value)
     finally:
         store.close()
@@ -126,7 +130,7 @@ async def test_an_approved_refund_is_paid_by_the_companys_billing(tmp_path: Path
     db = tmp_path / "line.sqlite3"
     store = Store(db, seed_demo=False)
     try:
-        ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR), BILLING)
+        ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR), BILLING + STATUS)
         acts = CallcenterActivities(store, registry.action_table(), ports=ports)
         req = ApprovalRequest(kind="refund", customer_id="C7001", amount_cents=4900, record_id="CH-7001-D",
                               caller_reason="charged twice", policy_finding="duplicate", requested_by="billing/refund",
@@ -176,7 +180,7 @@ def no_carrier_methods(store: Store, settings: object) -> object:
 
 def test_a_domain_brings_its_own_port(tmp_path: Path) -> None:
     """Declared in the domain's folder (tests/fixtures/domains/shipping/ports.py), named in
-    CALLCENTER_ADAPTERS like the three every line has, checked against its Protocol."""
+    CALLCENTER_ADAPTERS like the two every line has, checked against its Protocol."""
     from tests.fixtures.domains.shipping.ports import PORTS, StoreCarrier
 
     store = Store(tmp_path / "s.sqlite3")
@@ -189,18 +193,18 @@ def test_a_domain_brings_its_own_port(tmp_path: Path) -> None:
         assert carrier.order_replacement(customer_id="C1001", reference="reship-pkg-1", idempotency_key="k") == \
             carrier.order_replacement(customer_id="C1001", reference="reship-pkg-1", idempotency_key="k")
         # Without the domain's spec the name is unknown, and a line without it has no such port.
-        with pytest.raises(AdapterError, match=r"'carrier' is not a port; use customers, tickets, status \(as"):
+        with pytest.raises(AdapterError, match=r"'carrier' is not a port; use customers, tickets \(as"):
             load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:acme_carrier"))
         with pytest.raises(LookupError, match="no port named 'carrier'"):
             Ports.of(store).port("carrier")
         with pytest.raises(AdapterError, match="lacks order_replacement of the Carrier port"):
             load_ports(store, load_settings(data_dir=tmp_path, adapters=f"carrier={__name__}:no_carrier_methods"), PORTS)
-        with pytest.raises(AdapterError, match="use customers, tickets, status, billing, carrier "):
-            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"parcels={__name__}:acme_carrier"), BILLING + PORTS)
+        with pytest.raises(AdapterError, match="use customers, tickets, billing, status, carrier "):
+            load_ports(store, load_settings(data_dir=tmp_path, adapters=f"parcels={__name__}:acme_carrier"), BILLING + STATUS + PORTS)
         # A domain cannot take over a shared port, or another domain's, by naming its port the same.
-        for name in ("tickets", "billing"):
+        for name in ("tickets", "billing", "status"):
             clash = (PortSpec(name, PORTS[0].protocol, PORTS[0].default),)
             with pytest.raises(AdapterError, match=f"two ports are named '{name}'"):
-                load_ports(store, load_settings(data_dir=tmp_path), BILLING + clash)
+                load_ports(store, load_settings(data_dir=tmp_path), BILLING + STATUS + clash)
     finally:
         store.close()

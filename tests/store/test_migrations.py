@@ -22,6 +22,8 @@ from callcenter.store.seed import seed
 from domains.billing.ledger import Ledger
 from domains.billing.schema import SCHEMA as BILLING
 from domains.billing.schema import seed as seed_billing
+from domains.technical.schema import SCHEMA as TECHNICAL
+from domains.technical.schema import seed as seed_technical
 
 
 def test_head_constant_matches_the_revision_files() -> None:
@@ -40,7 +42,8 @@ def _previous_release_file(path: Path, steps: int = len(MIGRATIONS)) -> None:
                 conn.execute(statement)
     conn.execute(f"PRAGMA user_version = {steps}")
     seed(conn)  # type: ignore[arg-type]
-    seed_billing(conn)  # type: ignore[arg-type]  # 0.1 seeded billing's rows in the same step
+    seed_billing(conn)  # type: ignore[arg-type]  # 0.1 seeded billing's and technical's rows in the same step
+    seed_technical(conn)  # type: ignore[arg-type]
     conn.execute(
         "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key, created_at)"
         " VALUES ('CH-1001-D', 'C1001', 4900, 'duplicate', 'old-key', '2026-01-02T00:00:00+00:00')")
@@ -58,7 +61,7 @@ def _previous_release_file(path: Path, steps: int = len(MIGRATIONS)) -> None:
 def test_previous_release_sqlite_file_is_upgraded_with_its_data(tmp_path: Path, steps: int) -> None:
     db = tmp_path / "callcenter.sqlite3"
     _previous_release_file(db, steps)
-    store = Store(db, schemas=[BILLING])
+    store = Store(db, schemas=[BILLING, TECHNICAL])
     assert store.schema_version == HEAD
     # The data of the old file is all there, and the new code works on it.
     assert [r.idempotency_key for r in Ledger(store).list_refunds("C1001")] == ["old-key"]
@@ -79,6 +82,8 @@ def test_previous_release_sqlite_file_is_upgraded_with_its_data(tmp_path: Path, 
     assert {"refunds_by_charge", "work_by_customer"} <= indexes
     # Billing's branch adopted its tables where 0.1 made them: recorded, nothing re-created.
     assert raw.execute("SELECT version_num FROM alembic_version_billing").fetchone()[0] == BILLING.head
+    assert raw.execute("SELECT version_num FROM alembic_version_technical").fetchone()[0] == TECHNICAL.head
+    assert raw.execute("SELECT COUNT(*) FROM incidents").fetchone()[0] == 2  # not seeded twice
 
 
 @contextlib.contextmanager
@@ -137,6 +142,7 @@ def test_postgres_upgrade_from_an_older_revision_keeps_data(tmp_path: Path, post
         command.upgrade(cfg, "0001")
         seed(Conn(engine, conn))
         seed_billing(Conn(engine, conn))
+        seed_technical(Conn(engine, conn))
         Conn(engine, conn).execute(
             "INSERT INTO refunds (charge_id, customer_id, amount_cents, reason, idempotency_key, created_at)"
             " VALUES ('CH-1002-D', 'C1002', 100, 'x', 'k-old', 'x')")

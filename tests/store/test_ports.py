@@ -1,5 +1,5 @@
 """The embedded stand-ins implement their ports with the ports' exact signatures: the SQL
-store the three every line has, billing's ledger the billing port."""
+store the two every line has, billing's ledger and technical's status board their domains'."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from callcenter.store import Store
 from callcenter.store.ports import PORTS
 from domains.billing.ledger import Ledger
 from domains.billing.ports import Billing
+from domains.technical.ports import ServiceStatus
+from domains.technical.status import StatusBoard
 
-STAND_INS = [(Store, port) for port in PORTS] + [(Ledger, Billing)]
+STAND_INS = [(Store, port) for port in PORTS] + [(Ledger, Billing), (StatusBoard, ServiceStatus)]
 
 
 @pytest.mark.parametrize(("impl", "port"), STAND_INS, ids=lambda p: p.__name__)
@@ -31,3 +33,4 @@ def test_each_stand_in_implements_its_port_with_its_signatures(impl: type, port:
 def test_a_live_store_is_each_port(store: Store) -> None:
     assert all(isinstance(store, port) for port in PORTS)
     assert isinstance(Ledger(store), Billing) and not isinstance(store, Billing)
+    assert isinstance(StatusBoard(store), ServiceStatus) and not isinstance(store, ServiceStatus)

@@ -12,6 +12,7 @@ from callcenter.store import operators as ops
 from callcenter.store.migrate import HEAD
 from domains.account.actions import close_account_effect
 from domains.billing.ledger import Ledger
+from domains.technical.status import StatusBoard
 
 
 def test_new_database_is_current_and_seeded(store: Store) -> None:
@@ -24,8 +25,8 @@ def test_new_database_is_current_and_seeded(store: Store) -> None:
     assert Ledger(store).get_charge("ch-1001-d").amount_cents == 4900  # type: ignore[union-attr]
     assert len(Ledger(store).list_charges("C1001")) == 4
     assert Ledger(store).balance_due_cents("C1004") > 0 and Ledger(store).balance_due_cents("C1001") == 0
-    assert [i.id for i in store.incidents(active_only=True)] == ["INC-42"]
-    assert len(store.api_usage("C1001")) >= 6
+    assert [i.id for i in StatusBoard(store).incidents(active_only=True)] == ["INC-42"]
+    assert len(StatusBoard(store).api_usage("C1001")) >= 6
     assert [e.country for e in store.recent_logins("C1004")] == ["RO", "RO", "RO", "US"]
 
 

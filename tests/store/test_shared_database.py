@@ -66,6 +66,7 @@ def deployment(tmp_path: Path, postgres, temporal: LocalTemporal, router_cache: 
     job = callcenter("db", "upgrade", env=pod("migrate-job"))  # the chart's pre-install hook
     assert job.returncode == 0 and "schema none -> " in job.stdout, job.stderr
     assert f"billing schema none -> {BILLING.head}" in job.stdout, job.stdout  # the domains' tables too
+    assert "technical schema none -> t0001" in job.stdout, job.stdout
     log = (tmp_path / "worker.log").open("w")  # a file, not a pipe nobody reads: logs never block it
     worker = subprocess.Popen([CALLCENTER, "temporal-worker"], env=pod("worker"), stdout=log, stderr=log)
     store = Store(DatabaseTarget(url=url, data_dir=tmp_path / "test"))
