@@ -164,3 +164,26 @@ def test_pods_starting_together_migrate_and_seed_once(tmp_path: Path, postgres) 
     with multiprocessing.get_context("fork").Pool(4) as pool:
         counts = pool.starmap(_open, [(url, str(tmp_path))] * 4)
     assert counts == [4, 4, 4, 4]  # seeded exactly once, whoever came first
+
+
+def test_db_current_and_upgrade_name_every_branch(tmp_path: Path) -> None:
+    """The release Job's commands, as an SRE runs them: `db current` lists the foundation's
+    schema and each domain's, and fails while any is behind; `db upgrade` brings them all."""
+    from tests.conftest import callcenter, cli_env
+
+    env = cli_env(tmp_path / "data")
+    before = callcenter("db", "current", env=env)
+    assert before.returncode == 1, before.stderr
+    for what, head in (("schema", HEAD), ("billing schema", BILLING.head), ("technical schema", TECHNICAL.head)):
+        assert f": {what} none (needs `callcenter db upgrade` to {head})" in before.stdout, before.stdout
+    done = callcenter("db", "upgrade", "--no-demo-data", env=env)
+    assert done.returncode == 0 and "billing schema none -> b0001" in done.stdout, done.stdout + done.stderr
+    after = callcenter("db", "current", env=env)
+    assert after.returncode == 0 and after.stdout.count("(current)") == 3, after.stdout
+    again = callcenter("db", "upgrade", env=env)  # idempotent: nothing to do, no demo rows into a live database
+    assert again.returncode == 0 and again.stdout.count("is current") == 3, again.stdout
+    store = Store(tmp_path / "data" / "callcenter.sqlite3")
+    try:
+        assert Ledger(store).list_plans() == [] and store.get_customer("C1001") is None
+    finally:
+        store.close()
