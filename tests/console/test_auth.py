@@ -68,6 +68,9 @@ async def test_csrf_forged_role_direct_api_and_four_eyes(console, store, setting
     kim, _ = await sign_in(console.url, "kim")
     page = await kim.get(f"/requests/{small.request_id}")
     assert page.status_code == 200 and "4111" not in page.text and "•" in page.text  # caller digits masked
+    # Billing's own tables, handed to the console by the domain (domains/billing/console.py).
+    assert "<h3>Charges (180 days)</h3>" in page.text and "CH-1002-D" in page.text and "$249.00" in page.text
+    assert "<h3>Refunds</h3>" in page.text
     token = csrf_in(page.text)
     # No CSRF token: refused before anything happens.
     r = await kim.post(f"/requests/{small.request_id}/decide", data={"verdict": "approve", "reason": "ok"})
@@ -186,3 +189,23 @@ async def _key(store) -> bytes:  # noqa: ANN001
     from workflows.keys import signing_keys
 
     return signing_keys(store.path.parent)[0]
+
+
+async def test_a_request_page_renders_when_billing_is_down(settings, store, worker, work: DurableWork) -> None:  # noqa: ANN001
+    """The company's billing API is unreachable: the operator still sees the request, the
+    decision form and the rest of the history; billing's tables say they could not be read."""
+    from tests.console.conftest import Console
+
+    console = Console(settings, CALLCENTER_ADAPTERS="billing=tests.console.broken_systems:billing")
+    try:
+        operator(store, "kim", "agent")
+        req = refund(20000)
+        assert (await work.submit_approval(req)).status == "pending"
+        kim, _ = await sign_in(console.url, "kim")
+        page = await kim.get(f"/requests/{req.request_id}")
+        assert page.status_code == 200, page.text
+        assert "<h3>Billing</h3>" in page.text and "could not be read just now" in page.text
+        assert "Charges (180 days)" not in page.text and 'value="approve"' in page.text
+        assert "<h3>Previous requests</h3>" in page.text and "unreachable" not in page.text
+    finally:
+        console.stop()
