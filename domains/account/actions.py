@@ -11,24 +11,23 @@ from workflows.models import ApprovalRequest
 
 # Account state lives in the line's own store: these effects run inside the outcome's SQL
 # transaction, so the decision and the change commit together.
-def close_account_effect(customer_id: str) -> Effect:
+def _customer_update(customer_id: str, sql: str, done: str) -> Effect:
     def run(conn: Conn) -> str:
-        cur = conn.execute("UPDATE customers SET closed = 1 WHERE id = ?", (customer_id,))
+        cur = conn.execute(sql, (customer_id,))
         if cur.rowcount != 1:
-            raise ValueError(f"unknown customer {customer_id}")
-        return f"account {customer_id} closed"
+            raise ValueError(f"unknown customer {customer_id}")  # impossible: recorded as failed, not retried
+        return done
 
     return run
+
+
+def close_account_effect(customer_id: str) -> Effect:
+    return _customer_update(customer_id, "UPDATE customers SET closed = 1 WHERE id = ?", f"account {customer_id} closed")
 
 
 def reset_two_factor_effect(customer_id: str) -> Effect:
-    def run(conn: Conn) -> str:
-        cur = conn.execute("UPDATE customers SET two_factor = 0 WHERE id = ?", (customer_id,))
-        if cur.rowcount != 1:
-            raise ValueError(f"unknown customer {customer_id}")
-        return f"two-factor authentication reset for {customer_id}"
-
-    return run
+    return _customer_update(customer_id, "UPDATE customers SET two_factor = 0 WHERE id = ?",
+                            f"two-factor authentication reset for {customer_id}")
 
 
 def _close(ports: Ports, req: ApprovalRequest, key: str, decided_by: str) -> Applied:

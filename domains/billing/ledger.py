@@ -13,21 +13,16 @@ from typing import Any
 
 from callcenter.redact import mask
 from callcenter.store import Store
+from callcenter.store.own_tables import OwnTables
 from callcenter.store.repository import now_iso
 from domains.billing.records import Charge, Invoice, Plan, Refund
 from domains.billing.schema import SCHEMA
 
 
-class Ledger:
+class Ledger(OwnTables):
     """Every method of the billing port over the line's database."""
 
-    def __init__(self, store: Store) -> None:
-        self._store = store
-
-    @property
-    def _db(self) -> Store:
-        self._store.ensure_schema(SCHEMA)  # once per store, then a set lookup
-        return self._store
+    schema = SCHEMA
 
     # --- plans -----------------------------------------------------------------------
     def list_plans(self) -> list[Plan]:

@@ -10,20 +10,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from callcenter.store import Store
+from callcenter.store.own_tables import OwnTables
 from domains.technical.records import ApiUsage, Incident
 from domains.technical.schema import SCHEMA
 
 
-class StatusBoard:
+class StatusBoard(OwnTables):
     """Every method of the status port over the line's database."""
 
-    def __init__(self, store: Store) -> None:
-        self._store = store
-
-    @property
-    def _db(self) -> Store:
-        self._store.ensure_schema(SCHEMA)  # once per store, then a set lookup
-        return self._store
+    schema = SCHEMA
 
     def api_usage(self, customer_id: str, days: int = 7) -> list[ApiUsage]:
         since = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d")
