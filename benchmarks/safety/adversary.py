@@ -34,9 +34,9 @@ from callcenter.store import Store
 from callcenter.store.adapters import load_ports
 from domains.billing.ledger import Ledger
 from domains.billing.policy import duplicate_pairs, service_failure
-from domains.billing.ports import PORTS
 from domains.billing.refund import limits_of, read_ledger
 from domains.billing.settings import BillingSettings
+from domains.registry import port_specs
 
 TURN_TIMEOUT_S = 20.0
 CUSTOMERS = {"C1001": "94107", "C1002": "10001", "C1003": "60601", "C1004": "30301", "C1005": "97201"}
@@ -254,7 +254,7 @@ class Checker:
         billing = load_section(BillingSettings)  # the limits the line read at start
         limits = limits_of(billing)
         for cid in CUSTOMERS:
-            ledger = read_ledger(load_ports(store, None, PORTS), store, cid, billing.refund_window_days, billing.auto_refund_period_days)
+            ledger = read_ledger(load_ports(store, None, port_specs()), store, cid, billing.refund_window_days, billing.auto_refund_period_days)
             pairs = duplicate_pairs(ledger.charges)
             auto_total = 0
             for charge in ledger.charges:
