@@ -113,6 +113,7 @@ def upgrade_branch(engine: Engine, branch: SchemaBranch, *, seed_demo: bool) -> 
         before = revision(conn, branch.version_table)
         if before == branch.head:
             return before, branch.head
+        _check_branch_not_newer(branch, before)
         cfg = Config()
         cfg.set_main_option("script_location", str(SCRIPTS))
         cfg.set_main_option("version_locations", str(branch.versions))
@@ -126,6 +127,12 @@ def upgrade_branch(engine: Engine, branch: SchemaBranch, *, seed_demo: bool) -> 
     return before, branch.head
 
 
+def _check_branch_not_newer(branch: SchemaBranch, rev: str | None) -> None:
+    # A revision this release has no file for was written by a newer one (a rollback).
+    if rev is not None and not any(branch.versions.glob(f"{rev}_*.py")):
+        raise StoreError(f"database {branch.name} schema version {rev} is newer than this program ({branch.head})")
+
+
 def branch_revision(engine: Engine, branch: SchemaBranch) -> str | None:
     with connect(engine, write=False) as conn:
         return revision(conn, branch.version_table)
@@ -136,8 +143,7 @@ def ensure_branch(engine: Engine, branch: SchemaBranch, *, seed_demo: bool, migr
     rev = branch_revision(engine, branch)
     if rev == branch.head:
         return
-    if rev is not None and not any(branch.versions.glob(f"{rev}_*.py")):
-        raise StoreError(f"database {branch.name} schema version {rev} is newer than this program ({branch.head})")
+    _check_branch_not_newer(branch, rev)
     if not migrate:
         raise StoreError(
             f"the database {where} has {branch.name} schema {rev or 'none'} and this release needs {branch.head}:"

@@ -16,7 +16,8 @@ from alembic.script import ScriptDirectory
 from callcenter.store import DatabaseTarget, Store, StoreError
 from callcenter.store import durable as d
 from callcenter.store import operators as ops
-from callcenter.store.migrate import HEAD, SCRIPTS, upgrade
+from callcenter.store.engine import make_engine
+from callcenter.store.migrate import HEAD, SCRIPTS, upgrade, upgrade_branch
 from callcenter.store.schema import MIGRATIONS
 from callcenter.store.seed import seed
 from domains.billing.ledger import Ledger
@@ -110,6 +111,8 @@ def test_a_newer_domain_schema_is_refused(target: Path | DatabaseTarget) -> None
         conn.execute("UPDATE alembic_version_billing SET version_num = 'b9999'")
     with pytest.raises(StoreError, match="billing schema version b9999 is newer than this program"):
         Store(target, schemas=[BILLING])
+    with pytest.raises(StoreError, match="billing schema version b9999 is newer than this program"):
+        upgrade_branch(make_engine(target), BILLING, seed_demo=False)  # `db upgrade` of an older release
     Store(target).close()  # the foundation alone still opens
 
 
