@@ -36,5 +36,7 @@ def read_records(sources: tuple[CustomerRecords, ...], ports: Any, customer_id: 
         try:
             out.extend(source(ports, customer_id))
         except Exception:  # noqa: BLE001 - a company's adapter may raise anything; the page must still render
-            out.append(RecordTable(title=getattr(source, "title", source.__name__.replace("_", " ")), unavailable=True))
+            # Titled after the source ("billing_records" -> "Billing"): its own titles are unknown.
+            title = source.__name__.removesuffix("_records").replace("_", " ").capitalize()
+            out.append(RecordTable(title=title, unavailable=True))
     return out

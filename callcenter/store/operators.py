@@ -60,15 +60,15 @@ def add_operator(
 
 
 def get_operator(store: Store, name: str) -> Operator | None:
-    return store._one(Operator, "SELECT * FROM operators WHERE name = ?", name)
+    return store.fetch_one(Operator, "SELECT * FROM operators WHERE name = ?", name)
 
 
 def find_by_oidc(store: Store, subject: str) -> Operator | None:
-    return store._one(Operator, "SELECT * FROM operators WHERE oidc_subject = ?", subject)
+    return store.fetch_one(Operator, "SELECT * FROM operators WHERE oidc_subject = ?", subject)
 
 
 def list_operators(store: Store) -> list[Operator]:
-    return store._all(Operator, "SELECT * FROM operators ORDER BY name")
+    return store.fetch_all(Operator, "SELECT * FROM operators ORDER BY name")
 
 
 def set_disabled(store: Store, name: str, disabled: bool) -> bool:
@@ -187,7 +187,7 @@ def search_audit(
         where.append("action LIKE ? ESCAPE '\\'")
         args.append(_like(action) + "%")
     sql = "SELECT * FROM audit_log" + (" WHERE " + " AND ".join(where) if where else "")
-    return store._all(m.AuditEntry, sql + " ORDER BY id DESC LIMIT ?", *args, int(limit))
+    return store.fetch_all(m.AuditEntry, sql + " ORDER BY id DESC LIMIT ?", *args, int(limit))
 
 
 def _like(s: str) -> str:

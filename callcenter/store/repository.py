@@ -160,13 +160,6 @@ class Store(SafetyStoreMixin):
             raise StoreUnavailable(f"the database {self.where} did not answer in time") from None
         self._branches.add(branch.name)
 
-    # Queries for a domain's own tables (its embedded stand-in), with the store's connections.
-    def fetch_one(self, cls: type[T], sql: str, *args: Any) -> T | None:
-        return self._one(cls, sql, *args)
-
-    def fetch_all(self, cls: type[T], sql: str, *args: Any) -> list[T]:
-        return self._all(cls, sql, *args)
-
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Result:
         """One statement committed on its own; `transaction()` for several at once."""
         return self._conn().execute(sql, args)
@@ -176,22 +169,23 @@ class Store(SafetyStoreMixin):
         """The Alembic revision of the database (migrate.HEAD when current)."""
         return migrate.current(self.engine)
 
-    def _one(self, cls: type[T], sql: str, *args: Any) -> T | None:
+    # Typed reads, for the store's own tables and a domain's (its embedded stand-in).
+    def fetch_one(self, cls: type[T], sql: str, *args: Any) -> T | None:
         row = self._conn().execute(sql, args).fetchone()
         return cls(**dict(row)) if row else None
 
-    def _all(self, cls: type[T], sql: str, *args: Any) -> list[T]:
+    def fetch_all(self, cls: type[T], sql: str, *args: Any) -> list[T]:
         return [cls(**dict(r)) for r in self._conn().execute(sql, args).fetchall()]
 
     # --- customers -------------------------------------------------------------------
     def get_customer(self, customer_id: str) -> m.Customer | None:
-        return self._one(m.Customer, "SELECT * FROM customers WHERE id = ?", customer_id.upper())
+        return self.fetch_one(m.Customer, "SELECT * FROM customers WHERE id = ?", customer_id.upper())
 
     def find_customer_by_email(self, email: str) -> m.Customer | None:
-        return self._one(m.Customer, "SELECT * FROM customers WHERE lower(email) = lower(?)", email)
+        return self.fetch_one(m.Customer, "SELECT * FROM customers WHERE lower(email) = lower(?)", email)
 
     def find_customer_by_phone(self, phone: str) -> m.Customer | None:
-        return self._one(m.Customer, "SELECT * FROM customers WHERE phone = ?", phone)
+        return self.fetch_one(m.Customer, "SELECT * FROM customers WHERE phone = ?", phone)
 
     def update_email(self, customer_id: str, email: str) -> None:
         with self.transaction() as conn:
@@ -248,7 +242,7 @@ class Store(SafetyStoreMixin):
         )
 
     def get_ticket(self, ticket_id: str) -> m.Ticket | None:
-        return self._one(m.Ticket, "SELECT * FROM tickets WHERE id = ?", ticket_id.upper())
+        return self.fetch_one(m.Ticket, "SELECT * FROM tickets WHERE id = ?", ticket_id.upper())
 
     def list_tickets(self, customer_id: str | None = None, kind: str | None = None) -> list[m.Ticket]:
         sql, args = "SELECT * FROM tickets WHERE 1=1", []
@@ -256,7 +250,7 @@ class Store(SafetyStoreMixin):
             sql, args = sql + " AND customer_id = ?", [*args, customer_id]
         if kind is not None:
             sql, args = sql + " AND kind = ?", [*args, kind]
-        return self._all(m.Ticket, sql + " ORDER BY created_at DESC, id", *args)
+        return self.fetch_all(m.Ticket, sql + " ORDER BY created_at DESC, id", *args)
 
     def set_ticket_status(self, ticket_id: str, status: str) -> None:
         self._conn().execute(
@@ -290,7 +284,7 @@ class Store(SafetyStoreMixin):
         {"queue_work": self._insert_work, "create_ticket": self._insert_ticket}[op](**args)
 
     def get_work(self, request_id: str) -> m.WorkRequest | None:
-        return self._one(m.WorkRequest, "SELECT * FROM work_requests WHERE id = ?", request_id)
+        return self.fetch_one(m.WorkRequest, "SELECT * FROM work_requests WHERE id = ?", request_id)
 
     def list_work(self, *, status: str | None = None, customer_id: str | None = None) -> list[m.WorkRequest]:
         sql, args = "SELECT * FROM work_requests WHERE 1=1", []
@@ -298,7 +292,7 @@ class Store(SafetyStoreMixin):
             sql, args = sql + " AND status = ?", [*args, status]
         if customer_id is not None:
             sql, args = sql + " AND customer_id = ?", [*args, customer_id]
-        return self._all(m.WorkRequest, sql + " ORDER BY created_at, id", *args)
+        return self.fetch_all(m.WorkRequest, sql + " ORDER BY created_at, id", *args)
 
     def set_work_status(self, request_id: str, status: str) -> None:
         submitted = now_iso() if status == "submitted" else None
@@ -317,8 +311,8 @@ class Store(SafetyStoreMixin):
 
     def list_notifications(self, customer_id: str | None = None) -> list[m.Notification]:
         if customer_id is None:
-            return self._all(m.Notification, "SELECT * FROM notifications ORDER BY id")
-        return self._all(m.Notification, "SELECT * FROM notifications WHERE customer_id = ? ORDER BY id", customer_id)
+            return self.fetch_all(m.Notification, "SELECT * FROM notifications ORDER BY id")
+        return self.fetch_all(m.Notification, "SELECT * FROM notifications WHERE customer_id = ? ORDER BY id", customer_id)
 
     def add_audit(
         self, *, subject: str, action: str, actor: str, reason: str, role: str | None = None,
@@ -331,4 +325,4 @@ class Store(SafetyStoreMixin):
         )
 
     def audit_for(self, subject: str) -> list[m.AuditEntry]:
-        return self._all(m.AuditEntry, "SELECT * FROM audit_log WHERE subject = ? ORDER BY id", subject)
+        return self.fetch_all(m.AuditEntry, "SELECT * FROM audit_log WHERE subject = ? ORDER BY id", subject)

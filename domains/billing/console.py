@@ -19,5 +19,4 @@ def billing_records(ports: Any, customer_id: str) -> list[RecordTable]:
     ]
 
 
-billing_records.title = "Billing"  # type: ignore[attr-defined]  # the heading when billing does not answer
 RECORDS = (billing_records,)
