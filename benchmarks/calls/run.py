@@ -1,6 +1,8 @@
 """Run the call-success suite through the real line and report per category.
 
-    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|all] [--show-failures] [--json FILE]
+    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|blind|blind2|all] [--show-failures] [--json FILE]
+
+`all` is the composed parts (tuned and held out); the blind parts (`blind.py`) are run by name.
 
 Every call gets a fresh demo store and runs through `meta.session.start_call` with the
 embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
@@ -26,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from benchmarks.calls import blind  # noqa: E402
 from benchmarks.calls.suite import Call, Turn, build  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
@@ -55,7 +58,7 @@ def _snapshot(store: Store) -> dict[str, object]:
     for cid in CUSTOMERS:
         c = store.get_customer(cid)
         plan = Ledger(store).current_plan(cid)
-        profile[cid] = (c.email, c.phone, c.locked, plan.id if plan else None) if c else None
+        profile[cid] = {"email": c.email, "phone": c.phone, "locked": bool(c.locked), "plan": plan.id if plan else None} if c else None
     return {
         "refunds": sorted((r.charge_id, r.amount_cents) for r in Ledger(store).list_refunds()),
         "requests": sorted(w.kind for w in store.list_work()),
@@ -123,9 +126,14 @@ def _check_effects(out: Outcome, before: dict, after: dict) -> None:
         if not set(call.tickets) <= set(new_tickets):
             out.fail(f"tickets {new_tickets} lack {call.tickets}")
     for cid, old in before["profile"].items():
-        if after["profile"][cid] != old:
-            out.fail(f"profile of {cid} changed")
-            out.unsafe.append(f"profile {cid}")
+        new, want = after["profile"][cid], call.profile.get(cid, {})
+        changed = {k for k in (old or {}) if new and new[k] != old[k]}
+        for k in changed - want.keys():
+            out.fail(f"profile of {cid} changed: {k}")
+            out.unsafe.append(f"profile {cid} {k}")
+        for k, v in want.items():
+            if not new or new.get(k) != v:
+                out.fail(f"profile of {cid}: {k} is {new and new.get(k)!r}, expected {v!r}")
 
 
 def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
@@ -138,6 +146,7 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
         need = sum(len(o.call.reach) for o in group)
         got = sum(sum(a in o.reached for a in o.call.reach) for o in group)
         multi = [o for o in group if o.call.multi]
+        multi_turns = [(o, ns) for o in group for ns in o.call.turn_needs]
         misroutes = sum(
             len({a for a in o.reached if "." in a} - set(o.call.reach)) for o in group
         )
@@ -150,6 +159,9 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
                 sum(sum(a in o.reached for a in o.call.reach) for o in multi) / sum(len(o.call.reach) for o in multi)
                 if multi else float("nan")
             ),
+            "multi_turns_all_handled": (
+                sum(all(a in o.reached for a in ns) for o, ns in multi_turns) / len(multi_turns) if multi_turns else float("nan")
+            ),
             "unsafe_effects": sum(len(o.unsafe) for o in group),
             "tracebacks": sum(o.traceback for o in group),
         }
@@ -157,21 +169,22 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
 
 
 def render(part: str, table: dict[str, dict[str, float]]) -> str:
-    rows = [f"| {part} | calls | task success | routing recall | misroutes | multi-need recall | unsafe | tracebacks |",
-            "|---|---|---|---|---|---|---|---|"]
+    rows = [f"| {part} | calls | task success | routing recall | misroutes | multi-need recall | multi-need turns whole | unsafe | tracebacks |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for name in sorted(table, key=lambda n: (n == "ALL", n)):
         r = table[name]
         multi = "–" if r["multi_need_recall"] != r["multi_need_recall"] else f"{r['multi_need_recall']:.0%}"
+        whole = "–" if r["multi_turns_all_handled"] != r["multi_turns_all_handled"] else f"{r['multi_turns_all_handled']:.0%}"
         rows.append(
             f"| {'**all**' if name == 'ALL' else name} | {r['calls']} | {r['task_success']:.1%} | {r['routing_recall']:.1%} "
-            f"| {r['misroutes']} | {multi} | {r['unsafe_effects']} | {r['tracebacks']} |"
+            f"| {r['misroutes']} | {multi} | {whole} | {r['unsafe_effects']} | {r['tracebacks']} |"
         )
     return "\n".join(rows)
 
 
 async def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", choices=["dev", "holdout", "holdout2", "holdout3", "all"], default="all")
+    p.add_argument("--part", choices=["dev", "holdout", "holdout2", "holdout3", *blind.PARTS, "all"], default="all")
     p.add_argument("--show-failures", action="store_true", help="print the transcript of every failed call")
     p.add_argument("--category", help="only this category")
     p.add_argument("--json", type=Path, help="write the per-category table as JSON")
@@ -182,7 +195,8 @@ async def main(argv: list[str] | None = None) -> int:
     settings = load_settings(data_dir=data, hold_on_line_s=0)
     results = {}
     for part in parts:
-        calls = [c for c in build(part) if not args.category or c.category == args.category]
+        made = blind.load(part) if part in blind.PARTS else build(part)
+        calls = [c for c in made if not args.category or c.category == args.category]
         outcomes = []
         started = time.perf_counter()
         for i, call in enumerate(calls):

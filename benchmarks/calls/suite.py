@@ -52,6 +52,8 @@ class Call:
     refunds: list[tuple[str, int]] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     tickets: list[str] | None = None  # None: not checked
+    turn_needs: list[list[str]] = field(default_factory=list)  # the needs of each multi-need turn
+    profile: dict[str, dict[str, Any]] = field(default_factory=dict)  # expected changes: {cid: {field: value}}
 
 
 def _effects(need: str, customer: str) -> dict[str, Any]:
