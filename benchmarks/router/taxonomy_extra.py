@@ -223,6 +223,12 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "there's activity on my account that isn't me",
         "my account might be compromised",
         "somebody changed my settings without me",
+        # a notice of a change the caller denies making: someone else made it
+        "I was notified of a reset I never requested",
+        "there's an alert about a change to my login that I didn't do",
+        "my sign-in details were updated and I had nothing to do with it",
+        "I got a message that my email was changed, that wasn't me",
+        "a verification code was sent to me but I never asked for one",
     ],
     "meta/goodbye": [
         "thank you so much",

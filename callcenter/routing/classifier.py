@@ -221,15 +221,16 @@ class IntentRouter:
         return intent.in_scope and not intent.label.startswith("meta/") and self.domain_confidence(intent) >= self.threshold
 
     def _framed(self, clause: str, parts: list[Intent]) -> list[Intent]:
-        """A clause that asks for a person, or is a social formula, is that, unless the
-        router read a confident specialist need in it ("can i talk to an engineer about
-        this bug" stays an escalation when the router is sure of it)."""
+        """A social formula is small talk whatever the router guessed (the frame's words are
+        a closed set, so no need fits in it). A clause that asks for a person is that,
+        unless the router read a confident specialist need in it ("can i talk to an
+        engineer about this bug" stays an escalation when the router is sure of it)."""
+        if _frames.SMALLTALK in self.labels and _frames.is_small_talk(clause):
+            return [Intent(_frames.SMALLTALK, 1.0, clause)]  # its words are closed: no need fits in it
         if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
             return parts
         if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
             return [Intent(_frames.HUMAN, 1.0, clause)]
-        if _frames.SMALLTALK in self.labels and not any(self._is_need(i) for i in parts) and _frames.is_small_talk(clause):
-            return [Intent(_frames.SMALLTALK, 1.0, clause)]
         return parts
 
     def domain_confidence(self, intent: Intent) -> float:
