@@ -45,6 +45,14 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         mês""".split()
     ),
 }
+# English words and fillers are no evidence of another language, however common they are
+# in it ("do" and "um" are Portuguese words too; "um how do i set up webhooks" is English).
+_NOT_EVIDENCE: frozenset[str] = frozenset(
+    """um uh er erm hmm mm so like ok okay yeah well oh ah do a i in on me no son die was also is it as an to of he
+    she we be by or if at us my our you your for not all can will fine hi hey ya""".split()
+)
+_FUNCTION_WORDS = {code: words - _NOT_EVIDENCE for code, words in _FUNCTION_WORDS.items()}
+
 # Letters English spelling does not use: evidence on their own that a turn is not English.
 _LETTERS = {"es": "ñ¿¡áíóú", "fr": "çœèêëàâîôûù", "de": "ßäöü", "it": "ìò", "pt": "ãõâêôç"}
 # English words a sentence can hardly do without: a turn that has one is not foreign.
@@ -53,6 +61,7 @@ _ENGLISH = frozenset(
     to of in on at for with from about and or but if so not what when where why how who the a an this that there here
     please need want have has had get got help""".split()
 )
+_FUNCTION_WORDS = {code: words - _ENGLISH for code, words in _FUNCTION_WORDS.items()}
 SUPPORTED_REPLY: dict[str, str] = {
     "es": "Lo siento, por ahora esta línea solo atiende en inglés. Si quiere que un compañero le llame, diga 'a person'.",
     "fr": "Désolé, cette ligne ne répond pour l'instant qu'en anglais. Pour être rappelé par un collègue, dites 'a person'.",
