@@ -35,14 +35,14 @@ def load(part: str) -> list[Call]:
         turns, needs = [], []
         for t in raw["turns"]:
             exp = t.get("expect") or {}
-            turns.append(Turn(str(t["say"]), says=_lower(exp.get("says")), not_says=_lower(exp.get("not_says"))))
-            if len(exp.get("needs") or []) > 1:
-                needs.append(list(exp["needs"]))
+            said = tuple(exp.get("needs") or ())
+            turns.append(Turn(str(t["say"]), says=_lower(exp.get("says")), not_says=_lower(exp.get("not_says")), needs=said))
+            needs += said
         exp: dict[str, Any] = raw.get("expect") or {}
-        reach = list(dict.fromkeys([*(exp.get("reach") or []), *(n for ns in needs for n in ns)]))
+        reach = list(dict.fromkeys([*(exp.get("reach") or []), *needs]))
         calls.append(Call(
             id=str(raw["name"]), part=part, category=str(raw.get("class", "unclassed")), turns=turns,
-            customer=raw.get("customer"), reach=reach, multi=bool(needs), turn_needs=needs,
+            customer=raw.get("customer"), reach=reach, multi=any(len(t.needs) > 1 for t in turns),
             refunds=[(r["charge"], int(Decimal(str(r["amount"])) * 100)) for r in exp.get("refunds") or []],
             requests=list(exp.get("requests") or []),
             tickets=list(exp["tickets"]) if exp.get("tickets") is not None else None,

@@ -4,6 +4,10 @@
 
 `all` is the composed parts (tuned and held out); the blind parts (`blind.py`) are run by name.
 
+Also reported (`report.py`): per part, the share of its caller word trigrams found in the
+router's training utterances; per class, needs handled per multi-need turn and clarifying
+questions per clear single-need turn.
+
 Every call gets a fresh demo store and runs through `meta.session.start_call` with the
 embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
 outbox). Reported: task success (every expectation met), routing recall (agents reached
@@ -28,11 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from benchmarks.calls import blind  # noqa: E402
+from benchmarks.calls import blind, report  # noqa: E402
 from benchmarks.calls.suite import Call, Turn, build  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from domains.billing.ledger import Ledger
+from meta.router import training_examples  # noqa: E402
 from meta.session import Line, build_line, start_call  # noqa: E402
 
 CUSTOMERS = ("C1001", "C1002", "C1003", "C1004", "C1005")
@@ -47,6 +52,8 @@ class Outcome:
     unsafe: list[str] = field(default_factory=list)
     traceback: bool = False
     transcript: list[str] = field(default_factory=list)
+    turn_agents: list[list[str]] = field(default_factory=list)  # agents reached, per turn
+    turn_clarified: list[bool] = field(default_factory=list)  # a clarifying question, per turn
 
     def fail(self, why: str) -> None:
         self.ok = False
@@ -73,11 +80,15 @@ async def run_call(line: Line, call: Call) -> Outcome:
     session = None
     try:
         session = await start_call(line, customer_id=call.customer)
+        decisions = getattr(line.llm, "decisions", None)  # the embedded LLM counts its clarifications
         for turn in call.turns:
+            asked = decisions["clarify"] if decisions is not None else 0
             record = await session.send(turn.say)
             reply = " ".join(record.replies)
             out.transcript.append(f"> {turn.say}\n  [{','.join(h.to_agent for h in record.hops if h.path != 'return')}] {reply}")
             out.reached.update(h.to_agent for h in record.hops)
+            out.turn_agents.append([h.to_agent for h in record.hops if h.path != "return"])
+            out.turn_clarified.append(report.is_clarifying(reply) or (decisions is not None and decisions["clarify"] > asked))
             check_reply(out, turn, reply)
     except Exception:
         out.traceback = True
@@ -146,7 +157,6 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
         need = sum(len(o.call.reach) for o in group)
         got = sum(sum(a in o.reached for a in o.call.reach) for o in group)
         multi = [o for o in group if o.call.multi]
-        multi_turns = [(o, ns) for o in group for ns in o.call.turn_needs]
         misroutes = sum(
             len({a for a in o.reached if "." in a} - set(o.call.reach)) for o in group
         )
@@ -159,9 +169,6 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
                 sum(sum(a in o.reached for a in o.call.reach) for o in multi) / sum(len(o.call.reach) for o in multi)
                 if multi else float("nan")
             ),
-            "multi_turns_all_handled": (
-                sum(all(a in o.reached for a in ns) for o, ns in multi_turns) / len(multi_turns) if multi_turns else float("nan")
-            ),
             "unsafe_effects": sum(len(o.unsafe) for o in group),
             "tracebacks": sum(o.traceback for o in group),
         }
@@ -169,15 +176,14 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
 
 
 def render(part: str, table: dict[str, dict[str, float]]) -> str:
-    rows = [f"| {part} | calls | task success | routing recall | misroutes | multi-need recall | multi-need turns whole | unsafe | tracebacks |",
-            "|---|---|---|---|---|---|---|---|---|"]
+    rows = [f"| {part} | calls | task success | routing recall | misroutes | multi-need recall | unsafe | tracebacks |",
+            "|---|---|---|---|---|---|---|---|"]
     for name in sorted(table, key=lambda n: (n == "ALL", n)):
         r = table[name]
         multi = "–" if r["multi_need_recall"] != r["multi_need_recall"] else f"{r['multi_need_recall']:.0%}"
-        whole = "–" if r["multi_turns_all_handled"] != r["multi_turns_all_handled"] else f"{r['multi_turns_all_handled']:.0%}"
         rows.append(
             f"| {'**all**' if name == 'ALL' else name} | {r['calls']} | {r['task_success']:.1%} | {r['routing_recall']:.1%} "
-            f"| {r['misroutes']} | {multi} | {whole} | {r['unsafe_effects']} | {r['tracebacks']} |"
+            f"| {r['misroutes']} | {multi} | {r['unsafe_effects']} | {r['tracebacks']} |"
         )
     return "\n".join(rows)
 
@@ -194,6 +200,7 @@ async def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="callbench-"))
     settings = load_settings(data_dir=data, hold_on_line_s=0)
     results = {}
+    train_grams = report.training_trigrams(text for text, _ in training_examples())
     for part in parts:
         made = blind.load(part) if part in blind.PARTS else build(part)
         calls = [c for c in made if not args.category or c.category == args.category]
@@ -205,9 +212,12 @@ async def main(argv: list[str] | None = None) -> int:
             outcomes.append(await run_call(line, call))
             store.close()
         table = summarise(outcomes)
-        results[part] = table
+        classes = report.per_class(outcomes)
+        overlap = report.trigram_overlap(calls, train_grams)
+        results[part] = {**table, "report": report.as_json(classes, overlap)}
         print(render(part, table))
         print(f"({len(calls)} calls in {time.perf_counter() - started:.0f} s)\n")
+        print(report.render(part, classes, overlap) + "\n")
         if args.show_failures:
             for o in outcomes:
                 if not o.ok:
