@@ -34,6 +34,7 @@ from callcenter import tracing
 from callcenter.settings import Settings, get_settings
 from meta.session import Line, build_line, start_call
 from meta.shell.worker_process import hand_logging_to_livekit, start_forkserver
+from meta.voice_keypad import RoomKeypad, keypad_hint, phone_caller
 from meta.voice_room import attach_room_helpers, prewarm_speech, room_speech
 
 log = logging.getLogger("callcenter.worker")
@@ -110,12 +111,16 @@ async def entrypoint(ctx: JobContext) -> None:
 
         durable = DurableWork(settings, line.store, actions=line.actions)
     kwargs = speech_kwargs(settings)
+    if "tts_text_transforms" in kwargs:  # a phone caller hears that the keypad answers too
+        kwargs["tts_text_transforms"] = [*kwargs["tts_text_transforms"], keypad_hint(phone_caller(ctx.room))]
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
     filler = attach_room_helpers(call.session, settings)
+    keypad = RoomKeypad(call.session, ctx.room)  # a SIP caller's DTMF keys are caller turns
 
     async def _close() -> None:
         if filler is not None:
             filler.close()
+        keypad.close()
         await call.close("completed")
 
     ctx.add_shutdown_callback(_close)
