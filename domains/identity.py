@@ -59,7 +59,7 @@ def asks_for_digits(reply: str) -> bool:
     return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, NO_MATCH, HEARD.rsplit(". ", 1)[-1]))
 
 
-_BARE_NUMBER = re.compile(r"(?<![\w$.-])(\d{4,6})(?![\w.-])")
+_BARE_NUMBER = re.compile(r"(?<![\w$.-])(\d{4,6})(?![\w-]|\.\d)")
 _SAID_ZIP = re.compile(r"\b(?:zip|postal)\b", re.I)
 
 

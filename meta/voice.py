@@ -28,6 +28,7 @@ from meta.voice_filler import SpokenFiller
 from meta.voice_io import CallerAudioInput, CapturedAudioOutput
 from meta.voice_keypad import Keypad, keypad_hint
 from meta.voice_prompt import recogniser_prompt
+from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SORRY
 
 # How long after the caller stops a transcript may take before we say we did not catch it:
@@ -75,6 +76,7 @@ class VoiceCall:
         # The phone keypad: the same collector a SIP call's keys go through (meta/voice_keypad.py).
         self.keypad = Keypad(self.session)
         self.keypad.listeners.append(self._on_keys)
+        self.slots = SlotWatcher(self.session)  # the recogniser hears the value a question asks for
 
     # --- events --------------------------------------------------------------------
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:
@@ -220,6 +222,7 @@ class VoiceCall:
     async def close(self, outcome: str = "completed") -> None:
         self.filler.close()
         self.keypad.close()
+        self.slots.close()
         self.mic.close()
         await self.call.close(outcome)
 

@@ -72,7 +72,7 @@ def test_keys_read_as_the_pending_question_expects() -> None:
 
 
 @pytest.mark.parametrize("said, fixed", [
-    ("no, it's 1001", ("C1001", "94107")),  # "no, it's one zero zero one": the number, without its C
+    ("No, it's 1001.", ("C1001", "94107")),  # "no, it's one zero zero one": the number, without its C
     ("no it's C1001", ("C1001", "94107")),
     ("the zip is 94170", ("C10001", "94170")),
     ("94170", ("C10001", "94170")),  # five digits: nearer the ZIP heard than the number
