@@ -17,6 +17,7 @@ from livekit.agents.voice.events import ConversationItemAddedEvent
 
 from domains.identity import ASK_ZIP, asks_for_digits
 from meta.voice_keypad import asks_amount
+from meta.voice_prompt import SLOT_PROMPTS
 
 _YES_OR_NO = re.compile(r"\byes or no[.?!]?\s*$", re.I)
 
@@ -49,6 +50,7 @@ class SlotWatcher:
         self.recogniser = _recogniser(session.stt)
         if self.recogniser is not None:
             self.recogniser.slot = lambda: self.slot
+            self.recogniser.slot_prompts = SLOT_PROMPTS
             session.on("conversation_item_added", self._on_item)
 
     def _on_item(self, ev: ConversationItemAddedEvent) -> None:

@@ -13,8 +13,9 @@ again ("no, it's one zero zero two"), as a caller would; `correction` reads that
 Parts: `dev` (hibari, Piper joe, espeak-ng en-us+m3 at 130 wpm; scripts A) is for tuning;
 `unseen` (espeak-ng voices and speeds never used for tuning, scripts B never read while
 tuning) is run for the reported numbers only.
-Variants: `base` (the most likely reading) and `grammar` (the beam's reading that fits the
-pending slot; callcenter/speech/slot_grammar.py).
+Variants: `base` (the most likely reading, the line's prompt: before issue 26), `grammar`
+(the beam's reading that fits the pending slot; callcenter/speech/slot_grammar.py) and `line`
+(the grammar with the identity slot's own prompt, meta/voice_prompt.py: what the line does).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from callcenter.spoken import normalise  # noqa: E402
 from callcenter.store.seed import CUSTOMERS  # noqa: E402
 from domains.identity import correction, heard_customer_number  # noqa: E402
 from meta.voice_io import read_wav  # noqa: E402
-from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from meta.voice_prompt import SLOT_PROMPTS, recogniser_prompt  # noqa: E402
 
 DIGIT = "zero one two three four five six seven eight nine".split()
 ZIPS = {cid: z for cid, _n, _e, _p, z, *_ in CUSTOMERS}
@@ -102,7 +103,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", choices=sorted(SCRIPTS), default="dev")
     ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
-    ap.add_argument("--variants", nargs="+", choices=["base", "grammar"], default=["base", "grammar"])
+    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line"], default=["base", "line"])
     ap.add_argument("--voices", nargs="+", help="a subset of the part's voices")
     ap.add_argument("--customers", nargs="+", default=[c[0] for c in CUSTOMERS])
     ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
@@ -124,7 +125,8 @@ def main() -> int:
         return stt.transcribe(audio[key], slot)[0]
 
     for variant in args.variants:
-        slot = "identity" if variant == "grammar" else None
+        slot = None if variant == "base" else "identity"
+        stt.slot_prompts = SLOT_PROMPTS if variant == "line" else {}
         for band in args.bands:
             turns = first = after_fix = wrong = 0
             for voice in voices:

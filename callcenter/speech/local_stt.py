@@ -86,6 +86,11 @@ class WhisperSTT(stt.STT):
         # The value the line waits for ("identity", "zip", "yesno", "amount"; slot_grammar.py),
         # asked at each utterance: set per call by meta/voice_slots.py. None = open speech.
         self.slot: Callable[[], str | None] = lambda: None
+        # Slots whose numbers are decoded as words (whisper_window.transcribe_window): none
+        # by default (measured worse, benchmarks/README.md); the prompt does it instead.
+        self.spell_slots: frozenset[str] = frozenset()
+        # A prompt per slot, instead of the line's (meta/voice_prompt.py SLOT_PROMPTS).
+        self.slot_prompts: dict[str, str] = {}
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -106,8 +111,10 @@ class WhisperSTT(stt.STT):
         with self._lock:
             segments: Any = None
             if 0 < self._window < 30:
-                segments = transcribe_window(self._model, audio, prompt=self._prompt, window_s=self._window, beam_size=self._beam,
-                                             hypotheses=self._beam if slot else 1, **self._options)
+                prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
+                segments = transcribe_window(self._model, audio, prompt=prompt, window_s=self._window, beam_size=self._beam,
+                                             hypotheses=self._beam if slot else 1, spell_digits=slot in self.spell_slots,
+                                             **self._options)
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
             if segments is None:
