@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from livekit.agents import AgentTask
+from livekit.agents import AgentTask, get_job_context
 from livekit.agents.voice.events import FunctionToolsExecutedEvent
 
 from callcenter import metrics
@@ -81,6 +81,9 @@ class OutcomeTracker:
         self.tickets: list[_Ticket] = []
         self.transfer_started = False
         self.record: CallRecord | None = None
+        # The LiveKit worker's own scripted calls (its self-check, in a fake job) are no caller's.
+        job = get_job_context(required=False)
+        self.counted = not (job is not None and job.is_fake_job())
         state.ports = replace(state.ports, tickets=_RecordingTickets(state.ports.tickets, self))
         session.on("function_tools_executed", self._on_tools)
 
@@ -104,6 +107,9 @@ class OutcomeTracker:
             return self.record
         try:
             call = self.classify()
+            if not self.counted:
+                self.record = call
+                return call
             try:
                 call = outcomes.record(self.state.store, call, window_days=self.state.settings.fcr_window_days)
             except Exception as exc:  # the store is down: Prometheus still counts the call

@@ -184,3 +184,24 @@ async def test_the_first_contact_window_is_a_setting(line: Any, open_call: Any, 
     later = await _call(open_call, "C1003", "whats my balance")
     soon = await _call(open_call, "C1003", "whats my balance")
     assert [n.is_repeat for r in (first, later, soon) for n in r.needs] == [False, False, True]
+
+
+async def test_the_workers_own_scripted_calls_are_not_counted(tmp_path: Path) -> None:
+    # The self-check runs a scripted call in a fake LiveKit job on the line's database at every
+    # worker start: it must not show up among the callers' outcomes.
+    from livekit.agents import JobExecutorType
+
+    from callcenter.settings import load_settings
+    from meta.shell.livekit_worker import build_server, run_script
+
+    settings = load_settings(data_dir=tmp_path, hold_on_line_s=0, metrics_port=0)
+    server = build_server(settings, executor=JobExecutorType.THREAD, port=0, metrics=False, idle_processes=0)
+    before = _counters()
+    report = await run_script(server, ["what's my balance"], customer="C1001")
+    assert report.ok, report.error
+    store = Store(settings.db_path)
+    try:
+        assert store.execute("SELECT count(*) FROM call_outcomes").fetchone()[0] == 0
+    finally:
+        store.close()
+    assert not {k: v for k, v in _delta(before, _counters()).items() if k[0] == "call_outcomes"}
