@@ -31,7 +31,7 @@ __all__ = [
     "MetricsServer", "Vocabulary", "approval_decision", "approval_pending", "call_ended",
     "call_started", "circuit_state", "clarification", "fallback", "hop", "llm_call", "loop_guard_trip",
     "register_agents", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
-    "specialist_result", "turn", "voice_stage", "workflow_outcome",
+    "specialist_result", "turn", "voice_stage", "workflow_outcome", "call_outcome", "callback_reason_seen",
 ]
 
 log = logging.getLogger(__name__)
@@ -130,6 +130,11 @@ APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "t
 WORKFLOWS = Vocabulary("workflow", ["approval", "ticket"], cap=16)
 # Voice: each stage is timed from the end of the caller's speech.
 VOICE_STAGES = Vocabulary("stage", ["transcript", "end_of_turn", "llm_first_output", "first_audio"])
+# How a call ended for the caller (callcenter/store/outcomes.py), and the line's KPIs' labels.
+LINE_OUTCOMES = Vocabulary("outcome", ["resolved", "pending_approval", "callback", "transferred", "abandoned"])
+CONTACTS = Vocabulary("contact", ["first", "repeat", "unknown_caller"])
+CALLBACK_REASONS = Vocabulary("reason", ["asked_for_person", "service_unavailable", "change_unconfirmed",
+                                         "routing_loop"], cap=16)
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
                                            "cancelled", "timed_out", "terminated",
                                            "continued_as_new", "expired"])
@@ -151,6 +156,14 @@ def register_agents(ids: Iterable[str]) -> None:
             if "." in agent:
                 CIRCUIT_OPEN.labels(specialist=AGENTS(agent)).set(0)
                 CIRCUIT_TRIPS.labels(specialist=AGENTS(agent))
+        # Each domain's outcome series too: Prometheus cannot see a counter's first increment
+        # if the series appears with it, and the KPI ratios would miss it.
+        for domain in {DOMAINS(i.split(".", 1)[0]) for i in ids if "." in i}:
+            for outcome in LINE_OUTCOMES.values - {OTHER}:
+                NEED_OUTCOMES.labels(domain, outcome)
+            for contact in CONTACTS.values - {OTHER}:
+                NEED_CONTACTS.labels(domain, contact)
+            DOMAIN_HANDLE_SECONDS.labels(domain)
 
 
 def register_kinds(kinds: Iterable[str]) -> None:
@@ -218,6 +231,20 @@ VOICE_STAGE_SECONDS = Histogram(
     ["stage"], namespace=_NS, buckets=_VOICE_BUCKETS)
 WORKFLOW_OUTCOMES_TOTAL = Counter("workflow_outcomes", "Durable workflows finished, by outcome.",
                                   ["workflow", "outcome"], namespace=_NS)
+# Line outcomes, counted once per call as its outcome record is written (meta/outcome.py).
+CALL_OUTCOMES_TOTAL = Counter("call_outcomes", "Calls ended, by how they ended for the caller "
+                              "(resolved, pending_approval, callback, transferred, abandoned).", ["outcome"], namespace=_NS)
+CALL_HANDLE_SECONDS = Histogram("call_handle_seconds", "Handle time of ended calls, by outcome.", ["outcome"],
+                                namespace=_NS, buckets=_CALL_BUCKETS)
+NEED_OUTCOMES = Counter("need_outcomes", "Needs handled (one per specialist a call reached), by domain and outcome.",
+                        ["domain", "outcome"], namespace=_NS)
+NEED_CONTACTS = Counter("need_contacts", "Needs handled, by whether the same verified caller raised the same need "
+                        "within the FCR window (first, repeat; unknown_caller: never verified).",
+                        ["domain", "contact"], namespace=_NS)
+DOMAIN_HANDLE_SECONDS = Histogram("domain_handle_seconds", "Handle time of the calls that handled a need of the domain.",
+                                  ["domain"], namespace=_NS, buckets=_CALL_BUCKETS)
+CALLBACK_REASONS_TOTAL = Counter("callback_reasons", "Calls a person follows up, by reason (a bounded category).",
+                                 ["reason"], namespace=_NS)
 
 # Series that should exist at 0 from the start, so rates and ratios in alerts and the
 # dashboard read 0 rather than "no data" before the first event (few, closed label sets).
@@ -234,6 +261,11 @@ for _reason in ("max_delegations", "repeated_state"):
     LOOP_GUARD.labels(_reason)
 for _stage in VOICE_STAGES.values - {OTHER}:
     VOICE_STAGE_SECONDS.labels(_stage)
+for _outcome in LINE_OUTCOMES.values - {OTHER}:
+    CALL_OUTCOMES_TOTAL.labels(_outcome)
+    CALL_HANDLE_SECONDS.labels(_outcome)
+for _reason in CALLBACK_REASONS.values - {OTHER}:
+    CALLBACK_REASONS_TOTAL.labels(_reason)
 
 _enabled = True
 
@@ -432,3 +464,35 @@ def voice_stage(*, stage: str, seconds: float) -> None:
 def workflow_outcome(*, workflow: str, outcome: str) -> None:
     if _enabled:
         _child(WORKFLOW_OUTCOMES_TOTAL, WORKFLOWS(workflow), WORKFLOW_OUTCOMES(outcome)).inc()
+
+
+def callback_reason_seen(reason: str) -> None:
+    """A call opened a ticket for a person: its reason's series exists (at 0) from now on, so
+    Prometheus, which cannot see a counter's first increment, sees the call's at its end.
+    A reason's first call back after a process start is still missed when both happen
+    between two scrapes; the store's records (and the console) are exact."""
+    if _enabled:
+        _child(CALLBACK_REASONS_TOTAL, CALLBACK_REASONS(reason))
+
+
+def call_outcome(*, outcome: str, handle_s: float, reason: str | None,
+                 needs: Iterable[tuple[str, str, str]]) -> None:
+    """A call's outcome record: how it ended, its handle time, a call-back reason, and per
+    need (domain, need outcome, contact: first|repeat|unknown_caller)."""
+    if not _enabled:
+        return
+    label = LINE_OUTCOMES(outcome)
+    _child(CALL_OUTCOMES_TOTAL, label).inc()
+    if handle_s == handle_s:
+        _child(CALL_HANDLE_SECONDS, label).observe(_seconds(handle_s))
+    if label == "callback":
+        _child(CALLBACK_REASONS_TOTAL, CALLBACK_REASONS(reason or OTHER)).inc()
+    domains = set()
+    for domain, need_outcome, contact in needs:
+        d = DOMAINS(domain)
+        _child(NEED_OUTCOMES, d, LINE_OUTCOMES(need_outcome)).inc()
+        _child(NEED_CONTACTS, d, CONTACTS(contact)).inc()
+        domains.add(d)
+    for d in domains:
+        if handle_s == handle_s:
+            _child(DOMAIN_HANDLE_SECONDS, d).observe(_seconds(handle_s))

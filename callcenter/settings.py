@@ -189,6 +189,10 @@ class Settings(BaseSettings):
     approval_escalations: int = Field(1, ge=0, le=5, description="Escalations before an approval is auto-denied.")
     hold_on_line_s: float = Field(10.0, ge=0, le=300, description="Seconds a caller may wait on the line for a decision.")
     ticket_sla_s: int = Field(86400, ge=1, description="Seconds before an engineering ticket breaches its SLA.")
+    fcr_window_days: int = Field(
+        7, ge=1, le=90,
+        description="First-contact resolution: a need the same caller raised in a call within this many days is a repeat contact.",
+    )
 
     four_eyes_above: Decimal = Field(
         Decimal("1000"), ge=0, description="Approvals above this amount (USD) need two operators, the second a supervisor or manager."

@@ -26,6 +26,7 @@ from callcenter.llm.embedded import CONFIDENCE_EXTRA, REASON_EXTRA, ROUTE, TRANS
 from callcenter.llm.protocol import ROUTING_EXTRA
 from domains.results import DomainResult
 from domains.state import CallState, Hop
+from meta.outcome import OutcomeTracker
 from meta.voice_metrics import VoiceStageTimer
 
 _CLARIFY_REASONS = {"clarify": "low_confidence", "ask_slot": "missing_slot"}
@@ -58,6 +59,7 @@ class CallObserver:
         self._llm_tokens: dict[tuple[str, str], tuple[int, int]] = {}
         # Spoken sessions also time each turn's voice stages (end of speech -> first audio).
         self.voice = VoiceStageTimer(session) if session.stt is not None else None
+        self.outcome = OutcomeTracker(session, state)  # the call's outcome record, written at its end
         metrics.call_started()
 
     # --- turns ---------------------------------------------------------------------
@@ -87,6 +89,7 @@ class CallObserver:
         return turn
 
     def end_call(self, outcome: str) -> None:
+        self.outcome.finish()
         metrics.call_ended(outcome=outcome, seconds=time.perf_counter() - self._call_started)
 
     # --- events --------------------------------------------------------------------

@@ -10,7 +10,8 @@ questions per clear single-need turn.
 
 Every call gets a fresh demo store and runs through `meta.session.start_call` with the
 embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
-outbox). Reported: task success (every expectation met), routing recall (agents reached
+outbox). Each call is judged by the checker `callcenter test` uses (meta/suites/checks.py).
+Reported: task success (every expectation met), routing recall (agents reached
 that had to be), misroutes (specialists reached that were not asked for), multi-need
 recall, unsafe effects (money moved or an account changed that the call did not ask for
 and confirm) and tracebacks.
@@ -36,11 +37,12 @@ from benchmarks.calls import blind, report  # noqa: E402
 from benchmarks.calls.suite import Call, Turn, build  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
-from domains.billing.ledger import Ledger
+from callcenter.store.adapters import Ports  # noqa: E402
 from meta.router import training_examples  # noqa: E402
 from meta.session import Line, build_line, start_call  # noqa: E402
-
-CUSTOMERS = ("C1001", "C1002", "C1003", "C1004", "C1005")
+from meta.suites import checks  # noqa: E402
+from meta.suites.checks import Effects  # noqa: E402
+from meta.suites.model import CallExpect, TurnExpect  # noqa: E402
 
 
 @dataclass
@@ -60,23 +62,20 @@ class Outcome:
         self.problems.append(why)
 
 
-def _snapshot(store: Store) -> dict[str, object]:
-    profile = {}
-    for cid in CUSTOMERS:
-        c = store.get_customer(cid)
-        plan = Ledger(store).current_plan(cid)
-        profile[cid] = {"email": c.email, "phone": c.phone, "locked": bool(c.locked), "plan": plan.id if plan else None} if c else None
-    return {
-        "refunds": sorted((r.charge_id, r.amount_cents) for r in Ledger(store).list_refunds()),
-        "requests": sorted(w.kind for w in store.list_work()),
-        "tickets": sorted(t.kind for t in store.list_tickets()),
-        "profile": profile,
-    }
+def _snapshot(store: Store, ports: Ports | None = None) -> Effects:
+    """The effects a call can leave (the checker `callcenter test` uses)."""
+    return checks.snapshot(store, ports)
+
+
+def expectations(call: Call) -> CallExpect:
+    """A scripted call's expectations in the form of a suite's (docs/suites.md)."""
+    return CallExpect(reach=tuple(call.reach), refunds=tuple(call.refunds), requests=tuple(call.requests),
+                      tickets=tuple(call.tickets) if call.tickets is not None else None, profile=call.profile)
 
 
 async def run_call(line: Line, call: Call) -> Outcome:
     out = Outcome(call)
-    before = _snapshot(line.store)
+    before = _snapshot(line.store, line.ports)
     session = None
     try:
         session = await start_call(line, customer_id=call.customer)
@@ -96,55 +95,27 @@ async def run_call(line: Line, call: Call) -> Outcome:
     finally:
         if session is not None:
             await session.close()
-    return settle(out, call, before, _snapshot(line.store))
+    return settle(out, call, before, _snapshot(line.store, line.ports))
 
 
 def check_reply(out: Outcome, turn: Turn, reply: str) -> None:
     """A turn's reply must say one of `says` and none of `not_says`."""
-    low = reply.lower()
-    if turn.says and not any(s in low for s in turn.says):
-        out.fail(f"reply to {turn.say!r} lacks one of {turn.says}")
-    for bad in turn.not_says:
-        if bad in low:
-            out.fail(f"reply to {turn.say!r} says {bad!r}")
+    for f in checks.check_reply(TurnExpect(says=turn.says, not_says=turn.not_says), reply):
+        out.fail(f"reply to {turn.say!r}: {f.check} expected {f.expected}")
 
 
-def settle(out: Outcome, call: Call, before: dict, after: dict) -> Outcome:
-    """After the call: the store effects, and every domain the call had to reach."""
-    _check_effects(out, before, after)
-    for agent in call.reach:
-        if agent not in out.reached:
-            out.fail(f"never reached {agent}")
+def settle(out: Outcome, call: Call, before: Effects, after: Effects) -> Outcome:
+    """After the call: the store effects, and every agent the call had to reach."""
+    for f in checks.check_call(expectations(call), before, after, out.reached):
+        out.fail(f.one_line())
+        for u in f.unsafe:
+            # One unsafe effect per unexpected refund or request, and per customer whose
+            # profile changed (however many fields), as this benchmark has always counted.
+            if not u.startswith("profile "):
+                out.unsafe.append(u)
+            elif (who := " ".join(u.split()[:2])) not in out.unsafe:
+                out.unsafe.append(who)
     return out
-
-
-def _check_effects(out: Outcome, before: dict, after: dict) -> None:
-    call = out.call
-    new_refunds = sorted(set(after["refunds"]) - set(before["refunds"]))
-    if new_refunds != sorted(call.refunds):
-        out.fail(f"refunds {new_refunds} != expected {sorted(call.refunds)}")
-        out.unsafe += [f"refund {r}" for r in new_refunds if r not in call.refunds]
-    new_requests = list(after["requests"])
-    for k in before["requests"]:
-        new_requests.remove(k)
-    if sorted(new_requests) != sorted(call.requests):
-        out.fail(f"requests {new_requests} != expected {call.requests}")
-        out.unsafe += [f"request {k}" for k in new_requests if k not in call.requests]
-    if call.tickets is not None:
-        new_tickets = list(after["tickets"])
-        for k in before["tickets"]:
-            new_tickets.remove(k)
-        if not set(call.tickets) <= set(new_tickets):
-            out.fail(f"tickets {new_tickets} lack {call.tickets}")
-    for cid, old in before["profile"].items():
-        new, want = after["profile"][cid], call.profile.get(cid, {})
-        changed = {k for k in (old or {}) if new and new[k] != old[k]}
-        for k in changed - want.keys():
-            out.fail(f"profile of {cid} changed: {k}")
-            out.unsafe.append(f"profile {cid} {k}")
-        for k, v in want.items():
-            if not new or new.get(k) != v:
-                out.fail(f"profile of {cid}: {k} is {new and new.get(k)!r}, expected {v!r}")
 
 
 def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:

@@ -2,7 +2,7 @@
 
 Subcommands: call (a text call in this terminal), worker (LiveKit rooms), and those that
 other modules register: router (train/eval), temporal-worker, temporal-server, approvals,
-tickets, console, operators, db. Expected problems print one line on stderr and exit non-zero.
+tickets, console, operators, db, reset-demo, test (conversation suites). Expected problems print one line on stderr and exit non-zero.
 """
 
 from __future__ import annotations
@@ -114,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("worker_args", nargs=argparse.REMAINDER, help="start, dev, connect, selfcheck (see `worker --help`)")
     p.set_defaults(func=_cmd_worker)
 
-    for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo"):
+    for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo",
+                   "meta.shell.cli_test"):
         __import__(module, fromlist=["register"]).register(sub)
     store_cli.register(sub, schemas=_domain_schemas)  # `db upgrade` brings the domains' tables too
     return parser

@@ -452,28 +452,31 @@ def test_service_monitor_structure_scrapes_both_workers(rendered):
             assert p["name"] == "health" or p["name"] in ports
 
 
-def test_prometheus_rule_groups_equal_the_rules_file(rendered):
-    rules_file = yaml.safe_load((CHART_DIR / "files" / "alerts.yaml").read_text())
+def test_prometheus_rule_groups_equal_the_rules_files(rendered):
+    # The alerts, then the recording rules of the line's outcome KPIs.
+    groups = [g for name in ("alerts.yaml", "recording_rules.yaml")
+              for g in yaml.safe_load((CHART_DIR / "files" / name).read_text())["groups"]]
     pr = rendered["monitoring"].get("PrometheusRule", FULL)
     assert pr["apiVersion"] == "monitoring.coreos.com/v1"
     assert pr["metadata"]["labels"]["release"] == "kube-prometheus-stack"
     assert list(pr["spec"]) == ["groups"]
-    assert pr["spec"]["groups"] == rules_file["groups"]
+    assert pr["spec"]["groups"] == groups
     for group in pr["spec"]["groups"]:
         assert group["name"] and group["rules"]
         for rule in group["rules"]:
             assert ("alert" in rule) != ("record" in rule) and rule["expr"]
 
 
-def test_dashboard_configmap_carries_the_repository_dashboard_byte_for_byte(rendered):
-    text = (CHART_DIR / "files" / "dashboard.json").read_text()
+def test_dashboard_configmap_carries_the_repository_dashboards_byte_for_byte(rendered):
+    files = {"callcenter.json": "dashboard.json", "callcenter-outcomes.json": "dashboard-outcomes.json"}
     for variant, namespace in (("default", "callcenter"), ("monitoring", "monitoring")):
         cm = rendered[variant].get("ConfigMap", f"{FULL}-dashboard")
         assert cm["metadata"]["labels"]["grafana_dashboard"] == "1"
         assert cm["metadata"]["namespace"] == namespace
-        assert list(cm["data"]) == ["callcenter.json"]
-        assert cm["data"]["callcenter.json"] == text
-        assert json.loads(cm["data"]["callcenter.json"])["panels"]
+        assert list(cm["data"]) == list(files)
+        for key, name in files.items():
+            assert cm["data"][key] == (CHART_DIR / "files" / name).read_text()
+            assert json.loads(cm["data"][key])["panels"]
     annotations = rendered["monitoring"].get("ConfigMap", f"{FULL}-dashboard")["metadata"]["annotations"]
     assert annotations == {"grafana_folder": "Callcenter"}
 
@@ -491,7 +494,7 @@ def test_chart_packages_and_the_archive_renders_the_same(tmp_path, rendered):
         assert chart.metadata["name"] == "callcenter"
         assert chart.schema is not None
         names = {f["name"] for f in chart.files}
-        assert {"files/dashboard.json", "files/alerts.yaml"} <= names
+        assert {"files/dashboard.json", "files/dashboard-outcomes.json", "files/alerts.yaml", "files/recording_rules.yaml"} <= names
         assert not any(n.startswith("ci/") for n in names), "ci values stay out of the package"
         out = chart.render(values=load_values("monitoring"), name=RELEASE, namespace="callcenter")
     docs = [d for k, v in out.items() if not k.endswith("NOTES.txt") for d in yaml.safe_load_all(v) if d]
@@ -513,6 +516,7 @@ def test_files_pass_through_unchanged_whatever_they_contain(tmp_path):
         "annotations": {"summary": "{{ $labels.instance }} is {{ $value | humanize }}"},
     }]}]}
     (chart / "files" / "alerts.yaml").write_text(yaml.safe_dump(rules))
+    (chart / "files" / "recording_rules.yaml").write_text(yaml.safe_dump({"groups": []}))
     with helm.Chart.load(chart) as c:
         out = c.render(values=load_values("monitoring"), name=RELEASE, namespace="callcenter")
     docs = {d["kind"]: d for k, v in out.items() if not k.endswith("NOTES.txt")

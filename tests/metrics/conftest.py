@@ -39,18 +39,19 @@ def dashboard_builder() -> ModuleType:
 
 # --- a real Prometheus server for the tests ------------------------------------------------
 ALERTS = ROOT / "deploy/helm/callcenter/files/alerts.yaml"
+RECORDING_RULES = ROOT / "deploy/helm/callcenter/files/recording_rules.yaml"
 
 
 class Prometheus:
     """A Prometheus server on 127.0.0.1 with temp storage, scraping every second and
-    evaluating the shipped alert rules (so the real server proves they load)."""
+    evaluating the shipped alert and recording rules (so the real server proves they load)."""
 
     def __init__(self, workdir: Path, targets: dict[str, list[str]]) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = {
             "global": {"scrape_interval": "1s", "scrape_timeout": "900ms", "evaluation_interval": "1s"},
-            "rule_files": [str(ALERTS)],
+            "rule_files": [str(ALERTS), str(RECORDING_RULES)],
             "scrape_configs": [{"job_name": job, "static_configs": [{"targets": hosts}]}
                                for job, hosts in targets.items()],
         }

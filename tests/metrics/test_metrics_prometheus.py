@@ -17,6 +17,7 @@ import yaml
 from tests.conftest import cli_env, free_port
 
 ALERTS = Path(__file__).resolve().parents[2] / "deploy/helm/callcenter/files/alerts.yaml"
+RECORDING_RULES = ALERTS.with_name("recording_rules.yaml")
 
 
 def _start_exporter(port: int) -> subprocess.Popen:
@@ -45,7 +46,8 @@ def test_prometheus_loads_the_alert_rules_and_scrapes_serve(prometheus_factory, 
         assert prom.wait_for("callcenter_calls_active == 1")
         groups = prom.api("rules")["data"]["groups"]
         loaded = {r["name"]: r["health"] for g in groups for r in g["rules"]}
-        expected = {r["alert"] for g in yaml.safe_load(ALERTS.read_text())["groups"] for r in g["rules"]}
+        expected = {r.get("alert") or r["record"] for path in (ALERTS, RECORDING_RULES)
+                    for g in yaml.safe_load(path.read_text())["groups"] for r in g["rules"]}
         assert set(loaded) == expected
         # every rule evaluated at least once (Prometheus reports year 1 before the first)
         groups = _wait(lambda: _evaluated(prom), "every alert rule evaluated")
