@@ -30,7 +30,7 @@ from callcenter.metrics_server import MetricsServer, serve
 __all__ = [
     "MetricsServer", "Vocabulary", "approval_decision", "approval_pending", "call_ended",
     "call_started", "circuit_state", "clarification", "fallback", "hop", "llm_call", "loop_guard_trip",
-    "register_agents", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
+    "register_agents", "request_ended_outside", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
     "specialist_result", "turn", "voice_stage", "workflow_outcome",
 ]
 
@@ -130,6 +130,8 @@ APPROVAL_DECISIONS = Vocabulary("decision", ["approved", "denied", "expired", "t
 WORKFLOWS = Vocabulary("workflow", ["approval", "ticket"], cap=16)
 # Voice: each stage is timed from the end of the caller's speech.
 VOICE_STAGES = Vocabulary("stage", ["transcript", "end_of_turn", "llm_first_output", "first_audio"])
+# How a durable request ended outside the line and the console (see workflows/reconcile.py).
+ENDED_OUTSIDE_HOW = Vocabulary("how", ["terminated", "canceled", "not_filed"])
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
                                            "cancelled", "timed_out", "terminated",
                                            "continued_as_new", "expired"])
@@ -218,6 +220,9 @@ VOICE_STAGE_SECONDS = Histogram(
     ["stage"], namespace=_NS, buckets=_VOICE_BUCKETS)
 WORKFLOW_OUTCOMES_TOTAL = Counter("workflow_outcomes", "Durable workflows finished, by outcome.",
                                   ["workflow", "outcome"], namespace=_NS)
+REQUESTS_ENDED_OUTSIDE = Counter(
+    "requests_ended_outside", "Durable requests ended outside the line and the console: terminated or cancelled"
+    " in Temporal, or started by hand without the line filing them (refused).", ["kind", "how"], namespace=_NS)
 
 # Series that should exist at 0 from the start, so rates and ratios in alerts and the
 # dashboard read 0 rather than "no data" before the first event (few, closed label sets).
@@ -234,6 +239,8 @@ for _reason in ("max_delegations", "repeated_state"):
     LOOP_GUARD.labels(_reason)
 for _stage in VOICE_STAGES.values - {OTHER}:
     VOICE_STAGE_SECONDS.labels(_stage)
+for _how in ENDED_OUTSIDE_HOW.values - {OTHER}:
+    REQUESTS_ENDED_OUTSIDE.labels("escalation", _how)
 
 _enabled = True
 
@@ -432,3 +439,8 @@ def voice_stage(*, stage: str, seconds: float) -> None:
 def workflow_outcome(*, workflow: str, outcome: str) -> None:
     if _enabled:
         _child(WORKFLOW_OUTCOMES_TOTAL, WORKFLOWS(workflow), WORKFLOW_OUTCOMES(outcome)).inc()
+
+
+def request_ended_outside(*, kind: str, how: str) -> None:
+    if _enabled:
+        _child(REQUESTS_ENDED_OUTSIDE, KINDS(kind), ENDED_OUTSIDE_HOW(how)).inc()

@@ -193,6 +193,18 @@ class Settings(BaseSettings):
     four_eyes_above: Decimal = Field(
         Decimal("1000"), ge=0, description="Approvals above this amount (USD) need two operators, the second a supervisor or manager."
     )
+    approval_min_role: dict[str, Literal["agent", "supervisor", "manager"]] = Field(
+        default_factory=dict,
+        description='The lowest role that may decide a request kind, as JSON, e.g. {"refund": "supervisor"};'
+        " overrides the domain's own (a two-factor reset or closure: supervisor). The workflow enforces it.",
+    )
+    ticket_resolve_min_role: Literal["agent", "supervisor", "manager"] = Field(
+        "agent", description="The lowest operator role that may resolve a ticket."
+    )
+    reconcile_every_s: float = Field(
+        15.0, ge=1, le=3600,
+        description="Seconds between the worker's checks for requests ended in Temporal outside the line and the console.",
+    )
 
     # --- operators' console ----------------------------------------------------------
     console_secret: SecretStr | None = Field(
@@ -206,7 +218,23 @@ class Settings(BaseSettings):
     console_login_failures: int = Field(5, ge=1, le=100, description="Failed sign-ins in a row before an account is locked.")
     console_lockout_s: int = Field(900, ge=1, le=86400, description="Seconds an account stays locked after too many failed sign-ins.")
     console_cookie_secure: bool = Field(False, description="Send cookies only over HTTPS (set true behind TLS).")
-    console_grant_ttl_s: int = Field(120, ge=5, le=3600, description="Lifetime of a signed decision credential, in seconds.")
+    console_grant_ttl_s: int = Field(60, ge=5, le=600, description="Lifetime of a sealed decision credential, in seconds.")
+    console_trusted_proxies: list[str] = Field(
+        default_factory=list,
+        description='Addresses or networks of the reverse proxies in front of the console, as JSON, e.g. ["10.0.0.0/8"];'
+        " only they may name the client's address (X-Forwarded-For). Empty: nobody may.",
+    )
+    console_login_per_address: int = Field(20, ge=1, le=10000, description="Sign-in attempts per client address per window.")
+    console_login_per_account: int = Field(10, ge=1, le=10000, description="Sign-in attempts per account name per window.")
+    console_login_window_s: int = Field(300, ge=10, le=86400, description="The window of the sign-in throttles, in seconds.")
+    console_audit_refusals_per_address: int = Field(
+        10, ge=1, le=10000,
+        description="Audit rows written per client address per window for refused unauthenticated requests; then one summary.",
+    )
+    operator_password_min_score: int = Field(
+        3, ge=0, le=4,
+        description="Lowest zxcvbn strength score (0-4) of an operator's password; common and breached-pattern passwords score 0-2.",
+    )
     operator_token_ttl_h: int = Field(12, ge=1, le=720, description="Lifetime of an operator token for the CLI, in hours.")
     oidc_metadata_url: str | None = Field(None, description="OIDC discovery URL (.well-known/openid-configuration); set to enable SSO.")
     oidc_client_id: str | None = Field(None, description="OIDC client id of the console.")
@@ -253,6 +281,18 @@ class Settings(BaseSettings):
         None, description="OTLP/HTTP traces endpoint, e.g. http://otel-collector:4318/v1/traces (else OTEL_EXPORTER_OTLP_* applies)."
     )
     service_name: str = Field("callcenter", description="service.name on exported traces (e.g. callcenter-agent, callcenter-worker).")
+
+    @field_validator("console_trusted_proxies")
+    @classmethod
+    def _networks(cls, v: list[str]) -> list[str]:
+        import ipaddress
+
+        for item in v:
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError("each entry must be an IP address or network, e.g. 10.0.0.0/8") from None
+        return v
 
     @field_validator("data_dir", mode="before")
     @classmethod

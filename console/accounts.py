@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from dataclasses import dataclass
 from decimal import Decimal
 
 from callcenter.settings import Settings
@@ -83,11 +84,28 @@ def add_account(
     )
 
 
-def grant_for(op: ops.Operator, request_id: str, action: str, key: bytes, ttl_s: int) -> tuple[str, str]:
-    """(signed decision credential, its id). The role and limit come from the account."""
-    gid = secrets.token_hex(8)
-    token = authz.mint(key, authz.Grant(
-        request_id=request_id, action=action, operator=op.name, role=op.role, limit_cents=op.limit_cents,
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Exactly what a decision is about, as the operator saw it (Temporal's describe of the
+    running workflow): the credential is bound to it, and the workflow compares."""
+
+    workflow_id: str
+    run_id: str
+    request_id: str
+    kind: str
+    record_id: str = ""
+    amount_cents: int | None = None
+    customer_id: str = ""
+    step: str = "first"  # approvals: "first" | "second" (four-eyes); tickets: ""
+
+
+def grant_for(op: ops.Operator, target: Target, action: str, key: bytes, ttl_s: int) -> tuple[str, str]:
+    """(sealed decision credential, its id). The role and limit come from the account."""
+    gid = secrets.token_hex(12)
+    token = authz.seal(key, authz.Grant(
+        workflow_id=target.workflow_id, run_id=target.run_id, request_id=target.request_id, action=action,
+        step=target.step, kind=target.kind, record_id=target.record_id or "", amount_cents=target.amount_cents,
+        request_customer=target.customer_id or "", operator=op.name, role=op.role, limit_cents=op.limit_cents,
         customer_id=op.customer_id, expires=int(time.time()) + ttl_s, grant_id=gid,
     ))
     return token, gid

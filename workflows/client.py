@@ -51,6 +51,7 @@ from workflows.models import (
     TicketInput,
     ticket_workflow_id,
 )
+from workflows.policy import approval_policy
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
 __all__ = [
@@ -180,10 +181,9 @@ class DurableWork:
         self._client = None  # the SDK client has no close; dropping it frees the connection
 
     def policy(self) -> ApprovalPolicy:
-        s = self.settings
-        limits = {role: int(s.approval_limit(role) * 100) for role in ("agent", "supervisor", "manager")}
-        return ApprovalPolicy(s.approval_timeout_s, s.approval_escalations, limits,
-                              four_eyes_cents=int(s.four_eyes_above * 100))
+        """Carried in the input for workers older than admission; a current worker reads the
+        policy from its own settings when it admits the request (workflows/policy.py)."""
+        return approval_policy(self.settings, self.actions)
 
     # --- approvals -----------------------------------------------------------------------
     async def submit_approval(self, req: ApprovalRequest) -> SubmitResult:

@@ -238,10 +238,13 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
         from console.operations import resolve_ticket
         from workflows.authz import clean
+        from workflows.keys import signing_keys
 
         client, store, a = ctx
         op = _operator(store, a.token, clean(a.id, 128), "resolve")
-        await resolve_ticket(client, a.id, engineer=op.name, resolution=clean(a.resolution))
+        key = signing_keys(settings.data_dir, settings.console_secret)[0]
+        await resolve_ticket(client, store, a.id, operator=op, resolution=clean(a.resolution), key=key,
+                             grant_ttl_s=settings.console_grant_ttl_s)
         print(f"{a.id}: resolved by {op.name}")
         return 0
 
@@ -303,7 +306,8 @@ def cmd_server(args: argparse.Namespace) -> int:
                     stack.callback(store.close)
                     client = await connect(settings, address=server.address)
                     await stack.enter_async_context(ensure_worker(
-                        client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports()))
+                        client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports(),
+                        settings=settings))
                     print(f"worker on task queue {settings.temporal_task_queue!r}", flush=True)
                 waiter = asyncio.create_task(stop.wait())
                 while not stop.is_set():
@@ -357,7 +361,8 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
                 try:
                     client = await connect(settings, address=address)
                     await stack.enter_async_context(ensure_worker(
-                        client, store, settings.temporal_task_queue, actions=actions, port_specs=domain_ports()))
+                        client, store, settings.temporal_task_queue, actions=actions, port_specs=domain_ports(),
+                        settings=settings))
                     # Pending-approvals gauge and outbox flush, as the standalone worker does.
                     chores = asyncio.create_task(housekeeping(client, settings, store, actions))
                     stack.callback(chores.cancel)

@@ -33,7 +33,7 @@ async def test_fresh_history_replays(client, store, settings, worker) -> None:
     req = ApprovalRequest("two_factor_reset", "C1001", None, "new phone", "verified", "account/2fa", uid("2fa"))
     await work.submit_approval(req)
     handle = client.get_workflow_handle(req.request_id)
-    await handle.execute_update("deny", signed(store, req.request_id, "deny", "li", "not verified", "agent"))
+    await handle.execute_update("deny", await signed(client, store, req.request_id, "deny", "li", "not verified", "agent"))
     await handle.result()
     await Replayer(workflows=WORKFLOWS).replay_workflow(await handle.fetch_history())
 
