@@ -33,9 +33,26 @@ def _hasher():  # noqa: ANN202 - argon2 is an optional dependency
     return PasswordHasher()
 
 
-def hash_password(password: str) -> str:
+def check_policy(password: str, *, name: str = "", min_score: int = 3) -> None:
+    """Refuse short, common and breached-pattern passwords: zxcvbn's strength estimate
+    (its shipped lists of common passwords, names and words, with repeats, sequences,
+    keyboard patterns, dates and l33t), with the operator's own name as a known word."""
+    from zxcvbn import zxcvbn
+
     if len(password) < 12:
         raise AccountError("a password needs at least 12 characters")
+    if len(password) > 256:
+        raise AccountError("a password has at most 256 characters")
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w] + ["callcenter", "operator", "console"]
+    result = zxcvbn(password[:100], user_inputs=words)
+    if result["score"] < min_score:
+        hint = (result.get("feedback") or {}).get("warning") or "it is easy to guess"
+        raise AccountError(f"this password is too easy to guess ({hint.rstrip('.').lower()}); use a longer"
+                           " phrase of unrelated words")
+
+
+def hash_password(password: str, *, name: str = "", min_score: int = 3) -> str:
+    check_policy(password, name=name, min_score=min_score)
     return _hasher().hash(password)
 
 
@@ -79,7 +96,8 @@ def add_account(
         raise AccountError(f"operator {name!r} exists already")
     return ops.add_operator(
         store, name=name, role=role, limit_cents=int(limit * 100),
-        password_hash=hash_password(password) if password is not None else None,
+        password_hash=(hash_password(password, name=name, min_score=settings.operator_password_min_score)
+                       if password is not None else None),
         customer_id=customer_id or None, oidc_subject=oidc_subject or None,
     )
 

@@ -85,9 +85,7 @@ async def connect(
     """Connect with the settings' namespace, TLS and API key; TemporalUnavailable on failure."""
     target = address or resolve_address(settings)
     if not target:
-        raise TemporalUnavailable(
-            "no Temporal server: set CALLCENTER_TEMPORAL_ADDRESS or start `callcenter temporal-server`"
-        )
+        raise TemporalUnavailable(_no_server(settings))
     tls = tls_config(settings)
     api_key = settings.temporal_api_key.get_secret_value() if settings.temporal_api_key else None
     try:
@@ -98,6 +96,17 @@ async def connect(
         )
     except (TimeoutError, RuntimeError, OSError, RPCError) as err:
         raise TemporalUnavailable(f"cannot reach Temporal at {target}: {str(err).splitlines()[0][:200]}") from None
+
+
+def _no_server(settings: Settings) -> str:
+    """Why nothing answers, said so the next step is plain. A local server ran here before
+    (its history file exists) but stopped: `callcenter call` (and so `bash .ci/demo`) stops
+    the one it started when the call ends; the requests wait in that file."""
+    if (Path(settings.data_dir) / "temporal.sqlite3").exists():
+        return ("no Temporal server is running: the local one stops when `callcenter call` (or `bash .ci/demo`)"
+                " ends; its requests are kept. Start it again with `callcenter temporal-server --worker` in"
+                " another terminal, then retry")
+    return "no Temporal server: set CALLCENTER_TEMPORAL_ADDRESS or start `callcenter temporal-server`"
 
 
 def tls_config(settings: Settings) -> bool | TLSConfig:

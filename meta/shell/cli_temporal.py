@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--all", action="store_true", help="include running requests already decided")
     p.add_argument("--kind", help="a request kind, as `approvals list` shows it")
     p.add_argument("--customer", help="a customer id, e.g. C1002")
-    p.add_argument("--min-amount", type=float, default=None, help="only amounts at or above this many dollars")
+    p.add_argument("--min-amount", default=None, help="only amounts at or above this many dollars, e.g. 200 or 1200.50")
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="one request with its audit trail")
     p.add_argument("id")
@@ -128,14 +128,36 @@ def _age(s: int) -> str:
     return f"{s // 86400}d"
 
 
+def _wrapped(head: str, text: str) -> list[str]:
+    """`head` then `text` wrapped at word boundaries to the terminal's width (COLUMNS): beside
+    the columns when there is room, else on indented lines below. Words are never cut."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((120, 24)).columns
+    room = width - len(head)
+    if room >= 30:
+        lines = textwrap.wrap(text, room, break_long_words=False, break_on_hyphens=False) or [""]
+        return [head + lines[0], *(" " * len(head) + ln for ln in lines[1:])]
+    return [head.rstrip(), *textwrap.wrap(text, max(20, width - 4), initial_indent="    ", subsequent_indent="    ",
+                                          break_long_words=False, break_on_hyphens=False)]
+
+
 # --- approvals ------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
+    from console.fields import BadNumber, amount_cents
+
+    try:
+        amount_cents(args.min_amount, "--min-amount")
+    except BadNumber as err:
+        return _exit(_fail(str(err), 2))
+
     async def body(settings: Settings, ctx: Any) -> int:
         from console.operations import list_queue
 
         client, _store, a = ctx
         states: tuple[str, ...] = () if a.all else ("pending", "escalated")
-        cents = None if a.min_amount is None else int(round(a.min_amount * 100))
+        cents = amount_cents(a.min_amount, "--min-amount")
         items = await list_queue(client, states=states, kind=a.kind, customer_id=a.customer, min_amount_cents=cents)
         if a.json:
             print(json.dumps([asdict(i) for i in items], indent=2))
@@ -145,8 +167,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             return 0
         print(f"{'ID':<28} {'KIND':<16} {'AMOUNT':>11} {'CUSTOMER':<9} {'AGE':>5} {'STATE':<9} CALLER SAID / POLICY")
         for i in items:
-            print(f"{i.request_id:<28} {i.kind:<16} {_money(i.amount_cents):>11} {i.customer_id or '-':<9}"
-                  f" {_age(i.age_s):>5} {i.state:<9} {i.caller_reason[:60]} / {i.policy_finding[:80]}")
+            head = (f"{i.request_id:<28} {i.kind:<16} {_money(i.amount_cents):>11} {i.customer_id or '-':<9}"
+                    f" {_age(i.age_s):>5} {i.state:<9} ")
+            for line in _wrapped(head, f"{i.caller_reason} / {i.policy_finding}"):
+                print(line)
         return 0
 
     return _run(body, args)
@@ -228,7 +252,8 @@ def cmd_tickets(args: argparse.Namespace) -> int:
             print("no open tickets")
         for i in [] if a.json else items:
             tid = i.request_id.removeprefix("ticket-")
-            print(f"{tid:<12} {i.state:<10} {i.customer_id or '-':<9} {_age(i.age_s):>5} {i.caller_reason[:90]}")
+            for line in _wrapped(f"{tid:<12} {i.state:<10} {i.customer_id or '-':<9} {_age(i.age_s):>5} ", i.caller_reason):
+                print(line)
         return 0
 
     return _run(body, args)
