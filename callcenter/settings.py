@@ -6,6 +6,7 @@ secret values are never echoed back.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings.exceptions import SettingsError as PydanticSettingsError
 
 ENV_PREFIX = "CALLCENTER_"
 
@@ -352,13 +354,16 @@ class Settings(BaseSettings):
 
 
 def _describe(cls: type[BaseSettings], error: dict) -> str:
-    field = ".".join(str(p) for p in error.get("loc", ())) or "?"
+    loc = [str(p) for p in error.get("loc", ())] or ["?"]
+    field = loc[0]
     env = ENV_PREFIX + field.upper()
     ctx = error.get("ctx") or {}
     if "expected" in ctx:
         accepted = f"accepted values: {ctx['expected']}"
     else:
         accepted = error.get("msg", "invalid value")
+    if len(loc) > 1:  # an entry of a JSON setting: name its key, never its value
+        accepted = f"entry {'.'.join(loc[1:])}: {accepted}"
     info = cls.model_fields.get(field)
     hint = f" ({info.description})" if info and info.description else ""
     return f"{env}: {accepted}{hint}"
@@ -371,6 +376,13 @@ def load_section(cls: type[S], **overrides: object) -> S:
     except ValidationError as exc:
         lines = [_describe(cls, e) for e in exc.errors(include_input=False)]
         raise SettingsError("invalid settings:\n  " + "\n  ".join(lines)) from None
+    except PydanticSettingsError as exc:
+        # A JSON setting (a list or a mapping) whose value is not JSON at all.
+        m = re.search(r'field "(\w+)"', str(exc))
+        name = m.group(1) if m else "?"
+        info = cls.model_fields.get(name)
+        hint = f" ({info.description})" if info and info.description else ""
+        raise SettingsError(f"invalid settings:\n  {ENV_PREFIX}{name.upper()}: must be JSON{hint}") from None
 
 
 def load_settings(**overrides: object) -> Settings:
