@@ -30,7 +30,7 @@ from callcenter.metrics_server import MetricsServer, serve
 __all__ = [
     "MetricsServer", "Vocabulary", "approval_decision", "approval_pending", "call_ended",
     "call_started", "circuit_state", "clarification", "fallback", "hop", "llm_call", "loop_guard_trip",
-    "register_agents", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
+    "register_agents", "request_ended_outside", "routing_decision", "serve", "set_approvals_pending", "set_enabled",
     "specialist_result", "turn", "voice_stage", "workflow_outcome", "call_outcome", "callback_reason_seen",
 ]
 
@@ -135,6 +135,8 @@ LINE_OUTCOMES = Vocabulary("outcome", ["resolved", "pending_approval", "callback
 CONTACTS = Vocabulary("contact", ["first", "repeat", "unknown_caller"])
 CALLBACK_REASONS = Vocabulary("reason", ["asked_for_person", "service_unavailable", "change_unconfirmed",
                                          "routing_loop"], cap=16)
+# How a durable request ended outside the line and the console (see workflows/reconcile.py).
+ENDED_OUTSIDE_HOW = Vocabulary("how", ["terminated", "canceled", "not_filed"])
 WORKFLOW_OUTCOMES = Vocabulary("outcome", ["completed", "approved", "denied", "failed",
                                            "cancelled", "timed_out", "terminated",
                                            "continued_as_new", "expired"])
@@ -245,6 +247,9 @@ DOMAIN_HANDLE_SECONDS = Histogram("domain_handle_seconds", "Handle time of the c
                                   ["domain"], namespace=_NS, buckets=_CALL_BUCKETS)
 CALLBACK_REASONS_TOTAL = Counter("callback_reasons", "Calls a person follows up, by reason (a bounded category).",
                                  ["reason"], namespace=_NS)
+REQUESTS_ENDED_OUTSIDE = Counter(
+    "requests_ended_outside", "Durable requests ended outside the line and the console: terminated or cancelled"
+    " in Temporal, or started by hand without the line filing them (refused).", ["kind", "how"], namespace=_NS)
 
 # Series that should exist at 0 from the start, so rates and ratios in alerts and the
 # dashboard read 0 rather than "no data" before the first event (few, closed label sets).
@@ -266,6 +271,8 @@ for _outcome in LINE_OUTCOMES.values - {OTHER}:
     CALL_HANDLE_SECONDS.labels(_outcome)
 for _reason in CALLBACK_REASONS.values - {OTHER}:
     CALLBACK_REASONS_TOTAL.labels(_reason)
+for _how in ENDED_OUTSIDE_HOW.values - {OTHER}:
+    REQUESTS_ENDED_OUTSIDE.labels("escalation", _how)
 
 _enabled = True
 
@@ -496,3 +503,6 @@ def call_outcome(*, outcome: str, handle_s: float, reason: str | None,
     for d in domains:
         if handle_s == handle_s:
             _child(DOMAIN_HANDLE_SECONDS, d).observe(_seconds(handle_s))
+def request_ended_outside(*, kind: str, how: str) -> None:
+    if _enabled:
+        _child(REQUESTS_ENDED_OUTSIDE, KINDS(kind), ENDED_OUTSIDE_HOW(how)).inc()

@@ -6,6 +6,7 @@ secret values are never echoed back.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings.exceptions import SettingsError as PydanticSettingsError
 
 ENV_PREFIX = "CALLCENTER_"
 
@@ -197,6 +199,18 @@ class Settings(BaseSettings):
     four_eyes_above: Decimal = Field(
         Decimal("1000"), ge=0, description="Approvals above this amount (USD) need two operators, the second a supervisor or manager."
     )
+    approval_min_role: dict[str, Literal["agent", "supervisor", "manager"]] = Field(
+        default_factory=dict,
+        description='The lowest role that may decide a request kind, as JSON, e.g. {"refund": "supervisor"};'
+        " overrides the domain's own (a two-factor reset or closure: supervisor). The workflow enforces it.",
+    )
+    ticket_resolve_min_role: Literal["agent", "supervisor", "manager"] = Field(
+        "agent", description="The lowest operator role that may resolve a ticket."
+    )
+    reconcile_every_s: float = Field(
+        15.0, ge=1, le=3600,
+        description="Seconds between the worker's checks for requests ended in Temporal outside the line and the console.",
+    )
 
     # --- operators' console ----------------------------------------------------------
     console_secret: SecretStr | None = Field(
@@ -210,7 +224,23 @@ class Settings(BaseSettings):
     console_login_failures: int = Field(5, ge=1, le=100, description="Failed sign-ins in a row before an account is locked.")
     console_lockout_s: int = Field(900, ge=1, le=86400, description="Seconds an account stays locked after too many failed sign-ins.")
     console_cookie_secure: bool = Field(False, description="Send cookies only over HTTPS (set true behind TLS).")
-    console_grant_ttl_s: int = Field(120, ge=5, le=3600, description="Lifetime of a signed decision credential, in seconds.")
+    console_grant_ttl_s: int = Field(60, ge=5, le=600, description="Lifetime of a sealed decision credential, in seconds.")
+    console_trusted_proxies: list[str] = Field(
+        default_factory=list,
+        description='Addresses or networks of the reverse proxies in front of the console, as JSON, e.g. ["10.0.0.0/8"];'
+        " only they may name the client's address (X-Forwarded-For). Empty: nobody may.",
+    )
+    console_login_per_address: int = Field(20, ge=1, le=10000, description="Sign-in attempts per client address per window.")
+    console_login_per_account: int = Field(10, ge=1, le=10000, description="Sign-in attempts per account name per window.")
+    console_login_window_s: int = Field(300, ge=10, le=86400, description="The window of the sign-in throttles, in seconds.")
+    console_audit_refusals_per_address: int = Field(
+        10, ge=1, le=10000,
+        description="Audit rows written per client address per window for refused unauthenticated requests; then one summary.",
+    )
+    operator_password_min_score: int = Field(
+        3, ge=0, le=4,
+        description="Lowest zxcvbn strength score (0-4) of an operator's password; common and breached-pattern passwords score 0-2.",
+    )
     operator_token_ttl_h: int = Field(12, ge=1, le=720, description="Lifetime of an operator token for the CLI, in hours.")
     oidc_metadata_url: str | None = Field(None, description="OIDC discovery URL (.well-known/openid-configuration); set to enable SSO.")
     oidc_client_id: str | None = Field(None, description="OIDC client id of the console.")
@@ -257,6 +287,18 @@ class Settings(BaseSettings):
         None, description="OTLP/HTTP traces endpoint, e.g. http://otel-collector:4318/v1/traces (else OTEL_EXPORTER_OTLP_* applies)."
     )
     service_name: str = Field("callcenter", description="service.name on exported traces (e.g. callcenter-agent, callcenter-worker).")
+
+    @field_validator("console_trusted_proxies")
+    @classmethod
+    def _networks(cls, v: list[str]) -> list[str]:
+        import ipaddress
+
+        for item in v:
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError("each entry must be an IP address or network, e.g. 10.0.0.0/8") from None
+        return v
 
     @field_validator("data_dir", mode="before")
     @classmethod
@@ -316,13 +358,16 @@ class Settings(BaseSettings):
 
 
 def _describe(cls: type[BaseSettings], error: dict) -> str:
-    field = ".".join(str(p) for p in error.get("loc", ())) or "?"
+    loc = [str(p) for p in error.get("loc", ())] or ["?"]
+    field = loc[0]
     env = ENV_PREFIX + field.upper()
     ctx = error.get("ctx") or {}
     if "expected" in ctx:
         accepted = f"accepted values: {ctx['expected']}"
     else:
         accepted = error.get("msg", "invalid value")
+    if len(loc) > 1:  # an entry of a JSON setting: name its key, never its value
+        accepted = f"entry {'.'.join(loc[1:])}: {accepted}"
     info = cls.model_fields.get(field)
     hint = f" ({info.description})" if info and info.description else ""
     return f"{env}: {accepted}{hint}"
@@ -335,6 +380,13 @@ def load_section(cls: type[S], **overrides: object) -> S:
     except ValidationError as exc:
         lines = [_describe(cls, e) for e in exc.errors(include_input=False)]
         raise SettingsError("invalid settings:\n  " + "\n  ".join(lines)) from None
+    except PydanticSettingsError as exc:
+        # A JSON setting (a list or a mapping) whose value is not JSON at all.
+        m = re.search(r'field "(\w+)"', str(exc))
+        name = m.group(1) if m else "?"
+        info = cls.model_fields.get(name)
+        hint = f" ({info.description})" if info and info.description else ""
+        raise SettingsError(f"invalid settings:\n  {ENV_PREFIX}{name.upper()}: must be JSON{hint}") from None
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from dataclasses import dataclass
 from decimal import Decimal
 
 from callcenter.settings import Settings
@@ -32,9 +33,26 @@ def _hasher():  # noqa: ANN202 - argon2 is an optional dependency
     return PasswordHasher()
 
 
-def hash_password(password: str) -> str:
+def check_policy(password: str, *, name: str = "", min_score: int = 3) -> None:
+    """Refuse short, common and breached-pattern passwords: zxcvbn's strength estimate
+    (its shipped lists of common passwords, names and words, with repeats, sequences,
+    keyboard patterns, dates and l33t), with the operator's own name as a known word."""
+    from zxcvbn import zxcvbn
+
     if len(password) < 12:
         raise AccountError("a password needs at least 12 characters")
+    if len(password) > 256:
+        raise AccountError("a password has at most 256 characters")
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w] + ["callcenter", "operator", "console"]
+    result = zxcvbn(password[:100], user_inputs=words)
+    if result["score"] < min_score:
+        hint = (result.get("feedback") or {}).get("warning") or "it is easy to guess"
+        raise AccountError(f"this password is too easy to guess ({hint.rstrip('.').lower()}); use a longer"
+                           " phrase of unrelated words")
+
+
+def hash_password(password: str, *, name: str = "", min_score: int = 3) -> str:
+    check_policy(password, name=name, min_score=min_score)
     return _hasher().hash(password)
 
 
@@ -78,16 +96,34 @@ def add_account(
         raise AccountError(f"operator {name!r} exists already")
     return ops.add_operator(
         store, name=name, role=role, limit_cents=int(limit * 100),
-        password_hash=hash_password(password) if password is not None else None,
+        password_hash=(hash_password(password, name=name, min_score=settings.operator_password_min_score)
+                       if password is not None else None),
         customer_id=customer_id or None, oidc_subject=oidc_subject or None,
     )
 
 
-def grant_for(op: ops.Operator, request_id: str, action: str, key: bytes, ttl_s: int) -> tuple[str, str]:
-    """(signed decision credential, its id). The role and limit come from the account."""
-    gid = secrets.token_hex(8)
-    token = authz.mint(key, authz.Grant(
-        request_id=request_id, action=action, operator=op.name, role=op.role, limit_cents=op.limit_cents,
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Exactly what a decision is about, as the operator saw it (Temporal's describe of the
+    running workflow): the credential is bound to it, and the workflow compares."""
+
+    workflow_id: str
+    run_id: str
+    request_id: str
+    kind: str
+    record_id: str = ""
+    amount_cents: int | None = None
+    customer_id: str = ""
+    step: str = "first"  # approvals: "first" | "second" (four-eyes); tickets: ""
+
+
+def grant_for(op: ops.Operator, target: Target, action: str, key: bytes, ttl_s: int) -> tuple[str, str]:
+    """(sealed decision credential, its id). The role and limit come from the account."""
+    gid = secrets.token_hex(12)
+    token = authz.seal(key, authz.Grant(
+        workflow_id=target.workflow_id, run_id=target.run_id, request_id=target.request_id, action=action,
+        step=target.step, kind=target.kind, record_id=target.record_id or "", amount_cents=target.amount_cents,
+        request_customer=target.customer_id or "", operator=op.name, role=op.role, limit_cents=op.limit_cents,
         customer_id=op.customer_id, expires=int(time.time()) + ttl_s, grant_id=gid,
     ))
     return token, gid

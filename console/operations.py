@@ -6,10 +6,12 @@ ConsoleError with one line for the operator; the CLI prints it without a traceba
 
 from __future__ import annotations
 
-import re
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from temporalio.client import (
     Client,
@@ -23,10 +25,11 @@ from temporalio.service import RPCError, RPCStatusCode
 from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.operators import Operator
-from console.accounts import grant_for
+from console.accounts import Target, grant_for
 from workflows import authz
 from workflows.client import RPC_TIMEOUT, TemporalUnavailable
 from workflows.models import (
+    ESCALATION_KIND,
     SA_AMOUNT,
     SA_CUSTOMER,
     SA_KIND,
@@ -37,8 +40,7 @@ from workflows.models import (
     Resolution,
     ticket_workflow_id,
 )
-
-_NAME = re.compile(r"^[A-Za-z0-9_.@\-]{1,64}$")
+from workflows.workflows import CHECKING
 
 
 class ConsoleError(Exception):
@@ -74,11 +76,18 @@ def _rpc_error(err: RPCError, what: str) -> ConsoleError:
     return ConsoleError(f"Temporal refused: {err.message.splitlines()[0][:160]}")
 
 
+# Ended in Temporal without the workflow's own last word: the search attribute still says
+# what it said before (e.g. "pending"), so the execution's status is what an operator sees.
+T = TypeVar("T")
+_ENDED = {WorkflowExecutionStatus.TERMINATED: "terminated", WorkflowExecutionStatus.CANCELED: "canceled",
+          WorkflowExecutionStatus.TIMED_OUT: "timed_out", WorkflowExecutionStatus.FAILED: "failed"}
+
+
 def _item(ex: Any, memo: dict[str, Any]) -> QueueItem:
     sa = ex.typed_search_attributes
     started = ex.start_time or datetime.now(UTC)
     return QueueItem(
-        request_id=ex.id, kind=sa.get(SA_KIND) or "?", state=sa.get(SA_STATE) or "?",
+        request_id=ex.id, kind=sa.get(SA_KIND) or "?", state=_ENDED.get(ex.status) or sa.get(SA_STATE) or "?",
         customer_id=sa.get(SA_CUSTOMER), amount_cents=sa.get(SA_AMOUNT),
         age_s=int((datetime.now(UTC) - started).total_seconds()),
         # Caller and operator text is neutralised here, once, for every display (CLI, HTML, JSON).
@@ -199,14 +208,22 @@ async def decide(
         state = desc.typed_search_attributes.get(SA_STATE) or desc.status.name.lower()
         by = f" by {authz.clean(memo['decided_by'])}" if memo.get("decided_by") else ""
         raise _refuse(store, request_id, verdict, operator, f"already decided: {state}{by}", reason, customer)
-    grant, gid = grant_for(operator, request_id, verdict, key, grant_ttl_s)
-    try:
+    memo = dict(await desc.memo())
+    if store.get_work(request_id) is None:
+        # The workflow refuses it too (admission); said here before a credential is issued.
+        raise _refuse(store, request_id, verdict, operator, "the line filed no such request", reason, customer)
+
+    async def send() -> DecisionResult:
+        grant, gid = grant_for(operator, approval_target(desc, memo), verdict, key, grant_ttl_s)
         # One id per attempt: a repeated decision is checked again (and refused) rather than
         # answered from the first attempt's cached result.
-        res = await handle.execute_update(
+        return await handle.execute_update(
             verdict, Decision(operator.name, reason, operator.role, grant), id=f"{verdict}-{operator.name}-{gid}",
             result_type=DecisionResult, rpc_timeout=timedelta(seconds=10),
         )
+
+    try:
+        res = await _while_admitting(send)
     except WorkflowUpdateFailedError as err:
         cause = err.cause
         msg = cause.message if isinstance(cause, ApplicationError) else str(cause or err)
@@ -227,29 +244,68 @@ async def decide(
     return res
 
 
-async def resolve_ticket(client: Client, ticket_id: str, *, engineer: str, resolution: str) -> dict[str, Any]:
+async def _while_admitting(send: Callable[[], Awaitable[T]], budget_s: float = 5.0) -> T:
+    """`send()`, again while the workflow answers that its first activity is still checking the
+    request against the line's record (tens of milliseconds after it starts)."""
+    deadline = time.monotonic() + budget_s
+    pause = 0.05
+    while True:
+        try:
+            return await send()
+        except WorkflowUpdateFailedError as err:
+            cause = err.cause
+            if not (isinstance(cause, ApplicationError) and cause.message == CHECKING) or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(pause)  # the activity's own round trip; nothing to wait on from here
+        pause = min(pause * 2, 0.5)
+
+
+def approval_target(desc: Any, memo: dict[str, Any]) -> Target:
+    """What an approval's credential is bound to, from Temporal's describe of its run. A
+    workflow whose search attributes or memo differ from its input refuses it."""
+    sa = desc.typed_search_attributes
+    return Target(workflow_id=desc.id, run_id=desc.run_id, request_id=desc.id, kind=sa.get(SA_KIND) or "",
+                  record_id=str(memo.get("record_id") or memo.get("charge_id") or ""),
+                  amount_cents=sa.get(SA_AMOUNT), customer_id=sa.get(SA_CUSTOMER) or "",
+                  step="second" if memo.get("first_approval") else "first")
+
+
+def ticket_target(desc: Any, ticket_id: str) -> Target:
+    return Target(workflow_id=desc.id, run_id=desc.run_id, request_id=ticket_id, kind=ESCALATION_KIND,
+                  customer_id=desc.typed_search_attributes.get(SA_CUSTOMER) or "", step="")
+
+
+async def resolve_ticket(client: Client, store: Store, ticket_id: str, *, operator: Operator, resolution: str,
+                         key: bytes, grant_ttl_s: int = 60) -> dict[str, Any]:
+    """Send `resolve` with a sealed credential for this operator, ticket and workflow run."""
     if not SAFE_ID.match(ticket_id):
         raise ConsoleError(f"malformed ticket id: {ticket_id!r}")
-    if not _NAME.match(engineer or ""):
-        raise ConsoleError("--engineer must be a short name (letters, digits, . _ - @)")
     if not (resolution or "").strip():
         raise ConsoleError("--resolution must not be empty")
-    handle = client.get_workflow_handle(ticket_workflow_id(ticket_id))
+    if operator.disabled or authz.is_reserved(operator.name):
+        raise ConsoleError("refused: this account may not resolve tickets")
+    wid = ticket_workflow_id(ticket_id)
+    handle = client.get_workflow_handle(wid)
     try:
         desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
     except RPCError as err:
         raise _rpc_error(err, ticket_id) from None
     if desc.status != WorkflowExecutionStatus.RUNNING:
         by = (await desc.memo()).get("decided_by")
-        raise ConsoleError(f"ticket {ticket_id} is already closed" + (f" (resolved by {by})" if by else ""))
-    try:
+        raise ConsoleError(f"ticket {ticket_id} is already closed" + (f" (resolved by {authz.clean(by)})" if by else ""))
+
+    async def send() -> dict[str, Any]:
+        grant, gid = grant_for(operator, ticket_target(desc, ticket_id), "resolve", key, grant_ttl_s)
         return await handle.execute_update(
-            "resolve", Resolution(engineer, resolution.strip()), id=f"resolve-{engineer}",
-            rpc_timeout=timedelta(seconds=10),
+            "resolve", Resolution(operator.name, resolution.strip(), operator.role, grant),
+            id=f"resolve-{operator.name}-{gid}", rpc_timeout=timedelta(seconds=10),
         )
+
+    try:
+        return await _while_admitting(send)
     except WorkflowUpdateFailedError as err:
         cause = err.cause
-        raise ConsoleError(f"rejected: {cause.message if isinstance(cause, ApplicationError) else err}") from None
+        raise ConsoleError(f"rejected: {authz.clean(cause.message if isinstance(cause, ApplicationError) else err)}") from None
     except RPCError as err:
         raise _rpc_error(err, ticket_id) from None
 
@@ -268,5 +324,5 @@ async def list_tickets(client: Client) -> list[QueueItem]:
     return sorted(items, key=lambda i: -i.age_s)
 
 
-__all__ = ["ConsoleError", "QueueItem", "TemporalUnavailable", "decide", "list_queue", "list_tickets",
-           "resolve_ticket", "show"]
+__all__ = ["ConsoleError", "QueueItem", "TemporalUnavailable", "approval_target", "decide", "list_queue",
+           "list_tickets", "resolve_ticket", "show", "ticket_target"]

@@ -42,6 +42,9 @@ class DurableAction:
     required: tuple[str, ...] = ()  # ApprovalRequest fields that must be set ("record_id")
     policy: PolicyFn | None = None
     domain: str = ""  # the owning domain, for the operator's listing
+    # The lowest operator role that may decide it ("agent", "supervisor", "manager"); the
+    # workflow enforces it. CALLCENTER_APPROVAL_MIN_ROLE overrides it per kind.
+    min_role: str = "agent"
 
     def refusal(self, req: ApprovalRequest) -> str | None:
         """Why `req` cannot be this action, or None."""

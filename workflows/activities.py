@@ -7,18 +7,27 @@ Sync methods: the store is sync SQLite, and the worker runs them in a thread poo
 
 from __future__ import annotations
 
+import json
 import logging
+from dataclasses import asdict
+from typing import Any
 
 from temporalio import activity
 
 from callcenter.logsafe import ref
 from callcenter.money import dollars
+from callcenter.redact import mask
+from callcenter.settings import Settings, get_settings
 from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.adapters import Ports
 from workflows import observe
 from workflows.actions import ActionTable
 from workflows.models import (
+    ESCALATION_KIND,
+    Admission,
+    AdmitInput,
+    ApprovalRequest,
     EscalateInput,
     FinishInput,
     FinishResult,
@@ -26,6 +35,7 @@ from workflows.models import (
     TicketStep,
     ticket_workflow_id,
 )
+from workflows.policy import approval_policy
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +45,53 @@ class CallcenterActivities:
     effects change: CALLCENTER_ADAPTERS) and the domains' action table (the worker's
     dependencies, given at construction), as in the Temporal samples."""
 
-    def __init__(self, store: Store, actions: ActionTable, ports: Ports | None = None) -> None:
+    def __init__(self, store: Store, actions: ActionTable, ports: Ports | None = None,
+                 settings: Settings | None = None) -> None:
         self._store = store
         self._actions = actions
         self._ports = ports or Ports.of(store)  # effects reach a company's systems through these
+        self._settings = settings or get_settings()  # the policy in force (admission)
+
+    # --- admission: requests enter only through the line ----------------------------------
+    @activity.defn
+    def admit_request(self, inp: AdmitInput) -> Admission:
+        """Is this approval the one the line filed (its `work_requests` row, written before the
+        workflow started)? Yes: the policy from settings. No: audited, and the workflow ends."""
+        req = inp.approval
+        assert req is not None
+        why = _differs(self._store.get_work(inp.workflow_id), inp.workflow_id, req)
+        action = self._actions.get(req.kind)
+        if why is None and action is None:
+            why = f"unknown approval kind {req.kind!r}"
+        if why is None and action is not None:
+            why = action.refusal(req)
+        if why is not None:
+            return self._refuse(inp, req.kind, req.customer_id, why)
+        return Admission(True, policy=approval_policy(self._settings, self._actions))
+
+    @activity.defn
+    def admit_ticket(self, inp: AdmitInput) -> Admission:
+        req = inp.ticket
+        assert req is not None
+        row = self._store.get_work(inp.workflow_id)
+        filed = _filed(row)
+        why = None
+        if row is None:
+            why = "no request was filed by the line under this id"
+        elif (row.kind != ESCALATION_KIND or inp.workflow_id != ticket_workflow_id(req.ticket_id)
+              or row.customer_id != req.customer_id or filed.get("ticket_id") != req.ticket_id):
+            why = "the request differs from what the line filed under this id"
+        if why is not None:
+            return self._refuse(inp, ESCALATION_KIND, req.customer_id, why)
+        return Admission(True, resolve_min_role=self._settings.ticket_resolve_min_role)
+
+    def _refuse(self, inp: AdmitInput, kind: str, customer_id: str | None, why: str) -> Admission:
+        # Someone started a workflow by hand (or changed one): nothing is decided or paid.
+        self._store.add_audit(subject=inp.workflow_id, action="request_refused", actor="temporal",
+                              reason=f"{why}; run {inp.run_id}", customer_id=customer_id)
+        observe.ended_outside(kind, "not_filed")
+        log.warning("request %s refused at admission: not what the line filed", ref(inp.workflow_id))
+        return Admission(False, reason=f"refused: {why}")
 
     @activity.defn
     def finish_approval(self, inp: FinishInput) -> FinishResult:
@@ -140,3 +193,34 @@ class CallcenterActivities:
         if created and inp.step == "resolved":
             observe.workflow_outcome("ticket", "completed")
         return StepResult(created)
+
+
+def _filed(row: Any) -> dict[str, Any]:
+    """The request as the line wrote it in the outbox row (masked), or {}."""
+    if row is None:
+        return {}
+    try:
+        data = json.loads(row.payload)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    inner = data.get("request")
+    return inner if isinstance(inner, dict) else data  # rows written without Temporal: flat
+
+
+def _differs(row: Any, workflow_id: str, req: ApprovalRequest) -> str | None:
+    """Why `req` is not the request the line filed as `row`, or None. The row's payload is
+    masked, so text is compared masked too."""
+    if row is None:
+        return "no request was filed by the line under this id"
+    filed = _filed(row)
+    ours: dict[str, Any] = asdict(req)
+    record = filed.get("record_id") or filed.get("charge_id")
+    if (workflow_id != req.request_id or row.kind != req.kind or row.customer_id != req.customer_id
+            or row.amount_cents != req.amount_cents or (record or None) != (mask(req.record_id or "", keep_email=True) or None)):
+        return "the request differs from what the line filed under this id (kind, customer, amount or record)"
+    for name in ("caller_reason", "policy_finding", "requested_by"):
+        if name in filed and mask(str(ours[name]), keep_email=True) != filed[name]:
+            return f"the request differs from what the line filed under this id ({name.replace('_', ' ')})"
+    return None

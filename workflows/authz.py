@@ -1,9 +1,14 @@
-"""Operator decision credentials, checked inside the approval workflow's update validator.
+"""Operator decision credentials, checked inside the workflows' update validators.
 
-The console (or the CLI, with an operator token) mints a short-lived grant: an HS256 JWT
-bound to one request, one action, the operator, their role, approval limit and linked
-customer account. The validator verifies it with the keys the worker trusts, so an update
-typed into the `temporal` CLI with a made-up operator or role is refused.
+The console (or the CLI, with an operator token) issues a short-lived credential bound to
+exactly one decision: the workflow id and run, the request id, its kind, record, amount and
+customer, the verb, the approver's step (first or second of four-eyes), the operator with
+their role, approval limit and linked customer account, an expiry and a random id. It is
+sealed with AES-256-GCM under a key derived from the console key: the claims cannot be read
+(what Temporal's history and `temporal workflow show` hold is ciphertext) and cannot be
+changed or made up without the key. The workflow refuses a credential for another run,
+request, record, amount, kind, step or verb, and remembers the credentials it accepted, so
+none is spent twice.
 
 This module is imported by workflow code (passed through the sandbox): it reads no clock,
 file or environment. Keys and the refusal sink are process state the worker sets up.
@@ -11,17 +16,24 @@ file or environment. Keys and the refusal sink are process state the worker sets
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import json
+import os
 import threading
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-import jwt
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-ISSUER = "callcenter-console"
-ALGORITHM = "HS256"
+PREFIX = "ccg2."
+ALGORITHM = "A256GCM"
+_AAD = b"callcenter decision credential v2"
 # Names the system itself writes as decider ("auto" for timeouts); people may not use them.
 RESERVED_NAMES = frozenset({"auto", "system", "line", "root", "admin", "temporal"})
 ROLE_RANK = {"agent": 0, "supervisor": 1, "manager": 2}
@@ -37,8 +49,15 @@ class GrantError(ValueError):
 
 @dataclass(frozen=True)
 class Grant:
+    workflow_id: str
+    run_id: str
     request_id: str
-    action: str  # "approve" | "deny"
+    action: str  # "approve" | "deny" | "resolve"
+    step: str  # "first" | "second" (four-eyes) for approvals; "" for tickets
+    kind: str
+    record_id: str  # "" when the request names no record
+    amount_cents: int | None
+    request_customer: str  # the customer the request is about ("" for none)
     operator: str
     role: str
     limit_cents: int
@@ -78,46 +97,55 @@ def report_refusal(task_queue: str, record: dict[str, Any]) -> None:
             pass
 
 
-# --- minting and verifying -------------------------------------------------------------------
-def mint(key: bytes, grant: Grant) -> str:
-    claims = {
-        "iss": ISSUER, "sub": grant.operator, "rid": grant.request_id, "act": grant.action,
-        "role": grant.role, "lim": grant.limit_cents, "cust": grant.customer_id,
-        "exp": grant.expires, "jti": grant.grant_id,
-    }
-    return jwt.encode(claims, key, algorithm=ALGORITHM)
+# --- sealing and opening -------------------------------------------------------------------
+def _aead(key: bytes) -> AESGCM:
+    # A key of its own for credentials, derived from the console key (domain-separated).
+    return AESGCM(hmac.new(key, b"callcenter decision credential key v2", hashlib.sha256).digest())
 
 
-def verify(token: str, now: datetime, keys: list[bytes] | None = None) -> Grant:
-    """The grant in `token`, or GrantError with a plain sentence. `now` is the workflow's clock."""
+def seal(key: bytes, grant: Grant) -> str:
+    """The credential as one opaque string: PREFIX + base64url(nonce + ciphertext + tag)."""
+    nonce = os.urandom(12)  # never called from workflow code: only the console and the CLI seal
+    body = json.dumps(asdict(grant), separators=(",", ":"), sort_keys=True).encode()
+    return PREFIX + base64.urlsafe_b64encode(nonce + _aead(key).encrypt(nonce, body, _AAD)).decode().rstrip("=")
+
+
+def open_grant(token: str, now: datetime | None, keys: list[bytes] | None = None) -> Grant:
+    """The grant sealed in `token`, or GrantError with a plain sentence. `now` is the workflow's
+    clock (None: expiry not checked, for remembering a credential already accepted)."""
     if not isinstance(token, str) or not token:
         raise GrantError("a signed operator credential is required (sign in to the console or use an operator token)")
-    claims: dict[str, Any] | None = None
+    if not token.startswith(PREFIX) or len(token) > 4096:
+        raise GrantError("the operator credential is not valid (forged, or signed with another key)")
+    part = token[len(PREFIX):]
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+    except (ValueError, TypeError):
+        raise GrantError("the operator credential is not valid (forged, or signed with another key)") from None
+    body: bytes | None = None
     for key in keys if keys is not None else _keys:
         try:
-            claims = jwt.decode(
-                token, key, algorithms=[ALGORITHM], issuer=ISSUER,
-                # Expiry is checked below against the workflow clock, not the machine's.
-                options={"verify_exp": False, "verify_iat": False, "verify_nbf": False,
-                         "require": ["exp", "sub", "rid", "act", "role", "lim"]},
-            )
+            body = _aead(key).decrypt(raw[:12], raw[12:], _AAD)
             break
-        except jwt.InvalidTokenError:
+        except (InvalidTag, ValueError):
             continue
-    if claims is None:
+    if body is None:
         raise GrantError("the operator credential is not valid (forged, or signed with another key)")
     try:
-        grant = Grant(
-            request_id=str(claims["rid"]), action=str(claims["act"]), operator=str(claims["sub"]),
-            role=str(claims["role"]), limit_cents=int(claims["lim"]),
-            customer_id=str(claims["cust"]) if claims.get("cust") else None,
-            expires=int(claims["exp"]), grant_id=str(claims.get("jti") or ""),
-        )
+        claims = json.loads(body)
+        grant = Grant(**claims)
+        if not isinstance(grant.expires, int) or not isinstance(grant.limit_cents, int):
+            raise TypeError
     except (TypeError, ValueError):
         raise GrantError("the operator credential is malformed") from None
-    if grant.expires < int(now.timestamp()):
+    if now is not None and grant.expires < int(now.timestamp()):
         raise GrantError("the operator credential has expired; decide again")
     return grant
+
+
+def digest(token: str) -> str:
+    """What a workflow keeps of a credential it accepted: enough to know it again, nothing to reuse."""
+    return hashlib.sha256(str(token).encode()).hexdigest()[:32]
 
 
 # --- text shown to people ----------------------------------------------------------------------
@@ -141,5 +169,9 @@ def is_reserved(name: str) -> bool:
     return name.strip().lower() in RESERVED_NAMES
 
 
-__all__ = ["ALGORITHM", "Grant", "GrantError", "RESERVED_NAMES", "ROLE_RANK", "clean", "is_reserved",
-           "mint", "register_sink", "report_refusal", "trust", "trusted_keys", "verify"]
+def rank(role: str) -> int:
+    return ROLE_RANK.get(str(role), -1)
+
+
+__all__ = ["ALGORITHM", "Grant", "GrantError", "RESERVED_NAMES", "ROLE_RANK", "clean", "digest", "is_reserved",
+           "open_grant", "rank", "register_sink", "report_refusal", "seal", "trust", "trusted_keys"]

@@ -51,6 +51,7 @@ from workflows.models import (
     TicketInput,
     ticket_workflow_id,
 )
+from workflows.policy import approval_policy
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
 __all__ = [
@@ -84,9 +85,7 @@ async def connect(
     """Connect with the settings' namespace, TLS and API key; TemporalUnavailable on failure."""
     target = address or resolve_address(settings)
     if not target:
-        raise TemporalUnavailable(
-            "no Temporal server: set CALLCENTER_TEMPORAL_ADDRESS or start `callcenter temporal-server`"
-        )
+        raise TemporalUnavailable(_no_server(settings))
     tls = tls_config(settings)
     api_key = settings.temporal_api_key.get_secret_value() if settings.temporal_api_key else None
     try:
@@ -97,6 +96,17 @@ async def connect(
         )
     except (TimeoutError, RuntimeError, OSError, RPCError) as err:
         raise TemporalUnavailable(f"cannot reach Temporal at {target}: {str(err).splitlines()[0][:200]}") from None
+
+
+def _no_server(settings: Settings) -> str:
+    """Why nothing answers, said so the next step is plain. A local server ran here before
+    (its history file exists) but stopped: `callcenter call` (and so `bash .ci/demo`) stops
+    the one it started when the call ends; the requests wait in that file."""
+    if (Path(settings.data_dir) / "temporal.sqlite3").exists():
+        return ("no Temporal server is running: the local one stops when `callcenter call` (or `bash .ci/demo`)"
+                " ends; its requests are kept. Start it again with `callcenter temporal-server --worker` in"
+                " another terminal, then retry")
+    return "no Temporal server: set CALLCENTER_TEMPORAL_ADDRESS or start `callcenter temporal-server`"
 
 
 def tls_config(settings: Settings) -> bool | TLSConfig:
@@ -180,10 +190,9 @@ class DurableWork:
         self._client = None  # the SDK client has no close; dropping it frees the connection
 
     def policy(self) -> ApprovalPolicy:
-        s = self.settings
-        limits = {role: int(s.approval_limit(role) * 100) for role in ("agent", "supervisor", "manager")}
-        return ApprovalPolicy(s.approval_timeout_s, s.approval_escalations, limits,
-                              four_eyes_cents=int(s.four_eyes_above * 100))
+        """Carried in the input for workers older than admission; a current worker reads the
+        policy from its own settings when it admits the request (workflows/policy.py)."""
+        return approval_policy(self.settings, self.actions)
 
     # --- approvals -----------------------------------------------------------------------
     async def submit_approval(self, req: ApprovalRequest) -> SubmitResult:

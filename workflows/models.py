@@ -63,6 +63,9 @@ class ApprovalPolicy:
     # Above this amount an approval needs two different operators, the second at least a
     # supervisor. None (requests submitted before four-eyes existed) = one approval.
     four_eyes_cents: int | None = None
+    # kind -> the lowest role that may decide it (a two-factor reset: supervisor): the
+    # domain's declaration, overridden by CALLCENTER_APPROVAL_MIN_ROLE. Empty before 0.2.
+    min_role: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,6 +73,27 @@ class ApprovalInput:
     request: ApprovalRequest
     policy: ApprovalPolicy
     submitted_at: str
+
+
+@dataclass
+class AdmitInput:
+    """What a workflow asks its first activity: is this the request the line filed?"""
+
+    workflow_id: str
+    run_id: str
+    approval: ApprovalRequest | None = None
+    ticket: EscalationRequest | None = None
+
+
+@dataclass
+class Admission:
+    """The answer, and the policy in force, read from the worker's settings (never from the
+    workflow's input): recorded in history, so a replay sees the same limits."""
+
+    admitted: bool
+    reason: str = ""
+    policy: ApprovalPolicy | None = None
+    resolve_min_role: str = "agent"  # tickets: the lowest role that may resolve one
 
 
 @dataclass
@@ -178,8 +202,13 @@ class TicketInput:
 
 @dataclass
 class Resolution:
+    """A person's resolution of a ticket, sent as a workflow update with the console-sealed
+    credential (`grant`) for this ticket's workflow run and the verb "resolve"."""
+
     engineer: str
     resolution: str
+    role: str = ""
+    grant: str = ""
 
 
 @dataclass

@@ -30,3 +30,12 @@ def approvals_pending(kind: str, n: int) -> None:
         metrics.set_approvals_pending(kind, n)
     except Exception:
         log.debug("pending metric failed", exc_info=True)
+
+
+def ended_outside(kind: str, how: str) -> None:
+    """A request ended, or was refused, outside the line and the console: terminated or
+    cancelled in Temporal, or a workflow the line never filed (how: terminated, canceled, not_filed)."""
+    try:
+        metrics.request_ended_outside(kind=kind, how=how)
+    except Exception:
+        log.debug("ended-outside metric failed", exc_info=True)

@@ -31,6 +31,7 @@ from workflows.activities import CallcenterActivities
 from workflows.client import DurableWork, TemporalUnavailable, connect
 from workflows.correlation import CallIdInterceptor
 from workflows.models import SEARCH_ATTRIBUTES
+from workflows.reconcile import Reconciler
 from workflows.workflows import ApprovalWorkflow, TicketWorkflow
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ def audit_refusals(store: Store, task_queue: str) -> None:
 
 def build_worker(
     client: Client, store: Store, task_queue: str, *, actions: ActionTable, max_concurrent_activities: int = 16,
-    keys: list[bytes] | None = None, port_specs: Sequence[PortSpec] | None = None,
+    keys: list[bytes] | None = None, port_specs: Sequence[PortSpec] | None = None, settings: Settings | None = None,
 ) -> Worker:
     """The worker, with the domains' durable actions (`actions`) and their own ports
     (`port_specs`, by default those the action table brings) given by the composition root."""
@@ -65,7 +66,9 @@ def build_worker(
     audit_refusals(store, task_queue)
     # Approved effects go through the same ports as the line (CALLCENTER_ADAPTERS), so a
     # company's billing system pays the refunds an operator approves.
-    acts = CallcenterActivities(store, actions, ports=load_ports(store, get_settings(), actions.ports if port_specs is None else port_specs))
+    settings = get_settings() if settings is None else settings
+    acts = CallcenterActivities(store, actions, settings=settings,
+                                ports=load_ports(store, settings, actions.ports if port_specs is None else port_specs))
     return Worker(
         client,
         task_queue=task_queue,
@@ -73,8 +76,9 @@ def build_worker(
         # authz holds the trusted keys and the refusal sink: the sandbox must see this
         # process's module, not a fresh copy with no keys.
         workflow_runner=SandboxedWorkflowRunner(
-            restrictions=SandboxRestrictions.default.with_passthrough_modules("workflows.authz", "jwt")),
-        activities=[acts.finish_approval, acts.record_escalation, acts.ticket_step],
+            restrictions=SandboxRestrictions.default.with_passthrough_modules("workflows.authz", "cryptography")),
+        activities=[acts.admit_request, acts.admit_ticket, acts.finish_approval, acts.record_escalation,
+                    acts.ticket_step],
         activity_executor=concurrent.futures.ThreadPoolExecutor(max_concurrent_activities),
         # Tracing spans come from the client's interceptors (see client.connect); this one
         # stamps the call id on activity log lines.
@@ -133,11 +137,13 @@ async def count_pending(client: Client, kinds: tuple[str, ...]) -> dict[str, int
 
 
 async def housekeeping(
-    client: Client, settings: Settings, store: Store, actions: ActionTable, every_s: float = 15.0,
+    client: Client, settings: Settings, store: Store, actions: ActionTable, every_s: float | None = None,
 ) -> None:
-    """Pending gauge from the source of truth, and outbox flush while Temporal was away."""
+    """Pending gauge from the source of truth, outbox flush while Temporal was away, and the
+    reconciler (requests terminated or cancelled in Temporal outside the line and console)."""
 
     work = DurableWork(settings, store, actions=actions, client=client)
+    reconciler = Reconciler(client, store)
     while True:
         with contextlib.suppress(Exception):
             for kind, n in (await count_pending(client, actions.kinds)).items():
@@ -146,7 +152,9 @@ async def housekeeping(
             sent = await work.flush_outbox()
             if sent:
                 log.info("submitted %d queued request(s) from the outbox", sent)
-        await asyncio.sleep(every_s)
+        with contextlib.suppress(Exception):
+            await reconciler.once()
+        await asyncio.sleep(every_s or settings.reconcile_every_s)
 
 
 def sdk_runtime(settings: Settings) -> Runtime | None:
@@ -190,7 +198,7 @@ async def run_worker(
         from workflows.keys import signing_keys
 
         worker = build_worker(client, store, settings.temporal_task_queue, actions=actions, port_specs=port_specs,
-                              keys=signing_keys(settings.data_dir, settings.console_secret))
+                              keys=signing_keys(settings.data_dir, settings.console_secret), settings=settings)
         async with worker:
             health.ready = True
             log.info("worker on task queue %r at %s", settings.temporal_task_queue,
@@ -209,8 +217,9 @@ async def run_worker(
 @contextlib.asynccontextmanager
 async def ensure_worker(
     client: Client, store: Store, task_queue: str, *, actions: ActionTable, port_specs: Sequence[PortSpec] | None = None,
+    settings: Settings | None = None,
 ) -> AsyncIterator[None]:
     """Run an in-process worker for the duration of the block (the embedded line)."""
-    worker = build_worker(client, store, task_queue, actions=actions, port_specs=port_specs)
+    worker = build_worker(client, store, task_queue, actions=actions, port_specs=port_specs, settings=settings)
     async with worker:
         yield

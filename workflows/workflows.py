@@ -1,7 +1,11 @@
 """Durable workflows: human approval of escalated actions, and tickets tracked under an SLA.
 
-Workflow code is deterministic: no clock but workflow.now(), no settings, no store. Policy
-(limits per role, timeouts) arrives in the input, snapshotted when the request was made.
+Workflow code is deterministic: no clock but workflow.now(), no settings, no store. A request
+enters only through the line: the first activity (`admit_request`, `admit_ticket`) checks the
+store's `work_requests` row the line wrote before starting the workflow, and returns the
+policy in force (limits per role and kind, four-eyes amount, timeouts) from the worker's
+settings, never from the workflow's input; a request the line did not file ends "refused".
+Every update needs a sealed credential for this run and step (workflows/authz.py).
 """
 
 from __future__ import annotations
@@ -17,8 +21,12 @@ with workflow.unsafe.imports_passed_through():
     from workflows import authz
     from workflows.activities import CallcenterActivities
     from workflows.models import (
+        ESCALATION_KIND,
         SA_STATE,
+        Admission,
+        AdmitInput,
         ApprovalInput,
+        ApprovalPolicy,
         ApprovalResult,
         ApprovalView,
         Decision,
@@ -50,6 +58,50 @@ ACTIVITY_OPTS: dict = {
 
 # workflow.patched id of two-operator approval above policy.four_eyes_cents.
 FOUR_EYES = "four-eyes-v1"
+# workflow.patched id of admission: the first activity checks the line filed the request and
+# reads the policy from settings. Workflows started before it keep their input's policy.
+ADMISSION = "admission-v1"
+CHECKING = "the request is still being checked against what the line filed; try again in a moment"
+
+
+def _admit_input(request: object) -> AdmitInput:
+    info = workflow.info()
+    if isinstance(request, TicketInput):
+        return AdmitInput(info.workflow_id, info.run_id, ticket=request.request)
+    assert isinstance(request, ApprovalInput)
+    return AdmitInput(info.workflow_id, info.run_id, approval=request.request)
+
+
+def check_grant(d_grant: str, *, action: str, step: str, spent: set[str], kind: str, request_id: str,
+                record_id: str | None, amount_cents: int | None, customer_id: str | None) -> authz.Grant:
+    """The credential, opened and held against this run and request (ValueError otherwise)."""
+    g = authz.open_grant(d_grant, workflow.now())
+    info = workflow.info()
+    if authz.digest(d_grant) in spent or g.grant_id in spent:
+        raise ValueError("this operator credential was used already; decide again")
+    if g.workflow_id != info.workflow_id or g.run_id != info.run_id or g.request_id != request_id:
+        raise ValueError("the operator credential was issued for another request")
+    if (g.kind, g.record_id, g.amount_cents, g.request_customer) != (
+            kind, record_id or "", amount_cents, customer_id or ""):
+        raise ValueError("the operator credential was issued for another request (kind, record, amount or customer differ)")
+    if g.action != action:
+        raise ValueError(f"the operator credential was issued to {g.action}, not to {action}")
+    if g.step != step:
+        raise ValueError(f"the operator credential was issued for the {g.step or 'ticket'} step, not the {step or 'ticket'} step")
+    return g
+
+
+def _a(role: str) -> str:
+    return ("an " if role[:1] in "aeiou" else "a ") + role
+
+
+def spend(spent: set[str], token: str) -> None:
+    """Remember an accepted credential (its digest, and its id when this worker can open it)."""
+    spent.add(authz.digest(token))
+    try:
+        spent.add(authz.open_grant(token, None).grant_id)
+    except ValueError:
+        pass  # a credential from before the sealed format, or another key: the digest is enough
 
 
 @workflow.defn
@@ -66,10 +118,25 @@ class ApprovalWorkflow:
         self._updated_at = inp.submitted_at
         self._detail: str | None = None
         self._first: Decision | None = None  # four-eyes: the first approval, awaiting a second
+        self._policy: ApprovalPolicy = inp.policy  # replaced by the admission's, from settings
+        self._admitted = False
+        self._spent: set[str] = set()  # credentials accepted (digests and ids): each is used once
 
     @workflow.run
     async def run(self, inp: ApprovalInput) -> ApprovalResult:
-        policy = inp.policy
+        if workflow.patched(ADMISSION):
+            adm: Admission = await workflow.execute_activity_method(
+                CallcenterActivities.admit_request, _admit_input(inp), **ACTIVITY_OPTS)
+            if not adm.admitted or adm.policy is None:
+                # Not what the line filed: nothing is decided or done; the activity audited it.
+                self._detail = adm.reason
+                self._set_state("refused")
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                return ApprovalResult(inp.request.request_id, "refused", None, adm.reason, adm.reason)
+            self._policy = adm.policy
+            workflow.upsert_memo({"admitted": True})  # the console shows it; tests wait on it
+        self._admitted = True
+        policy = self._policy
         started = workflow.now()
         for level in range(policy.escalations + 1):
             try:
@@ -155,7 +222,8 @@ class ApprovalWorkflow:
         try:
             self._check_decision(d, approving=approving)
         except ValueError as err:
-            if not workflow.unsafe.is_replaying():
+            # "Still being checked" is not a refusal of the person: the console retries it.
+            if not workflow.unsafe.is_replaying() and str(err) != CHECKING:
                 self._report_refusal(d, approving, str(err))
             raise
 
@@ -166,11 +234,11 @@ class ApprovalWorkflow:
             raise ValueError("a reason is required")
         if self._decision is not None:
             raise ValueError(f"already decided: {self._state} by {self._decision.operator}")
-        g = authz.verify(d.grant, workflow.now())
-        if g.request_id != req.request_id:
-            raise ValueError("the operator credential was issued for another request")
-        if g.action != verb:
-            raise ValueError(f"the operator credential was issued to {g.action}, not to {verb}")
+        if not self._admitted:
+            raise ValueError(CHECKING)
+        g = check_grant(d.grant, action=verb, step="second" if self._first is not None else "first",
+                        spent=self._spent, kind=req.kind, request_id=req.request_id, record_id=req.record_id,
+                        amount_cents=req.amount_cents, customer_id=req.customer_id)
         if g.operator != d.operator or g.role != d.role:
             raise ValueError("the operator or role does not match the signed operator credential")
         if authz.is_reserved(g.operator):
@@ -180,10 +248,16 @@ class ApprovalWorkflow:
             raise ValueError("an operator cannot decide their own request")
         if g.customer_id and g.customer_id.strip().lower() == req.customer_id.strip().lower():
             raise ValueError("an operator cannot decide a request about their own customer account")
-        limits = self._inp.policy.role_limits_cents
+        limits = self._policy.role_limits_cents
         if g.role not in limits:
             raise ValueError(f"unknown role {g.role!r} (one of: {', '.join(sorted(limits))})")
-        if not approving or req.amount_cents is None:
+        if not approving:
+            return  # denying changes nothing: any operator may
+        needed = self._policy.min_role.get(req.kind, "agent")
+        if authz.rank(g.role) < authz.rank(needed):
+            raise ValueError(f"approving a {req.kind.replace('_', ' ')} needs a {needed} or manager;"
+                             f" {g.operator} is {_a(g.role)}")
+        if req.amount_cents is None:
             return
         limit = min(g.limit_cents, limits[g.role])
         if req.amount_cents > limit:
@@ -196,13 +270,13 @@ class ApprovalWorkflow:
                 raise ValueError(
                     "you already approved this request; a second, different operator must approve it"
                 )
-            if authz.ROLE_RANK.get(g.role, -1) < authz.ROLE_RANK["supervisor"]:
+            if authz.rank(g.role) < authz.ROLE_RANK["supervisor"]:
                 raise ValueError("the second approval of a large request needs a supervisor or manager")
 
     def _report_refusal(self, d: Decision, approving: bool, why: str) -> None:
         req = self._inp.request
         try:
-            g = authz.verify(d.grant, workflow.now())
+            g = authz.open_grant(d.grant, workflow.now())
             actor, role = g.operator, g.role
         except ValueError:
             # Whatever the payload claims is not proven: say so in the record.
@@ -215,6 +289,7 @@ class ApprovalWorkflow:
 
     def _decide(self, verdict: str, d: Decision) -> DecisionResult:
         rid = self._inp.request.request_id
+        spend(self._spent, d.grant)
         # The grant is not kept in state; the reason is neutralised whatever path it came by,
         # so the audit line and the customer's notice never carry control characters.
         mine = Decision(d.operator.strip(), authz.clean(d.reason, 1000).strip(), d.role)
@@ -237,7 +312,7 @@ class ApprovalWorkflow:
         return self._decision.operator.split("+")[-1] if self._first else self._decision.operator
 
     def _needs_second(self) -> bool:
-        fe = self._inp.policy.four_eyes_cents
+        fe = self._policy.four_eyes_cents
         amount = self._inp.request.amount_cents
         return fe is not None and amount is not None and amount > fe and self._first is None
 
@@ -268,10 +343,23 @@ class TicketWorkflow:
         self._resolution: Resolution | None = None
         self._updated_at = inp.opened_at
         self._breached = False
+        self._admitted = False
+        self._min_role = "agent"
+        self._spent: set[str] = set()
 
     @workflow.run
     async def run(self, inp: TicketInput) -> TicketResult:
         req = inp.request
+        if workflow.patched(ADMISSION):
+            adm: Admission = await workflow.execute_activity_method(
+                CallcenterActivities.admit_ticket, _admit_input(inp), **ACTIVITY_OPTS)
+            if not adm.admitted:
+                self._set_state("refused")
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                return TicketResult(req.ticket_id, "refused", None, adm.reason)
+            self._min_role = adm.resolve_min_role
+            workflow.upsert_memo({"admitted": True})
+        self._admitted = True
         await self._step(TicketStep(req, "opened", "system", req.summary))
         try:
             await workflow.wait_condition(
@@ -293,7 +381,8 @@ class TicketWorkflow:
 
     @workflow.update
     def resolve(self, r: Resolution) -> TicketView:
-        self._resolution = Resolution(r.engineer.strip(), r.resolution.strip())
+        spend(self._spent, r.grant)
+        self._resolution = Resolution(r.engineer.strip(), r.resolution.strip(), r.role)
         self._updated_at = workflow.now().replace(microsecond=0).isoformat()
         workflow.upsert_memo(
             {"decided_by": self._resolution.engineer, "decision_reason": self._resolution.resolution}
@@ -302,12 +391,43 @@ class TicketWorkflow:
 
     @resolve.validator
     def _check_resolve(self, r: Resolution) -> None:
+        try:
+            self._check_resolution(r)
+        except ValueError as err:
+            if not workflow.unsafe.is_replaying() and str(err) != CHECKING:
+                self._report_refusal(r, str(err))
+            raise
+
+    def _check_resolution(self, r: Resolution) -> None:
         if not isinstance(r.engineer, str) or not r.engineer.strip():
             raise ValueError("an engineer id is required")
         if not isinstance(r.resolution, str) or not r.resolution.strip():
             raise ValueError("a resolution text is required")
         if self._resolution is not None:
             raise ValueError(f"already resolved by {self._resolution.engineer}")
+        if not self._admitted:
+            raise ValueError(CHECKING)
+        req = self._inp.request
+        g = check_grant(r.grant, action="resolve", step="", spent=self._spent, kind=ESCALATION_KIND,
+                        request_id=req.ticket_id, record_id=None, amount_cents=None, customer_id=req.customer_id)
+        if g.operator != r.engineer.strip() or g.role != r.role:
+            raise ValueError("the operator or role does not match the signed operator credential")
+        if authz.is_reserved(g.operator):
+            raise ValueError(f"{g.operator!r} is a name reserved for the system")
+        if authz.rank(g.role) < authz.rank(self._min_role):
+            raise ValueError(f"resolving a ticket needs a {self._min_role} or above; {g.operator} is {_a(g.role)}")
+
+    def _report_refusal(self, r: Resolution, why: str) -> None:
+        try:
+            g = authz.open_grant(r.grant, workflow.now())
+            actor, role = g.operator, g.role
+        except ValueError:
+            actor, role = f"unverified:{authz.clean(r.engineer, 64)}", authz.clean(r.role, 32)
+        authz.report_refusal(workflow.info().task_queue, {
+            "subject": workflow.info().workflow_id, "action": "resolve_refused", "actor": actor, "role": role,
+            "customer_id": self._inp.request.customer_id,
+            "reason": authz.clean(f"{why}; said: {r.resolution}", 1200),
+        })
 
     @workflow.query
     def state(self, _: ViewInput | None = None) -> TicketView:

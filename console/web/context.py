@@ -15,7 +15,7 @@ from callcenter.settings import Settings
 from callcenter.store import Store
 from console.operations import list_queue, queue_changes
 from console.records import CustomerRecords
-from console.signin import RateLimit
+from console.signin import Throttles
 from console.web.snapshot import QueueSnapshot
 from workflows import authz
 
@@ -56,12 +56,13 @@ class Console:
     # beside a request (console/records.py), handed in by the composition root.
     ports: Any = None
     records: tuple[CustomerRecords, ...] = ()
-    logins: RateLimit = field(default_factory=RateLimit)
+    throttles: Throttles = field(init=False)
     templates: Jinja2Templates = field(default_factory=templates)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     queue: QueueSnapshot = field(init=False)
 
     def __post_init__(self) -> None:
+        self.throttles = Throttles(self.settings)
         async def pending() -> list:
             return await list_queue(await self.temporal())
 

@@ -59,6 +59,8 @@ class SecurityHeaders:
 
 
 def client_ip(request: Request) -> str:
+    """The peer's address. `callcenter console` lets only CALLCENTER_CONSOLE_TRUSTED_PROXIES
+    replace it with the X-Forwarded-For client (uvicorn's proxy headers); nobody by default."""
     return request.client.host if request.client else "-"
 
 
@@ -87,8 +89,10 @@ def operator_only(fn: Handler) -> Handler:
             if not sent and "form" in request.headers.get("content-type", ""):
                 sent = str((await request.form()).get("csrf", ""))
             if not sent or not hmac.compare_digest(sent, sess.csrf):
-                app.store.add_audit(subject=request.url.path[:128], action="csrf_refused", actor=sess.operator.name,
-                                    role=sess.operator.role, reason=f"{request.method} without a valid CSRF token")
+                addr = client_ip(request)
+                app.throttles.audit.add(app.store, addr, subject=request.url.path[:128], action="csrf_refused",
+                                        actor=sess.operator.name, role=sess.operator.role,
+                                        reason=f"{request.method} without a valid CSRF token (from {addr})")
                 return PlainTextResponse("refused: missing or wrong CSRF token; reload the page", status_code=403)
         request.state.session = sess
         return await fn(request)

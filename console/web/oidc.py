@@ -33,14 +33,16 @@ def routes(settings: Settings) -> list[Route]:
         return await oauth.idp.authorize_redirect(request, str(request.url_for("oidc_callback")))
 
     async def callback(request: Request) -> Response:
+        from console.web.guard import client_ip
         from console.web.views_auth import _start_session
 
         app = request.app.state.console
+        address = client_ip(request)
         try:
             token = await oauth.idp.authorize_access_token(request)
         except Exception as err:  # noqa: BLE001 - any provider error is a failed sign-in
-            app.store.add_audit(subject="oidc", action="sign_in_failed", actor="-",
-                                reason=f"provider refused: {type(err).__name__}")
+            app.throttles.audit.add(app.store, address, subject="oidc", action="sign_in_failed", actor="-",
+                                    reason=f"provider refused: {type(err).__name__} (from {address})")
             return RedirectResponse("/login", status_code=303)
         info = token.get("userinfo") or {}
         sub = str(info.get("sub") or "")
@@ -48,9 +50,10 @@ def routes(settings: Settings) -> list[Route]:
         who = authz.clean(info.get(settings.oidc_username_claim) or sub, 64)
         if op is None or op.disabled:
             app.store.add_audit(subject=f"operator:{who}", action="sign_in_failed", actor=who,
-                                reason="no active operator account for this identity (oidc)")
+                                reason=f"no active operator account for this identity (oidc from {address})")
             return RedirectResponse("/login", status_code=303)
-        app.store.add_audit(subject=f"operator:{op.name}", action="sign_in", actor=op.name, role=op.role, reason="oidc")
+        app.store.add_audit(subject=f"operator:{op.name}", action="sign_in", actor=op.name, role=op.role,
+                            reason=f"oidc from {address}")
         return _start_session(request, op.name)
 
     return [Route("/oidc/login", start, name="oidc_login"), Route("/oidc/callback", callback, name="oidc_callback")]

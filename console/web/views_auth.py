@@ -9,8 +9,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from callcenter.store import operators as ops
-from console.signin import SignInError, sign_in
+from console.signin import REFUSED, SignInError, sign_in
 from console.web.guard import COOKIE, LOGIN_CSRF_COOKIE, client_ip, operator_only
+from workflows import authz
 
 
 def _start_session(request: Request, name: str) -> Response:
@@ -41,18 +42,27 @@ async def login_submit(request: Request) -> Response:
     app = request.app.state.console
     form = await request.form()
     sent, cookie = str(form.get("csrf", "")), request.cookies.get(LOGIN_CSRF_COOKIE, "")
+    address = client_ip(request)  # the peer, or what a trusted proxy says (CALLCENTER_CONSOLE_TRUSTED_PROXIES)
+    name = authz.clean(str(form.get("name", "")), 64).strip().lower()
+    throttles = app.throttles
     error = None
     if not sent or not cookie or not hmac.compare_digest(sent, cookie):
-        app.store.add_audit(subject="/login", action="csrf_refused", actor="-", reason="sign-in without a valid CSRF token")
+        throttles.audit.add(app.store, address, subject="/login", action="csrf_refused", actor="-",
+                            reason=f"sign-in without a valid CSRF token (from {address})")
         error, status = "The sign-in form expired; try again.", 403
-    elif not app.logins.allow(client_ip(request)):
-        app.store.add_audit(subject="/login", action="sign_in_refused", actor=str(form.get("name", ""))[:64],
-                            reason="too many sign-in attempts from one address")
-        error, status = "Too many sign-in attempts; wait a few minutes.", 429
+    elif not throttles.per_address.allow(address):
+        throttles.audit.add(app.store, address, subject="/login", action="sign_in_refused", actor=name or "-",
+                            reason=f"too many sign-in attempts from {address}")
+        error, status = "Too many sign-in attempts from your address; wait a few minutes.", 429
+    elif not throttles.per_account.allow(name):
+        # Any name, known or not, is throttled alike: the answer says nothing about which exist.
+        throttles.audit.add(app.store, address, subject=f"operator:{name or '-'}", action="sign_in_refused",
+                            actor=name or "-", reason=f"too many sign-in attempts for this name (from {address})")
+        error, status = REFUSED, 401
     else:
         try:
-            op = sign_in(app.store, app.settings, str(form.get("name", "")), str(form.get("password", "")),
-                         source="console")
+            op = sign_in(app.store, app.settings, name, str(form.get("password", "")),
+                         source="console", address=address)
             return _start_session(request, op.name)
         except SignInError as err:
             error, status = str(err), 401

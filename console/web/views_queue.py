@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import PlainTextResponse, Response
 
+from console.fields import BadNumber, amount_cents, whole
 from console.operations import QueueItem
 from console.web.guard import operator_only
 from workflows.models import SAFE_ID
@@ -21,21 +21,17 @@ def time_left(item: QueueItem, default_s: int, age_s: int) -> tuple[str, int]:
 
 
 def _filters(form: dict) -> dict:
-    """Filters come in the request body, never in the URL (customer ids stay out of logs)."""
-    def cents(v: object) -> int | None:
-        try:
-            return int(Decimal(str(v)) * 100) if str(v or "").strip() else None
-        except InvalidOperation:
-            return None
-
+    """Filters come in the request body, never in the URL (customer ids stay out of logs).
+    Numbers are parsed strictly (BadNumber: the page answers 400)."""
     kind = str(form.get("kind") or "")
     customer = str(form.get("customer") or "").strip()
-    age = str(form.get("min_age_min") or "").strip()
+    age = whole(form.get("min_age_min"), "minimum age (minutes)", high=525_600)
     return {
         "kind": kind if SAFE_ID.match(kind) else None,  # a kind nothing has matches nothing
         "customer": customer if SAFE_ID.match(customer) else None,
-        "min_cents": cents(form.get("min_amount")), "max_cents": cents(form.get("max_amount")),
-        "min_age_s": int(age) * 60 if age.isdigit() else None,
+        "min_cents": amount_cents(form.get("min_amount"), "minimum amount"),
+        "max_cents": amount_cents(form.get("max_amount"), "maximum amount"),
+        "min_age_s": age * 60 if age is not None else None,
     }
 
 
@@ -74,5 +70,9 @@ async def queue_page(request: Request) -> Response:
 @operator_only
 async def queue_rows(request: Request) -> Response:
     app = request.app.state.console
-    rows, error = await rows_for(request, _filters(dict(await request.form())))
+    try:
+        f = _filters(dict(await request.form()))
+    except BadNumber as err:
+        return PlainTextResponse(f"refused: {err}", status_code=400)
+    rows, error = await rows_for(request, f)
     return app.page(request, "_rows.html", rows=rows, error=error)

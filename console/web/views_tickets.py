@@ -71,7 +71,8 @@ async def resolve(request: Request) -> Response:
         note, status = "A resolution note is required.", 409
     elif _tracked(app.store, tid):
         try:
-            await resolve_ticket(await app.temporal(), tid, engineer=op.name, resolution=text)
+            await resolve_ticket(await app.temporal(), app.store, tid, operator=op, resolution=text, key=app.key,
+                                 grant_ttl_s=app.settings.console_grant_ttl_s)
             note = f"Ticket {tid} resolved; the customer is notified."
         except ConsoleError as err:
             note, status = str(err), 409

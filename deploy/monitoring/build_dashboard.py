@@ -191,6 +191,11 @@ def _panels() -> list[dict[str, Any]]:
         _q(f"sum by (workflow, outcome) (increase(callcenter_workflow_outcomes_total{{{SEL}}}[{RI}]))",
            "{{workflow}} {{outcome}}"),
     ], w=6, unit="short", desc="Alert CallcenterWorkflowFailures on failed, timed_out, terminated.")
+    L.panel(ts, "Requests ended outside the line", [
+        _q(f"sum by (kind, how) (increase(callcenter_requests_ended_outside_total{{{SEL}}}[{RI}]))",
+           "{{kind}} {{how}}"),
+    ], w=6, unit="short", desc="Terminated or cancelled in Temporal, or started by hand and refused at admission"
+       " (how: terminated, canceled, not_filed). Alert CallcenterRequestEndedOutsideTheLine.")
 
     L.row("Worker health")
     L.panel(ts, "Targets up", [

@@ -38,6 +38,9 @@ def _reset_two_factor(ports: Ports, req: ApprovalRequest, key: str, decided_by: 
     return Applied(effect=reset_two_factor_effect(req.customer_id))
 
 
-CLOSE_ACCOUNT = DurableAction(kind="close_account", what="account closure", effect=_close, domain="account")
-TWO_FACTOR_RESET = DurableAction(kind="two_factor_reset", what="two-factor reset", effect=_reset_two_factor, domain="account")
+# The caller is told "a supervisor reviews it first": the workflow holds the line to that.
+CLOSE_ACCOUNT = DurableAction(kind="close_account", what="account closure", effect=_close, domain="account",
+                              min_role="supervisor")
+TWO_FACTOR_RESET = DurableAction(kind="two_factor_reset", what="two-factor reset", effect=_reset_two_factor,
+                                 domain="account", min_role="supervisor")
 ACTIONS = (CLOSE_ACCOUNT, TWO_FACTOR_RESET)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from callcenter.settings import SettingsError, get_settings
 from callcenter.store import Store, StoreError
@@ -66,12 +66,14 @@ def _password(from_stdin: bool, confirm: bool) -> str:
 
 def cmd_add(args: argparse.Namespace) -> int:
     from console.accounts import AccountError, add_account
+    from console.fields import BadNumber, amount_cents
 
     settings = get_settings()
     try:
-        limit = Decimal(args.limit) if args.limit is not None else None
-    except InvalidOperation:
-        return _fail("--limit must be an amount in USD, e.g. 250 or 1200.50", 2)
+        cents = amount_cents(args.limit, "--limit")
+    except BadNumber as err:
+        return _fail(str(err), 2)
+    limit = None if cents is None else Decimal(cents) / 100
     try:
         password = None if args.no_password else _password(args.password_stdin, confirm=True)
         with _store(settings) as store:
@@ -111,6 +113,8 @@ def cmd_token(args: argparse.Namespace) -> int:
     from callcenter.store import operators as ops
 
     settings = get_settings()
+    if args.hours is not None and not 1 <= args.hours <= 720:
+        return _fail("--hours must be a whole number from 1 to 720", 2)
     with _store(settings) as store:
         op = ops.get_operator(store, args.name)
         if op is None or op.disabled:
@@ -129,7 +133,7 @@ def cmd_login(args: argparse.Namespace) -> int:
     try:
         password = _password(args.password_stdin, confirm=False)
         with _store(settings) as store:
-            op = sign_in(store, settings, args.name, password, source="cli")
+            op = sign_in(store, settings, args.name, password, source="cli", address="this host")
             from callcenter.store import operators as ops
 
             token = ops.create_token(store, op.name, ttl_h=settings.operator_token_ttl_h)
@@ -156,8 +160,18 @@ def cmd_console(args: argparse.Namespace) -> int:
 
         # The domains' systems and the tables they show an operator beside a request.
         app = create_app(settings, port_specs=domain_ports(), records=operator_records())
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                    proxy_headers=True, server_header=False)
+        from callcenter.store import operators as ops
+
+        print(f"operators' console on http://{host}:{port}/ (Ctrl-C stops it)", flush=True)
+        if not ops.list_operators(app.state.console.store):
+            print("no operator accounts yet: create the first with"
+                  " `callcenter operators add NAME --role manager` (it asks for a password), then sign in",
+                  flush=True)
+        # Only the proxies named in settings may set the client's address (X-Forwarded-For):
+        # uvicorn would otherwise trust any local peer, and a throttle keyed on it is moot.
+        trusted = settings.console_trusted_proxies
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, server_header=False,
+                    proxy_headers=bool(trusted), forwarded_allow_ips=list(trusted) if trusted else None)
     except (OSError, StoreError, AdapterError) as err:
         return _fail(str(err))
     return 0

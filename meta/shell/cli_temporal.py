@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--all", action="store_true", help="include running requests already decided")
     p.add_argument("--kind", help="a request kind, as `approvals list` shows it")
     p.add_argument("--customer", help="a customer id, e.g. C1002")
-    p.add_argument("--min-amount", type=float, default=None, help="only amounts at or above this many dollars")
+    p.add_argument("--min-amount", default=None, help="only amounts at or above this many dollars, e.g. 200 or 1200.50")
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="one request with its audit trail")
     p.add_argument("id")
@@ -128,14 +128,36 @@ def _age(s: int) -> str:
     return f"{s // 86400}d"
 
 
+def _wrapped(head: str, text: str) -> list[str]:
+    """`head` then `text` wrapped at word boundaries to the terminal's width (COLUMNS): beside
+    the columns when there is room, else on indented lines below. Words are never cut."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((120, 24)).columns
+    room = width - len(head)
+    if room >= 30:
+        lines = textwrap.wrap(text, room, break_long_words=False, break_on_hyphens=False) or [""]
+        return [head + lines[0], *(" " * len(head) + ln for ln in lines[1:])]
+    return [head.rstrip(), *textwrap.wrap(text, max(20, width - 4), initial_indent="    ", subsequent_indent="    ",
+                                          break_long_words=False, break_on_hyphens=False)]
+
+
 # --- approvals ------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
+    from console.fields import BadNumber, amount_cents
+
+    try:
+        amount_cents(args.min_amount, "--min-amount")
+    except BadNumber as err:
+        return _exit(_fail(str(err), 2))
+
     async def body(settings: Settings, ctx: Any) -> int:
         from console.operations import list_queue
 
         client, _store, a = ctx
         states: tuple[str, ...] = () if a.all else ("pending", "escalated")
-        cents = None if a.min_amount is None else int(round(a.min_amount * 100))
+        cents = amount_cents(a.min_amount, "--min-amount")
         items = await list_queue(client, states=states, kind=a.kind, customer_id=a.customer, min_amount_cents=cents)
         if a.json:
             print(json.dumps([asdict(i) for i in items], indent=2))
@@ -145,8 +167,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             return 0
         print(f"{'ID':<28} {'KIND':<16} {'AMOUNT':>11} {'CUSTOMER':<9} {'AGE':>5} {'STATE':<9} CALLER SAID / POLICY")
         for i in items:
-            print(f"{i.request_id:<28} {i.kind:<16} {_money(i.amount_cents):>11} {i.customer_id or '-':<9}"
-                  f" {_age(i.age_s):>5} {i.state:<9} {i.caller_reason[:60]} / {i.policy_finding[:80]}")
+            head = (f"{i.request_id:<28} {i.kind:<16} {_money(i.amount_cents):>11} {i.customer_id or '-':<9}"
+                    f" {_age(i.age_s):>5} {i.state:<9} ")
+            for line in _wrapped(head, f"{i.caller_reason} / {i.policy_finding}"):
+                print(line)
         return 0
 
     return _run(body, args)
@@ -228,7 +252,8 @@ def cmd_tickets(args: argparse.Namespace) -> int:
             print("no open tickets")
         for i in [] if a.json else items:
             tid = i.request_id.removeprefix("ticket-")
-            print(f"{tid:<12} {i.state:<10} {i.customer_id or '-':<9} {_age(i.age_s):>5} {i.caller_reason[:90]}")
+            for line in _wrapped(f"{tid:<12} {i.state:<10} {i.customer_id or '-':<9} {_age(i.age_s):>5} ", i.caller_reason):
+                print(line)
         return 0
 
     return _run(body, args)
@@ -238,10 +263,13 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
         from console.operations import resolve_ticket
         from workflows.authz import clean
+        from workflows.keys import signing_keys
 
         client, store, a = ctx
         op = _operator(store, a.token, clean(a.id, 128), "resolve")
-        await resolve_ticket(client, a.id, engineer=op.name, resolution=clean(a.resolution))
+        key = signing_keys(settings.data_dir, settings.console_secret)[0]
+        await resolve_ticket(client, store, a.id, operator=op, resolution=clean(a.resolution), key=key,
+                             grant_ttl_s=settings.console_grant_ttl_s)
         print(f"{a.id}: resolved by {op.name}")
         return 0
 
@@ -303,7 +331,8 @@ def cmd_server(args: argparse.Namespace) -> int:
                     stack.callback(store.close)
                     client = await connect(settings, address=server.address)
                     await stack.enter_async_context(ensure_worker(
-                        client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports()))
+                        client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports(),
+                        settings=settings))
                     print(f"worker on task queue {settings.temporal_task_queue!r}", flush=True)
                 waiter = asyncio.create_task(stop.wait())
                 while not stop.is_set():
@@ -357,7 +386,8 @@ async def embedded_durable(settings: Settings, store: Store | None = None) -> As
                 try:
                     client = await connect(settings, address=address)
                     await stack.enter_async_context(ensure_worker(
-                        client, store, settings.temporal_task_queue, actions=actions, port_specs=domain_ports()))
+                        client, store, settings.temporal_task_queue, actions=actions, port_specs=domain_ports(),
+                        settings=settings))
                     # Pending-approvals gauge and outbox flush, as the standalone worker does.
                     chores = asyncio.create_task(housekeeping(client, settings, store, actions))
                     stack.callback(chores.cancel)

@@ -17,6 +17,7 @@ from callcenter.settings import Settings
 from tests.conftest import CALLCENTER
 from tests.temporal.conftest import (  # noqa: F401 - fixtures
     PASSWORD,
+    admitted,
     client,
     eventually,
     operator,

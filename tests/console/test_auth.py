@@ -8,7 +8,7 @@ from domains.billing.ledger import Ledger
 from tests.conftest import refund_request
 from workflows.client import ApprovalRequest, DurableWork
 
-from .conftest import csrf_in, eventually, operator, sign_in, uid
+from .conftest import admitted, csrf_in, eventually, operator, sign_in, uid
 
 
 def refund(amount: int, charge: str = "CH-1002-D", customer: str = "C1002") -> ApprovalRequest:
@@ -23,7 +23,7 @@ async def test_wrong_password_lockout_and_audit(console, store, settings) -> Non
     for _ in range(settings.console_login_failures - 1):
         await sign_in(console.url, "maria", "still wrong")
     _, locked = await sign_in(console.url, "maria")  # right password, but locked now
-    assert locked.status_code == 401 and "locked" in locked.text
+    assert locked.status_code == 401 and "wrong name or password" in locked.text
     actions = [(e.action, e.actor) for e in ops.search_audit(store, actor="maria")]
     assert actions.count(("sign_in_failed", "maria")) == settings.console_login_failures
     assert ("sign_in_refused", "maria") in actions and ("sign_in", "maria") not in actions
@@ -148,27 +148,43 @@ async def test_sign_out_ends_the_session_and_sign_in_is_rate_limited_per_address
 
 async def test_forged_updates_through_the_temporal_client_are_refused_and_audited(client, store, worker,
                                                                                 work: DurableWork) -> None:
+    """Updates sent straight to Temporal (as `temporal workflow update execute` would) with no
+    credential, a foreign key, a swapped role, or a credential bound to another request,
+    record, amount, run, step or verb: each refused before anything is recorded, and audited."""
+    from dataclasses import replace
+
     from temporalio.client import WorkflowUpdateFailedError
 
     from console.accounts import grant_for
+    from console.operations import approval_target
     from workflows import authz
 
     req = refund(30000)
     await work.submit_approval(req)
+    await admitted(client, req.request_id)
     handle = client.get_workflow_handle(req.request_id)
+    desc = await handle.describe()
+    target = approval_target(desc, dict(await desc.memo()))
     kim = operator(store, "kim2", "agent")
     boss = operator(store, "boss2", "manager")
-    other_key = b"z" * 48
-    mine, _ = grant_for(kim, req.request_id, "approve", (await _key(store)), 60)
+    key = await _key(store)
+    mine, _ = grant_for(kim, target, "approve", key, 60)
+
+    def as_kim(t: object, verb: str = "approve") -> dict:
+        return {"operator": "kim2", "role": "agent", "reason": "x", "grant": grant_for(kim, t, verb, key, 60)[0]}
+
     cases = {
         "no credential": {"operator": "boss2", "role": "manager", "reason": "trust me"},
         "foreign key": {"operator": "boss2", "role": "manager", "reason": "x",
-                        "grant": grant_for(boss, req.request_id, "approve", other_key, 60)[0]},
+                        "grant": grant_for(boss, target, "approve", b"z" * 48, 60)[0]},
         "role swapped": {"operator": "kim2", "role": "manager", "reason": "x", "grant": mine},
-        "other request": {"operator": "kim2", "role": "agent", "reason": "x",
-                          "grant": grant_for(kim, "refund-other", "approve", (await _key(store)), 60)[0]},
-        "deny grant used to approve": {"operator": "kim2", "role": "agent", "reason": "x",
-                                       "grant": grant_for(kim, req.request_id, "deny", (await _key(store)), 60)[0]},
+        "other request": as_kim(replace(target, workflow_id="refund-other", request_id="refund-other")),
+        "another run": as_kim(replace(target, run_id="0f0f0f0f-0000-0000-0000-000000000000")),
+        "another amount": as_kim(replace(target, amount_cents=100)),
+        "another record": as_kim(replace(target, record_id="CH-9999-X")),
+        "another kind": as_kim(replace(target, kind="close_account")),
+        "second step": as_kim(replace(target, step="second")),
+        "deny grant used to approve": as_kim(target, "deny"),
         "reserved name": {"operator": "auto", "role": "system", "reason": "x"},
     }
     for name, payload in cases.items():

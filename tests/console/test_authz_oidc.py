@@ -1,8 +1,11 @@
-"""Decision credentials (no server needed): forged, expired, tampered or foreign grants are
-refused; text neutralisation; and OIDC sign-in redirects to a (local) provider."""
+"""Decision credentials (no server needed): forged, expired, tampered, foreign or readable
+grants are refused or impossible; text neutralisation; and OIDC sign-in redirects to a
+(local) provider."""
 
 from __future__ import annotations
 
+import base64
+import dataclasses
 import json
 import threading
 from datetime import UTC, datetime, timedelta
@@ -10,7 +13,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-import jwt
 import pytest
 
 from callcenter.settings import load_settings
@@ -20,35 +22,49 @@ KEY, OTHER = b"k" * 40, b"o" * 40
 
 
 def grant(**kw: object) -> authz.Grant:
-    base = dict(request_id="refund-CH-1", action="approve", operator="maria", role="agent", limit_cents=50000,
-                customer_id=None, expires=int((datetime.now(UTC) + timedelta(minutes=2)).timestamp()), grant_id="g1")
+    base = dict(workflow_id="refund-CH-1", run_id="run-1", request_id="refund-CH-1", action="approve", step="first",
+                kind="refund", record_id="CH-1", amount_cents=24900, request_customer="C1002", operator="maria",
+                role="agent", limit_cents=50000, customer_id=None,
+                expires=int((datetime.now(UTC) + timedelta(minutes=2)).timestamp()), grant_id="g1")
     return authz.Grant(**(base | kw))  # type: ignore[arg-type]
 
 
 def test_valid_grant_round_trips() -> None:
     g = grant()
-    assert authz.verify(authz.mint(KEY, g), datetime.now(UTC), [KEY]) == g
+    assert authz.open_grant(authz.seal(KEY, g), datetime.now(UTC), [KEY]) == g
+
+
+def test_the_sealed_credential_shows_nothing_it_binds() -> None:
+    """What history holds is ciphertext: no operator, role, request, amount or record in it."""
+    token = authz.seal(KEY, grant())
+    raw = base64.urlsafe_b64decode(token.removeprefix(authz.PREFIX) + "==")
+    for word in (b"maria", b"agent", b"refund", b"24900", b"CH-1", b"C1002"):
+        assert word not in raw and word.decode() not in token
+    assert authz.seal(KEY, grant()) != token  # a fresh nonce each time
 
 
 @pytest.mark.parametrize("token,words", [
     ("", "credential is required"),
-    (authz.mint(OTHER, grant()), "not valid"),
-    (authz.mint(KEY, grant(expires=int(datetime.now(UTC).timestamp()) - 5)), "expired"),
-    (jwt.encode({"sub": "maria", "role": "manager"}, KEY, algorithm="HS256"), "not valid"),
-    (jwt.encode({"iss": "callcenter-console", "sub": "x"}, "none", algorithm="HS256"), "not valid"),
+    (authz.seal(OTHER, grant()), "not valid"),
+    (authz.seal(KEY, grant(expires=int(datetime.now(UTC).timestamp()) - 5)), "expired"),
+    ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtYXJpYSJ9.c2ln", "not valid"),  # the old JWT form
+    (authz.PREFIX + "not-base64!!", "not valid"),
+    (authz.PREFIX + "A" * 5000, "not valid"),
 ])
 def test_bad_grants_are_refused(token: str, words: str) -> None:
     with pytest.raises(authz.GrantError, match=words):
-        authz.verify(token, datetime.now(UTC), [KEY])
+        authz.open_grant(token, datetime.now(UTC), [KEY])
 
 
-def test_tampered_claims_break_the_signature() -> None:
-    head, body, sig = authz.mint(KEY, grant()).split(".")
-    claims = json.loads(jwt.utils.base64url_decode(body))
-    claims["role"], claims["lim"] = "manager", 10_000_000
-    forged = ".".join([head, jwt.utils.base64url_encode(json.dumps(claims).encode()).decode(), sig])
+def test_tampered_ciphertext_breaks_the_seal() -> None:
+    token = authz.seal(KEY, grant())
+    raw = bytearray(base64.urlsafe_b64decode(token.removeprefix(authz.PREFIX) + "=="))
+    raw[20] ^= 1
+    forged = authz.PREFIX + base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
     with pytest.raises(authz.GrantError, match="not valid"):
-        authz.verify(forged, datetime.now(UTC), [KEY])
+        authz.open_grant(forged, datetime.now(UTC), [KEY])
+    # a grant sealed with the right key but claims the format does not know is malformed
+    assert dataclasses.asdict(grant())["step"] == "first" and json.dumps(dataclasses.asdict(grant()))
 
 
 def test_clean_neutralises_control_characters() -> None:

@@ -45,6 +45,10 @@ def _bad_values(name: str) -> list[tuple[str, str]]:
         return [("bogus-value", f"accepted values: {accepted}")]
     if tp is bool:
         return [("bogus-value", "valid boolean")]
+    if typing.get_origin(tp) is dict:  # JSON: {"refund": "boss"}, a role nobody has
+        return [('{"refund": "boss"}', "accepted values"), ("not json", "JSON")]
+    if typing.get_origin(tp) is list:  # JSON: a list of addresses
+        return [('["not-an-address"]', "IP address or network"), ("not json", "JSON")]
     if tp in (int, float, Decimal):
         kind = {int: "valid integer", float: "valid number", Decimal: "valid decimal"}[tp]
         out = [("bogus-value", kind)]

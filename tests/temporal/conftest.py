@@ -62,7 +62,7 @@ def store(settings: Settings) -> Iterator[Store]:
 
 @pytest.fixture
 async def worker(client, store: Store, settings: Settings) -> AsyncIterator[None]:  # noqa: ANN001
-    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions()):
+    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions(), settings=settings):
         yield
 
 
@@ -200,11 +200,28 @@ async def decide_as(client, store: Store, request_id: str, *, verdict: str, oper
                         key=signing_key(store))
 
 
-def signed(store: Store, request_id: str, verb: str, name: str, reason: str, role: str = "agent", *,
-           ttl_s: int = 120) -> dict:
-    """A raw update payload as the console would send it (for `execute_update` in tests)."""
+async def admitted(client, wid: str) -> None:  # noqa: ANN001
+    """Until the workflow's first activity has checked the request against the line's record."""
+    async def check() -> bool:
+        return bool((await (await client.get_workflow_handle(wid).describe()).memo()).get("admitted"))
+
+    await eventually(check)
+
+
+async def signed(client, store: Store, request_id: str, verb: str, name: str, reason: str, role: str = "agent", *,  # noqa: ANN001
+                 ttl_s: int = 60) -> dict:
+    """A raw update payload as the console would send it (for `execute_update` in tests): a
+    credential bound to the workflow's current run, as Temporal describes it."""
     from console.accounts import grant_for
+    from console.operations import approval_target, ticket_target
 
     op = operator(store, name, role)
-    grant, _ = grant_for(op, request_id, verb, signing_key(store), ttl_s)
+    wid = request_id if verb != "resolve" else f"ticket-{request_id}"
+    await admitted(client, wid)
+    desc = await client.get_workflow_handle(wid).describe()
+    target = (ticket_target(desc, request_id) if verb == "resolve"
+              else approval_target(desc, dict(await desc.memo())))
+    grant, _ = grant_for(op, target, verb, signing_key(store), ttl_s)
+    if verb == "resolve":
+        return {"engineer": op.name, "resolution": reason, "role": op.role, "grant": grant}
     return {"operator": op.name, "reason": reason, "role": op.role, "grant": grant}

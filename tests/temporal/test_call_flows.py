@@ -19,7 +19,7 @@ from meta.session import Call, Line, build_line, start_call
 from workflows.client import DurableWork
 from workflows.devserver import free_port
 
-from .conftest import decide_as, eventually
+from .conftest import decide_as, eventually, signed
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +118,7 @@ async def test_ticket_number_then_live_ticket_status(client, store, worker, work
     assert ticket_id in said(turn)
     await eventually(lambda: _ticket_open(work, ticket_id))
     handle = client.get_workflow_handle(f"ticket-{ticket_id}")
-    await handle.execute_update("resolve", {"engineer": "ana", "resolution": "rotated the webhook secret"})
+    await handle.execute_update("resolve", await signed(client, store, ticket_id, "resolve", "ana", "rotated the webhook secret"))
     await handle.result()
     status = await call.send(f"what's the status of ticket {ticket_id}")
     # The live state (completed), in words a caller understands.

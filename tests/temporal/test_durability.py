@@ -38,7 +38,7 @@ async def test_worker_killed_while_waiting(client, settings, store, temporal) ->
         w1.kill()
         w2 = TemporalWorkerCommand(settings)
         await w2.wait_ready()
-        await handle.execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
+        await handle.execute_update("approve", await signed(client, store, req.request_id, "approve", "maria", "dup", "agent"))
         assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
         assert effects(store, req.request_id) == (1, 1, 1)
     finally:
@@ -60,7 +60,7 @@ async def test_worker_killed_mid_activity_pays_once(client, settings, store, tem
         await w1.wait_ready()
         req = refund_request(uid("refund-ka"))
         await work.submit_approval(req)
-        await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
+        await client.get_workflow_handle(req.request_id).execute_update("approve", await signed(client, store, req.request_id, "approve", "maria", "dup", "agent"))
         await eventually(marker.exists, timeout=15)
         w1.kill()  # the refund row is written; the activity never reports completion
         assert effects(store, req.request_id)[0] == 1
@@ -89,7 +89,7 @@ async def test_dev_server_killed_and_restarted_on_same_db() -> None:
             client = await connect(settings, address=server.address)
             work = DurableWork(settings, store, client=client, actions=durable_actions())
             req = refund_request("refund-restart")
-            async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions()):
+            async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions(), settings=settings):
                 await work.submit_approval(req)
                 await eventually(lambda: _timer_started(client.get_workflow_handle(req.request_id)))
                 server.kill()  # SIGKILL: no clean shutdown
@@ -99,7 +99,7 @@ async def test_dev_server_killed_and_restarted_on_same_db() -> None:
                 await server.start()  # same port, same SQLite file
                 # The worker's client reconnects by itself; the waiting workflow is intact.
                 await eventually(lambda: _query_ok(client, req.request_id), timeout=30, every=0.3)
-                await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
+                await client.get_workflow_handle(req.request_id).execute_update("approve", await signed(client, store, req.request_id, "approve", "maria", "dup", "agent"))
                 assert (await work.wait_for_decision(req.request_id, 20)).state == "completed"
             assert effects(store, req.request_id) == (1, 1, 1)
         finally:

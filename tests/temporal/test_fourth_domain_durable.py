@@ -41,7 +41,8 @@ async def test_fourth_domain_with_a_durable_action(four_domains, client, setting
     assert "reship" in line.actions and "refund" in line.actions
     work = DurableWork(settings, store, client=client, actions=line.actions)
     assert "carrier" in line.ports.declared  # its own port, the embedded stand-in
-    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports()):
+    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions(), port_specs=domain_ports(),
+                             settings=settings):
         call = await start_call(line, customer_id="C1001", durable=work)
         try:
             # Its own wording: the greeting and the out-of-scope reply name it.

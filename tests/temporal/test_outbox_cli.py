@@ -13,6 +13,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from domains.billing.ledger import Ledger
@@ -21,6 +23,7 @@ from meta.shell.cli_temporal import embedded_durable
 from tests.conftest import CALLCENTER, callcenter, cli_env, refund_request
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
 from workflows.devserver import discover, free_port
+from workflows.worker import ensure_worker
 
 from .conftest import ROOT, eventually, signed, uid
 
@@ -47,7 +50,7 @@ async def test_down_requests_are_queued_then_flushed(client, settings, store, wo
     assert {w.status for w in store.list_work()} == {"submitted"}
     st = await online.status(req.request_id)
     assert (st.state, st.kind, st.amount_cents) == ("pending", "refund", 24900)
-    await client.get_workflow_handle(req.request_id).execute_update("approve", signed(store, req.request_id, "approve", "maria", "dup", "agent"))
+    await client.get_workflow_handle(req.request_id).execute_update("approve", await signed(client, store, req.request_id, "approve", "maria", "dup", "agent"))
     assert (await online.wait_for_decision(req.request_id, 10)).state == "completed"
     assert len(Ledger(store).list_refunds("C1002")) == 1
     # Down again: what the activities recorded still answers the caller.
@@ -74,10 +77,18 @@ def cli(*args: str, env: dict[str, str], input: str | None = None) -> subprocess
     return callcenter(*args, env=cli_env(Path(env["CALLCENTER_DATA_DIR"]), **env), input=input, timeout=60)
 
 
-async def test_operator_cli(client, settings, store, worker, temporal) -> None:
+@pytest.fixture
+async def strict_worker(client, store, settings):  # noqa: ANN001, ANN201
+    """A worker whose settings let agents approve up to $100: the policy is the worker's."""
+    strict = settings.model_copy(update={"approval_limit_agent": 100})
+    async with ensure_worker(client, store, settings.temporal_task_queue, actions=durable_actions(), settings=strict):
+        yield strict
+
+
+async def test_operator_cli(client, settings, store, strict_worker, temporal) -> None:
     env = {"CALLCENTER_DATA_DIR": str(settings.data_dir), "CALLCENTER_TEMPORAL_ADDRESS": temporal.address,
            "CALLCENTER_TEMPORAL_TASK_QUEUE": settings.temporal_task_queue}
-    strict = settings.model_copy(update={"approval_limit_agent": 100})  # agents: up to $100
+    strict = strict_worker  # agents: up to $100
     work = DurableWork(strict, store, client=client, actions=durable_actions())
     req = refund_request(uid("refund-cli"))
     await work.submit_approval(req)
@@ -285,7 +296,7 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         await eventually(lambda: [(a.action, a.actor, a.role) for a in store.audit_for(req.request_id)]
                          == [("approve_refused", "unverified:nobody", "manager")])
         # With a credential the console signed for this request, the same CLI works.
-        payload = json.dumps(signed(store, req.request_id, "approve", "maria", "duplicate"))
+        payload = json.dumps(await signed(await work.client(), store, req.request_id, "approve", "maria", "duplicate"))
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", req.request_id,
                               "--name", "approve", "--update-id", "approve-maria", "--input", payload],
                              capture_output=True, text=True)
@@ -298,7 +309,7 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
         assert _sample(metrics, "callcenter_approval_decisions_total", 'decision="approved"') == 1.0
         other = ApprovalRequest("close_account", "C1005", None, "leaving", "human needed", "account/close", "close-C1005")
         await work.submit_approval(other)
-        payload = json.dumps(signed(store, other.request_id, "deny", "lee", "open invoice"))
+        payload = json.dumps(await signed(await work.client(), store, other.request_id, "deny", "lee", "open invoice"))
         out = subprocess.run([tcli[0], "workflow", "update", "execute", *tcli[1:], "--workflow-id", other.request_id,
                               "--name", "deny", "--update-id", "deny-lee", "--input", payload],
                              capture_output=True, text=True)

@@ -1,5 +1,6 @@
 """Determinism guard: recorded histories (approve, escalate + auto-deny, ticket SLA breach +
-resolution, and four-eyes: two approvals under the `four-eyes-v1` patch) must replay against the current workflow code. A change that breaks replay
+resolution, four-eyes: two approvals under the `four-eyes-v1` patch, and an approval and a
+ticket admitted under `admission-v1`) must replay against the current workflow code. A change that breaks replay
 would break every workflow running in production: version it with workflow.patched().
 
 Re-record with a time-skipping env only when a deliberate, versioned change needs it."""
@@ -33,16 +34,21 @@ async def test_fresh_history_replays(client, store, settings, worker) -> None:
     req = ApprovalRequest("two_factor_reset", "C1001", None, "new phone", "verified", "account/2fa", uid("2fa"))
     await work.submit_approval(req)
     handle = client.get_workflow_handle(req.request_id)
-    await handle.execute_update("deny", signed(store, req.request_id, "deny", "li", "not verified", "agent"))
+    await handle.execute_update("deny", await signed(client, store, req.request_id, "deny", "li", "not verified", "agent"))
     await handle.result()
     await Replayer(workflows=WORKFLOWS).replay_workflow(await handle.fetch_history())
 
 
 def test_histories_are_present() -> None:
-    assert len(HISTORIES) >= 4
-    # The four-eyes history was recorded with the patch; the older ones without it.
+    assert len(HISTORIES) >= 6
+    # The four-eyes and the admitted histories were recorded with their patches (admission-v1:
+    # the first activity checks the line's record); the older ones without, as workflows
+    # still running from before those versions.
     marker = "EVENT_TYPE_MARKER_RECORDED"  # the patch marker (its id is base64 inside)
-    assert [p.stem for p in HISTORIES if marker in p.read_text()] == ["approval_four_eyes"]
+    assert [p.stem for p in HISTORIES if marker in p.read_text()] == [
+        "approval_admitted_approved", "approval_four_eyes", "ticket_admitted_resolved"]
+    assert all("admit_" in (HISTORIES[0].parent / f"{name}.json").read_text()
+               for name in ("approval_admitted_approved", "ticket_admitted_resolved"))
 
 
 def test_a_request_recorded_before_record_id_still_names_its_charge() -> None:

@@ -18,10 +18,10 @@ from callcenter.store import durable as d
 from domains.billing.ledger import Ledger
 from meta.actions import durable_actions
 from workflows.client import ApprovalRequest, DurableWork, EscalationRequest
-from workflows.models import Resolution, ticket_workflow_id
+from workflows.models import ticket_workflow_id
 from workflows.worker import ensure_worker, register_search_attributes
 
-from .conftest import signed
+from .conftest import admitted, signed
 
 TEST_SERVER = Path(sys.executable).parent / "temporal-test-server"
 
@@ -47,8 +47,9 @@ async def test_timeout_escalates_once_then_auto_denies(env: WorkflowEnvironment,
     work = DurableWork(settings, store, client=env.client, actions=durable_actions())
     req = ApprovalRequest("refund", "C1002", 24900, "charged twice", "duplicate",
                           "billing/refund", "refund-CH-1002-D-ts", record_id="CH-1002-D")
-    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
+    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions(), settings=settings):
         assert (await work.submit_approval(req)).status == "pending"
+        await admitted(env.client, req.request_id)
         # Time skips on its own only for handles the test env started; skip explicitly.
         await env.sleep(2 * 3600 + 60)
         result = await env.client.get_workflow_handle(req.request_id).result()
@@ -66,12 +67,13 @@ async def test_decision_after_escalation_still_counts(env: WorkflowEnvironment, 
     store = Store(settings.db_path)
     work = DurableWork(settings, store, client=env.client, actions=durable_actions())
     req = ApprovalRequest("two_factor_reset", "C1001", None, "new phone", "verified", "account/2fa", "2fa-C1001-ts")
-    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
+    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions(), settings=settings):
         await work.submit_approval(req)
         handle = env.client.get_workflow_handle(req.request_id)
+        await admitted(env.client, req.request_id)  # its deadline starts once the line's record is checked
         await env.sleep(700)  # past the first deadline: escalated
         assert (await handle.query("state"))["state"] == "escalated"
-        await handle.execute_update("approve", signed(store, req.request_id, "approve", "boss", "ok", "manager", ttl_s=3 * 3600))
+        await handle.execute_update("approve", await signed(env.client, store, req.request_id, "approve", "boss", "ok", "manager", ttl_s=3 * 3600))
         result = await handle.result()
     assert result["state"] == "completed"
     assert [a.action for a in store.audit_for(req.request_id)] == ["escalated", "approved"]
@@ -82,14 +84,15 @@ async def test_ticket_sla_breach_then_resolution(env: WorkflowEnvironment, tmp_p
     settings = load_settings(data_dir=tmp_path, temporal_task_queue=f"ts-{uuid.uuid4().hex[:6]}", ticket_sla_s=86400)
     store = Store(settings.db_path)
     work = DurableWork(settings, store, client=env.client, actions=durable_actions())
-    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions()):
+    async with ensure_worker(env.client, store, settings.temporal_task_queue, actions=durable_actions(), settings=settings):
         res = await work.open_escalation(EscalationRequest("T-TS0001", "C1003", "5xx on /v2/orders since the deploy"))
         assert res.request_id == "T-TS0001"
         handle = env.client.get_workflow_handle(ticket_workflow_id("T-TS0001"))
+        await admitted(env.client, ticket_workflow_id("T-TS0001"))
         await env.sleep(86400 + 60)
         assert (await handle.query("state"))["state"] == "escalated"
         assert store.get_ticket("T-TS0001").status == "breached"
-        await handle.execute_update("resolve", Resolution("eng-ana", "rolled back the deploy"))
+        await handle.execute_update("resolve", await signed(env.client, store, "T-TS0001", "resolve", "eng-ana", "rolled back the deploy", ttl_s=3 * 86400))
         result = await handle.result()
     assert (result["state"], result["sla_breached"]) == ("completed", True)
     assert store.get_ticket("T-TS0001").status == "resolved"

@@ -56,7 +56,7 @@ async def test_a_refund_call_is_one_trace_from_meta_to_the_activity(
     caplog.set_level(logging.INFO)
     caplog.handler.addFilter(tracing.CallIdFilter())
     line = build_line(settings.model_copy(update={"data_dir": model_dir, "hold_on_line_s": 8}), store=store)
-    async with ensure_worker(traced, store, settings.temporal_task_queue, actions=durable_actions()):
+    async with ensure_worker(traced, store, settings.temporal_task_queue, actions=durable_actions(), settings=settings):
         call = await start_call(line, customer_id="C1002", durable=DurableWork(settings, store, client=traced, actions=durable_actions()))
         call_id = call.state.call_id
 

@@ -17,6 +17,7 @@
       });
       if (r.status === 401 || r.type === "opaqueredirect") { window.location = "/login?expired=1"; return; }
       if (r.ok) { body.innerHTML = await r.text(); live.textContent = "live · " + new Date().toLocaleTimeString(); }
+      else if (r.status === 400) { live.textContent = await r.text(); }  // a filter it cannot use
       else { live.textContent = "offline (" + r.status + ")"; }
     } catch (e) {
       live.textContent = "offline";
