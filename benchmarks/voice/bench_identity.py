@@ -15,7 +15,8 @@ Parts: `dev` (hibari, Piper joe, espeak-ng en-us+m3 at 130 wpm; scripts A) is fo
 tuning) is run for the reported numbers only.
 Variants: `base` (the most likely reading, the line's prompt: before issue 26), `grammar`
 (the beam's reading that fits the pending slot; callcenter/speech/slot_grammar.py) and `line`
-(the grammar with the identity slot's own prompt, meta/voice_prompt.py: what the line does).
+(the grammar with the identity slot's own prompt, meta/voice_prompt.py: what the line does),
+`held` (`line`, then a second decode held to the slot's words when no reading fits).
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", choices=sorted(SCRIPTS), default="dev")
     ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
-    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line"], default=["base", "line"])
+    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line", "held"], default=["base", "line"])
     ap.add_argument("--voices", nargs="+", help="a subset of the part's voices")
     ap.add_argument("--customers", nargs="+", default=[c[0] for c in CUSTOMERS])
     ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
@@ -126,7 +127,8 @@ def main() -> int:
 
     for variant in args.variants:
         slot = None if variant == "base" else "identity"
-        stt.slot_prompts = SLOT_PROMPTS if variant == "line" else {}
+        stt.slot_prompts = SLOT_PROMPTS if variant in ("line", "held") else {}
+        stt.held_decode = variant == "held"
         for band in args.bands:
             turns = first = after_fix = wrong = 0
             for voice in voices:

@@ -4,6 +4,7 @@ stage, and concurrent spoken calls per machine.
     .venv/bin/python benchmarks/voice/bench_voice.py wer [--splits dev] [--draws 3] [--variants now before]
     .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20 [--configs 0:30 0.2:15 0.2:15:1]
     .venv/bin/python benchmarks/voice/bench_voice.py concurrency --levels 1 2 3 4 --seconds 60
+    .venv/bin/python benchmarks/voice/bench_voice.py processes --levels 2 4 6 8 --seconds 45
 
 WER: the project's own spoken set (spoken_set.jsonl, a dev part and a held-out part never
 tuned against), synthesised by hibari (the line's TTS), Piper joe and espeak-ng (other
@@ -221,9 +222,61 @@ async def bench_concurrency(levels: list[int], seconds: float, data_dir: Path) -
     return out
 
 
+async def one_caller(seconds: float, offset: float, data_dir: Path, out: Path) -> None:
+    """One call in this process (as a LiveKit job process runs one), speaking turns back to
+    back until `seconds` have passed; its first-audio times and CPU go to `out`."""
+    settings = load_settings(data_dir=data_dir, hold_on_line_s=0)
+    line = build_line(settings)
+    pcm, rate = hibari(TURNS["three_level"])
+    voice = await start_voice_call(line, customer_id="C1005", playout_speed=1.0)
+    out.with_suffix(".ready").write_text("")  # loaded: the parent starts the clock when all are
+    while not out.with_suffix(".go").exists():
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(offset)  # callers do not all stop speaking at the same instant
+    firsts: list[float] = []
+    cpu0, deadline = time.process_time(), time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        turn = await voice.speak(pcm, rate)
+        if "first_audio" in turn.timings:
+            firsts.append(turn.timings["first_audio"])
+    out.write_text(json.dumps({"firsts": firsts, "cpu_s": time.process_time() - cpu0, "seconds": seconds}))
+    await voice.close()
+
+
+def bench_processes(levels: list[int], seconds: float, data_dir: Path) -> dict[str, Any]:
+    """N calls in N processes (LiveKit's worker runs each call in a job process), one
+    recogniser thread each: p50/p95 first audio and CPU per call-second at each level."""
+    import subprocess
+
+    out: dict[str, Any] = {}
+    for n in levels:
+        work = Path(tempfile.mkdtemp(prefix=f"calls-{n}-", dir=data_dir))
+        env = {**os.environ, "CALLCENTER_SPEECH_THREADS": "1", "PYTHONPATH": str(ROOT)}
+        procs = [subprocess.Popen([sys.executable, __file__, "_caller", "--seconds", str(seconds), "--offset", str(i * 1.3),
+                                   "--out", str(work / f"{i}.json")], env=env) for i in range(n)]
+        while not all((work / f"{i}.ready").exists() for i in range(n)):
+            if any(p.poll() not in (None, 0) for p in procs):
+                raise RuntimeError("a caller process failed")
+            time.sleep(0.2)
+        (work / "go").write_text("")
+        for i in range(n):
+            (work / f"{i}.go").write_text("")
+        for p in procs:
+            p.wait()
+        runs = [json.loads((work / f"{i}.json").read_text()) for i in range(n)]
+        firsts = [f for r in runs for f in r["firsts"]]
+        cpu_per_call_s = statistics.fmean(r["cpu_s"] / r["seconds"] for r in runs)
+        out[str(n)] = {**_pcts(firsts), "cpu_per_call_second": round(cpu_per_call_s, 3),
+                       "load_average": [round(x, 2) for x in os.getloadavg()]}
+        print(n, out[str(n)], flush=True)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["wer", "latency", "concurrency"])
+    ap.add_argument("what", choices=["wer", "latency", "concurrency", "processes", "_caller"])
+    ap.add_argument("--offset", type=float, default=0.0, help=argparse.SUPPRESS)
+    ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--voices", nargs="+", choices=sorted(VOICES), default=list(VOICES))
     ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
     ap.add_argument("--splits", nargs="+", choices=["dev", "heldout"], default=["dev", "heldout"],
@@ -249,6 +302,11 @@ def main() -> int:
         result = bench_wer(args.voices, args.splits, args.window, args.beam, args.draws, tuple(args.variants), tuple(args.bands))
     elif args.what == "latency":
         result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
+    elif args.what == "_caller":
+        asyncio.run(one_caller(args.seconds, args.offset, data_dir, args.out))
+        return 0
+    elif args.what == "processes":
+        result = bench_processes(args.levels, args.seconds, data_dir)
     else:
         result = asyncio.run(bench_concurrency(args.levels, args.seconds, data_dir))
     result = {"load_average": [round(x, 2) for x in os.getloadavg()], args.what: result}

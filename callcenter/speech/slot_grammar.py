@@ -27,6 +27,17 @@ _YES_NO = re.compile(
     r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
 
 
+_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh",
+           "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Oh")
+_GLUE = ("C", "zip", "Zip", "ZIP", "code", "Code", "my", "My", "customer", "Customer", "number", "is", "it", "It",
+         "it's", "It's", "and", "And", "the", "The", "no", "No", "yes", "Yes", "yeah", "Yeah", "sure", "Sure",
+         "uh", "Uh", "um", "Um")
+# The words a slot's answer is made of, for a second, held decode when no reading fits:
+# the model can then only write an id, a ZIP and the words around them, in words.
+VOCABULARY: dict[str, tuple[str, ...]] = {"identity": _DIGITS + _GLUE, "zip": _DIGITS + _GLUE}
+FULL_FIT = {"identity": 3, "zip": 1, "yesno": 1, "amount": 1}
+
+
 def fit(slot: str, text: str) -> int:
     """How well a reading fits the pending slot: 0 not at all, higher is better."""
     said = normalise(text)

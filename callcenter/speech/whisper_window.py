@@ -60,7 +60,8 @@ def window_features(features: np.ndarray, window_s: float, pad: str = "silence")
 
 def transcribe_window(
     model: Any, audio: np.ndarray, *, prompt: str | None, window_s: float, beam_size: int = 1,
-    pad: str = "silence", hypotheses: int = 1, spell_digits: bool = False, **generate: Any,
+    pad: str = "silence", hypotheses: int = 1, spell_digits: bool = False, only: tuple[str, ...] = (),
+    **generate: Any,
 ) -> list[Segment] | None:
     """Greedy (or beam) decode of one utterance on a short window; None when the audio needs
     the full window (the caller then uses faster-whisper's own loop). `pad`: see
@@ -68,7 +69,8 @@ def transcribe_window(
     `beam_size`; the beams are searched anyway). `spell_digits`: numerals are suppressed, so
     the model writes "one zero zero zero one" in words (which `spoken.normalise` reads
     exactly) instead of numerals, where tiny.en drops zeros ("1001" for "one zero zero zero
-    one"). `generate`: more CTranslate2 decode options."""
+    one"). `only`: a small grammar, as a vocabulary: the model may write these words (and
+    punctuation) and nothing else. `generate`: more CTranslate2 decode options."""
     import ctranslate2
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import get_suppressed_tokens
@@ -88,7 +90,8 @@ def transcribe_window(
     result = model.model.generate(
         encoded, [tokens], beam_size=beam_size, max_length=max_length, return_scores=True,
         return_no_speech_prob=True, suppress_blank=True, num_hypotheses=max(1, min(hypotheses, beam_size)),
-        suppress_tokens=[*get_suppressed_tokens(tokenizer, [-1]), *(numeral_tokens(tokenizer) if spell_digits else [])],
+        suppress_tokens=[*get_suppressed_tokens(tokenizer, [-1]), *(numeral_tokens(tokenizer) if spell_digits else []),
+                         *(tokens_except(tokenizer, only) if only else [])],
         **generate,
     )[0]
     ids = result.sequences_ids[0]
@@ -108,6 +111,23 @@ def numeral_tokens(tokenizer: Any) -> list[int]:
         size = tokenizer.eot  # text tokens come before the special ones
         _NUMERALS[key] = [i for i in range(size) if any(c.isdigit() for c in tokenizer.decode([i]))]
     return _NUMERALS[key]
+
+
+_EXCEPT: dict[tuple[int, tuple[str, ...]], list[int]] = {}
+
+
+def tokens_except(tokenizer: Any, words: tuple[str, ...]) -> list[int]:
+    """Every text token but those that write `words` (each with and without a leading space,
+    in the cases given) and punctuation: suppressing them holds the decode to the words."""
+    key = (id(tokenizer.tokenizer), words)
+    if key not in _EXCEPT:
+        allowed: set[int] = set()
+        for w in words:
+            for form in (w, " " + w):
+                allowed.update(tokenizer.encode(form))
+        allowed.update(tokenizer.encode(p)[0] for p in (",", ".", "?", "-"))
+        _EXCEPT[key] = [i for i in range(tokenizer.eot) if i not in allowed]
+    return _EXCEPT[key]
 
 
 def drop_repeats(text: str) -> str:
