@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 IN_CI = os.environ.get("CI") == "true"
 # The console script pip installed beside this interpreter: what a user runs.
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
-CLINC150 = Path(os.environ.get("CLINC150_DIR", ROOT.parent / "shared/datasets/clinc150"))
 
 
 def require(what: str, present: bool, how: str) -> None:
