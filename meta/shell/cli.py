@@ -84,6 +84,10 @@ def _domain_schemas() -> tuple:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
+    from meta.shell import worker_help
+
+    if worker_help.wants_help(args.worker_args):
+        return worker_help.print_help(args.worker_args)  # without importing LiveKit (seconds)
     from meta.shell.livekit_worker import run
 
     return run(get_settings(), args.worker_args)

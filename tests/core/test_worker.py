@@ -170,6 +170,40 @@ def test_worker_command_line(tmp_path: Path, argv: list[str], code: int, expect:
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.parametrize("command", ["start", "dev", "connect"])
+def test_worker_help_is_instant_and_loads_no_livekit(tmp_path: Path, command: str) -> None:
+    """`worker start --help` took 26 s: it imported LiveKit, the router and the speech stack.
+    The installed command prints the options; in a fresh interpreter that runs the same
+    entry point, no LiveKit (nor the router's scikit-learn) module gets imported."""
+    out = subprocess.run([CALLCENTER, "worker", command, "--help"], env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith(f"usage: callcenter worker {command} "), out.stderr
+    assert "--url URL" in out.stdout and "Traceback" not in out.stderr
+    probe = (
+        "import sys\nfrom meta.shell.cli import main\n"
+        f"code = main(['worker', '{command}', '--help'])\n"
+        "heavy = sorted({m.split('.')[0] + '.' + m.split('.')[1] for m in sys.modules if m.startswith(('livekit.', 'sklearn.'))})\n"
+        "print('loaded:', heavy)\nsys.exit(code)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "loaded: []" in run.stdout
+
+
+def test_worker_help_names_the_options_livekit_accepts() -> None:
+    """The help is written out (no LiveKit import); it must name exactly LiveKit's visible options."""
+    import typer.main
+    from livekit.agents import AgentServer
+    from livekit.agents.cli import _legacy
+
+    from meta.shell.worker_help import COMMANDS
+
+    livekit = typer.main.get_command(_legacy._build_cli(AgentServer()))
+    for name in ("start", "dev", "connect"):
+        theirs = {o for p in livekit.commands[name].params if not getattr(p, "hidden", False) for o in p.opts}  # type: ignore[attr-defined]
+        ours = {option.split()[0] for option, _ in COMMANDS[name][1]}
+        assert ours == theirs, name
+
+
 def test_text_only_without_speech_providers(tmp_path: Path) -> None:
     assert speech_kwargs(load_settings(data_dir=tmp_path, stt_provider="none")) == {"vad": None}
 
