@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.ci_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401  (hooks: no skip under CI)
+
 ROOT = Path(__file__).resolve().parents[1]
 IN_CI = os.environ.get("CI") == "true"
 # The console script pip installed beside this interpreter: what a user runs.
@@ -34,6 +36,20 @@ def require(what: str, present: bool, how: str) -> None:
     if IN_CI:
         pytest.fail(f"{message}; it is required under CI=true", pytrace=False)
     pytest.skip(message)
+
+
+def require_module(name: str, how: str) -> Any:
+    """A module from an extra the suite needs (e.g. faster_whisper from [voice]), imported;
+    called at a test module's top it skips (or, under CI=true, fails) the whole module."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        message = f"{name} is not installed ({how})"
+        if IN_CI:
+            pytest.fail(f"{message}; it is required under CI=true", pytrace=False)
+        pytest.skip(message, allow_module_level=True)
 
 
 def require_tool(name: str) -> str:

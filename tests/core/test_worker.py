@@ -27,7 +27,7 @@ from callcenter.store import Store
 from domains.billing.ledger import Ledger
 from meta.session import build_line
 from meta.shell.livekit_worker import build_server, run_script, speech_kwargs
-from tests.conftest import cli_env, free_port
+from tests.conftest import cli_env, free_port, require_module
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 
@@ -209,7 +209,7 @@ def test_text_only_without_speech_providers(tmp_path: Path) -> None:
 
 
 def test_local_speech_is_the_default_and_builds_offline(tmp_path: Path, no_network: None) -> None:
-    pytest.importorskip("faster_whisper", reason="the voice extra is not installed")
+    require_module("faster_whisper", "the voice extra: bash .ci/setup --test")
     from livekit.agents import inference
 
     from callcenter.speech.local_stt import WhisperSTT

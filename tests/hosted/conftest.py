@@ -45,6 +45,18 @@ def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Endpoint]:
         yield Endpoint(server.base_url, "not-needed", "scripted", server)
 
 
+@pytest.fixture(scope="session")
+def scripted_endpoint(endpoint: Endpoint, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Endpoint]:
+    """Always the scripted server: for what only it can see (the request bodies), even when
+    the other tests run against a real endpoint."""
+    if endpoint.scripted is not None:
+        yield endpoint
+        return
+    settings = load_settings(data_dir=tmp_path_factory.mktemp("hosted-scripted"))
+    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook())) as server:
+        yield Endpoint(server.base_url, "not-needed", "scripted", server)
+
+
 @dataclass
 class Counter:
     """Client-side counts: what the line asked of the LLM, whichever endpoint answers."""
