@@ -23,12 +23,12 @@ from domains.billing.policy import (
 )
 from domains.billing.ports import billing_port
 from domains.billing.records import Charge
+from domains.billing.service_facts import status_port
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
-from domains.technical.ports import status_port
 
 
 @dataclass(kw_only=True)
@@ -57,8 +57,8 @@ def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int
         pending=pending,
         refunded_in_period=sum(r.amount_cents for r in billing.list_refunds(customer_id) if r.created_at >= since),
         pending_total=sum(p[1] for p in pending.values()),
-        incidents=status_port(ports).incidents(days=settings_days + 30),  # technical's status page
-        usage=status_port(ports).api_usage(customer_id, days=settings_days + 30),
+        incidents=list(status_port(ports).incidents(days=settings_days + 30)),  # the status page's
+        usage=list(status_port(ports).api_usage(customer_id, days=settings_days + 30)),
     )
 
 

@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo"):
         __import__(module, fromlist=["register"]).register(sub)
-    store_cli.register(sub, schemas=_domain_schemas)  # `db upgrade` brings the domains' tables too
+    store_cli.register(sub, database=lambda: get_settings().db_path, schemas=_domain_schemas)  # `db upgrade` brings the domains' tables too
     _accept_program_options_after(sub, skip=("worker",))
     return parser
 
