@@ -181,3 +181,20 @@ async def open_call(line: Any) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
     yield _open
     for call in calls:
         await call.close()
+
+
+SHIPPING = "tests.fixtures.domains.shipping"  # a fourth domain's folder, outside the domains package
+
+
+@pytest.fixture
+def shipping_added(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The one line a user edits: shipping added to `PACKAGES` in domains/registry.py. The
+    specs are read from PACKAGES when first asked for, so the cached ones are put aside."""
+    from domains import registry
+
+    monkeypatch.setattr(registry, "PACKAGES", (*registry.PACKAGES, SHIPPING))
+    cached = vars(registry).pop("DOMAINS", None)
+    yield
+    vars(registry).pop("DOMAINS", None)
+    if cached is not None:
+        registry.DOMAINS = cached  # type: ignore[misc]

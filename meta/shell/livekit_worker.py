@@ -32,6 +32,7 @@ from livekit.protocol import models
 
 from callcenter import tracing
 from callcenter.settings import Settings, get_settings
+from callcenter.spoken import SHARED_EAR, SpokenIds
 from meta.session import Line, build_line, start_call
 from meta.shell.worker_help import print_help, wants_help
 from meta.shell.worker_process import hand_logging_to_livekit, start_forkserver
@@ -45,9 +46,10 @@ SELFCHECK_TURNS = ("is the service down right now", "thanks, bye")
 SELFCHECK_TIMEOUT_S = 120.0
 
 
-def speech_kwargs(settings: Settings) -> dict[str, Any]:
-    """STT/TTS/VAD for a room's session from settings (meta/voice_room.py); `none` = text only."""
-    return room_speech(settings)
+def speech_kwargs(settings: Settings, ear: SpokenIds = SHARED_EAR) -> dict[str, Any]:
+    """STT/TTS/VAD for a room's session from settings (meta/voice_room.py); `none` = text only.
+    `ear`: the line's record ids read aloud (`Line.ear`)."""
+    return room_speech(settings, ear)
 
 
 def prewarm(settings: Settings, proc: JobProcess) -> None:
@@ -110,7 +112,7 @@ async def entrypoint(ctx: JobContext) -> None:
         from workflows.client import DurableWork
 
         durable = DurableWork(settings, line.store, actions=line.actions)
-    kwargs = speech_kwargs(settings)
+    kwargs = speech_kwargs(settings, line.ear)
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
     filler = attach_room_helpers(call.session, settings)
 

@@ -214,14 +214,16 @@ def test_local_speech_is_the_default_and_builds_offline(tmp_path: Path, no_netwo
 
     from callcenter.speech.local_stt import WhisperSTT
     from callcenter.speech.local_tts import HibariTTS
-    from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
+    from callcenter.speech.spoken_io import NormalisedSTT
+    from callcenter.spoken import SpokenIds
 
-    kwargs = speech_kwargs(load_settings(data_dir=tmp_path))
+    ear = SpokenIds.of([("CH", "charge")])  # the line's (Line.ear)
+    kwargs = speech_kwargs(load_settings(data_dir=tmp_path), ear)
     # NormalisedSTT -> EarlySTT (decodes during the end-of-turn silence) -> WhisperSTT
     assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner.inner, WhisperSTT)
     assert isinstance(kwargs["tts"], HibariTTS)
     assert isinstance(kwargs["vad"], inference.VAD)
-    assert ear_transform in kwargs["tts_text_transforms"]
+    assert ear.ear_transform in kwargs["tts_text_transforms"]  # the line's ids are read aloud
     assert kwargs["turn_handling"]["turn_detection"] == "vad"
 
 

@@ -81,7 +81,7 @@ async def open_voice_call(
     calls: list[VoiceCall] = []
 
     async def _open(customer_id: str | None = None, **kwargs: object) -> VoiceCall:
-        speech = session_speech(voice_line.settings, prompt=recogniser_prompt())
+        speech = session_speech(voice_line.settings, prompt=recogniser_prompt(), ear=voice_line.ear)
         call = await start_voice_call(
             voice_line, customer_id=customer_id, speech=speech, playout_speed=PLAYOUT_SPEED, **kwargs  # type: ignore[arg-type]
         )
