@@ -10,13 +10,16 @@ decides what an amount may be.
 
 `for_the_ear` runs just before speech synthesis: "$49.00" -> "49 dollars", "C1001" ->
 "C 1 0 0 1", "2024-03-15" -> "March 15, 2024", and a domain's record ids, whose prefixes the
-domains declare (`register_spoken_ids`): billing's "CH-1001" -> "charge 1 0 0 1".
+line's domains declare: billing's "CH-1001" -> "charge 1 0 0 1". The composition root builds
+one `SpokenIds` per line and hands it to the speech of that line's calls; `for_the_ear(text)`
+without one reads the shared forms alone.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping
+from dataclasses import InitVar, dataclass, field
 from datetime import date
 
 _UNITS = {w: i for i, w in enumerate(
@@ -294,10 +297,6 @@ def _zip(m: re.Match[str]) -> str:
 # --- replies for the ear ------------------------------------------------------------
 _SAY_MONEY = re.compile(r"(-?)\$(\d[\d,]*)(?:\.(\d{2}))?")
 _SAY_CUSTOMER = re.compile(r"\bC(\d{4,6})\b")
-# Record ids the domains write in replies, by prefix ("CH"), with the word said before the
-# digits ("charge"): declared by the composition root, so this module names no domain.
-_SPOKEN_IDS: dict[str, str] = {}
-_say_code: re.Pattern[str] | None = None
 _SAY_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _SAY_SYMBOLS = {"&": " and ", "%": " percent", "/": " or "}
 
@@ -318,35 +317,71 @@ def _say_date(m: re.Match[str]) -> str:
     return f"{_MONTHS[d.month - 1].capitalize()} {d.day}{_suffix(d.day)}, {d.year}"
 
 
-def register_spoken_ids(ids: Mapping[str, str]) -> None:
-    """Read ids with these prefixes aloud as '<word> <digits>' ({"CH": "charge"}). Declaring
-    a prefix again with the same word is a no-op; with another word it is an error."""
-    global _say_code
-    for prefix, word in ids.items():
-        if not re.fullmatch(r"[A-Za-z]{1,6}", prefix) or not re.fullmatch(r"[a-z ]{1,30}", word):
-            raise ValueError(f"spoken id {prefix!r} -> {word!r}: a 1-6 letter prefix and a lower-case word")
-        known = _SPOKEN_IDS.get(prefix.upper())
-        if known is not None and known != word:
-            raise ValueError(f"spoken id prefix {prefix!r} is declared twice with different words")
-        _SPOKEN_IDS[prefix.upper()] = word
-    if _SPOKEN_IDS:
-        prefixes = "|".join(sorted(_SPOKEN_IDS, key=len, reverse=True))
-        words = "|".join(re.escape(w) for w in sorted(set(_SPOKEN_IDS.values()), key=len, reverse=True))
-        _say_code = re.compile(rf"\b(?:(?:{words})\s+)?({prefixes})-(\d{{3,6}})(?:-([A-Z0-9]{{1,4}}))?\b", re.I)
+@dataclass(frozen=True)
+class SpokenIds:
+    """Record ids one line's domains write in replies, by prefix ("CH"), with the word said
+    before the digits ("charge"): "CH-1002-D" -> "charge 1 0 0 2 D". Declared by the
+    composition root from the line's domains, so this module names no domain. A prefix
+    declared twice with the same word counts once; with another word it is an error."""
+
+    ids: Mapping[str, str] = field(default_factory=dict)
+    declared: InitVar[Iterable[tuple[str, str]]] = ()
+
+    def __post_init__(self, declared: Iterable[tuple[str, str]]) -> None:
+        ids: dict[str, str] = {}
+        for prefix, word in (*self.ids.items(), *declared):
+            if not re.fullmatch(r"[A-Za-z]{1,6}", prefix) or not re.fullmatch(r"[a-z ]{1,30}", word):
+                raise ValueError(f"spoken id {prefix!r} -> {word!r}: a 1-6 letter prefix and a lower-case word")
+            known = ids.get(prefix.upper())
+            if known is not None and known != word:
+                raise ValueError(f"spoken id prefix {prefix!r} is declared twice with different words")
+            ids[prefix.upper()] = word
+        object.__setattr__(self, "ids", ids)
+        code = None
+        if ids:
+            prefixes = "|".join(sorted(ids, key=len, reverse=True))
+            words = "|".join(re.escape(w) for w in sorted(set(ids.values()), key=len, reverse=True))
+            code = re.compile(rf"\b(?:(?:{words})\s+)?({prefixes})-(\d{{3,6}})(?:-([A-Z0-9]{{1,4}}))?\b", re.I)
+        object.__setattr__(self, "_code", code)
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[str, str]]) -> SpokenIds:
+        """A line's ids, from its domains' (prefix, word) pairs."""
+        return cls(declared=pairs)
+
+    def _say_id(self, m: re.Match[str]) -> str:
+        return " ".join([self.ids[m.group(1).upper()], *m.group(2), *([m.group(3)] if m.group(3) else [])])
+
+    def for_the_ear(self, text: str) -> str:
+        """Agent text -> what a speech engine should read aloud: ids digit by digit, amounts and
+        dates in words, no symbols a synthesiser would spell out."""
+        out = _SAY_ISO.sub(_say_date, text)
+        out = _SAY_MONEY.sub(_say_money, out)
+        out = _SAY_CUSTOMER.sub(lambda m: "C " + " ".join(m.group(1)), out)
+        if self._code is not None:  # type: ignore[attr-defined]
+            out = self._code.sub(self._say_id, out)  # type: ignore[attr-defined]
+        for sym, word in _SAY_SYMBOLS.items():
+            out = out.replace(sym, word)
+        return re.sub(r"\s{2,}", " ", re.sub(r"[*_#`]", "", out)).strip()
+
+    async def ear_transform(self, text: AsyncIterable[str]) -> AsyncIterator[str]:
+        """A session's `tts_text_transforms` entry: streamed reply text -> text for the ear,
+        one finished sentence at a time (an amount is never cut between two chunks)."""
+        pending = ""
+        async for chunk in text:
+            pending += chunk
+            parts = _SENTENCE_END.split(pending)
+            for sentence in parts[:-1]:
+                yield self.for_the_ear(sentence) + " "
+            pending = parts[-1]
+        if pending:
+            yield self.for_the_ear(pending)
 
 
-def _say_id(m: re.Match[str]) -> str:
-    return " ".join([_SPOKEN_IDS[m.group(1).upper()], *m.group(2), *([m.group(3)] if m.group(3) else [])])
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+SHARED_EAR = SpokenIds()  # the forms every line reads aloud, whatever its domains
 
 
-def for_the_ear(text: str) -> str:
-    """Agent text -> what a speech engine should read aloud: ids digit by digit, amounts and
-    dates in words, no symbols a synthesiser would spell out."""
-    out = _SAY_ISO.sub(_say_date, text)
-    out = _SAY_MONEY.sub(_say_money, out)
-    out = _SAY_CUSTOMER.sub(lambda m: "C " + " ".join(m.group(1)), out)
-    if _say_code is not None:
-        out = _say_code.sub(_say_id, out)
-    for sym, word in _SAY_SYMBOLS.items():
-        out = out.replace(sym, word)
-    return re.sub(r"\s{2,}", " ", re.sub(r"[*_#`]", "", out)).strip()
+def for_the_ear(text: str, ids: SpokenIds | None = None) -> str:
+    """Agent text for the ear: the line's record ids (`ids`), or the shared forms alone."""
+    return (ids or SHARED_EAR).for_the_ear(text)

@@ -11,8 +11,9 @@ Alembic branch).
 
 The functions below are what composition roots (meta/) build from the domains' own values:
 the worker's action table, the sentences that name the departments, the slot patterns, and
-the vocabularies of metric labels and request ids. They read `DOMAINS` when called, so a
-test-only registry (or a patched one) is seen everywhere.
+the vocabularies of metric labels and request ids. They read `PACKAGES` (and the specs
+loaded from it) when called, so an edited PACKAGES line is seen everywhere: the tests add
+tests/fixtures/domains/shipping that way (tests/conftest.py `shipping_added`).
 """
 
 from __future__ import annotations

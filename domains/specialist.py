@@ -21,7 +21,6 @@ from callcenter.llm.embedded import (
 )
 from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.routing.segment import RETRACTION, after_retraction
-from callcenter.routing.slots import extract_slots
 from domains.base import (
     caller_wants_out,
     cut_turn,
@@ -128,7 +127,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             if said:
                 yield said
                 return
-            call = fill_tool_call(chat_ctx, tools) if fresh is not None else None
+            call = fill_tool_call(chat_ctx, tools, self.state.slots) if fresh is not None else None
             if call is not None:
                 yield tool_call_chunk(call)
                 return
@@ -141,7 +140,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # After words that take the request back ("forget the plan, i'd rather..."), a new
         # need is believed at the router's ordinary threshold, not the stricter one.
         retracted = bool(RETRACTION.search(latest))
-        if not retracted and extract_slots(latest).as_dict():
+        if not retracted and self.state.slots.read(latest).as_dict():
             return None  # ids, amounts, yes/no: an answer, not a new topic
         own = self.id.replace(".", "/", 1)
         bar = router.threshold if retracted else max(router.threshold, TOPIC_CHANGE_CONFIDENCE)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from callcenter.llm.protocol import RouteDecision
+from callcenter.routing.slots import SHARED, SlotReader
 from callcenter.tracing import CallTrace
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class CallState:
     durable: Any = None  # workflows.client.DurableWork when durable work is configured
     ports: Ports = None  # type: ignore[assignment]  # the business systems; None = all on the store
     sections: dict[type, Any] = field(default_factory=dict)  # each domain's own settings, by class
+    slots: SlotReader = SHARED  # the line's slot reader (its domains' ids); the shared slots alone without a line
     call_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     caller: Caller = field(default_factory=Caller)
     guard: LoopGuard = field(default_factory=LoopGuard)

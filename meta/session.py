@@ -22,9 +22,9 @@ from callcenter.llm import tool_cache
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
-from callcenter.routing.slots import register_request_kinds, register_slot_patterns
+from callcenter.routing.slots import SlotReader
 from callcenter.settings import Settings
-from callcenter.spoken import normalise, register_spoken_ids
+from callcenter.spoken import SpokenIds, normalise
 from callcenter.store import Store
 from callcenter.store.adapters import Ports, load_ports
 from domains import registry, writes
@@ -66,6 +66,11 @@ class Line:
     actions: ActionTable = field(default_factory=lambda: ActionTable(()))  # the domains' durable actions
     ports: Ports | None = None  # customers, tickets and the domains' own (billing, status): embedded unless CALLCENTER_ADAPTERS says
     sections: dict[type, Any] = field(default_factory=dict)  # each domain's own settings, read at start
+    # What its domains let a caller say and the agent read aloud: values of this line, handed
+    # down to its calls, its LLM and its speech (never process-wide), so two lines with
+    # different domains in one process read each its own.
+    slots: SlotReader = field(default_factory=SlotReader)  # "CH-1002-D", "the pro plan", "refund-ch-1001-d"
+    ear: SpokenIds = field(default_factory=SpokenIds)  # "CH-1002-D" read aloud as "charge 1 0 0 2 D"
 
 
 def build_line(settings: Settings, *, store: Store | None = None, llm_override: llm.LLM | None = None) -> Line:
@@ -79,14 +84,18 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     BREAKER.threshold, BREAKER.cooldown_s = settings.breaker_threshold, settings.breaker_cooldown_s
     router = decided_once(build_router(settings))  # one routing decision per level per turn
     metrics.register_agents(agent_ids())
-    model = llm_override or build_llm(settings, router=router, topics=topics(), phrases=registry.phrasebook())
-    provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
     actions = durable_actions()
-    register_request_kinds(actions.kinds)  # "what happened to refund-ch-1001-d?"
-    register_slot_patterns(registry.slot_patterns())  # "CH-1002-D", "the pro plan"
-    register_spoken_ids(registry.spoken_ids())  # read aloud as "charge 1 0 0 2 D"
+    slots = line_slots(actions)
+    model = llm_override or build_llm(settings, router=router, topics=topics(), phrases=registry.phrasebook(), slots=slots)
+    provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
-                actions=actions, ports=load_ports(store, settings, registry.port_specs()), sections=sections)
+                actions=actions, ports=load_ports(store, settings, registry.port_specs()), sections=sections,
+                slots=slots, ear=SpokenIds.of(registry.spoken_ids().items()))
+
+
+def line_slots(actions: ActionTable | None = None) -> SlotReader:
+    """The slots the registry's domains declare, and the request ids of their durable actions."""
+    return SlotReader.of(registry.slot_patterns(), (actions or durable_actions()).kinds)
 
 
 def agent_ids() -> list[str]:
@@ -210,7 +219,7 @@ async def start_call(
     if durable is not None and "temporal" in line.settings.fault_plan:
         durable = temporal_down(line)
     state = CallState(store=line.store, settings=line.settings, router=line.router, durable=durable, ports=line.ports,
-                      sections=line.sections)
+                      sections=line.sections, slots=line.slots)
     if customer_id is not None:
         customer = state.ports.customers.get_customer(customer_id)
         if customer is None:

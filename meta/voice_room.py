@@ -15,17 +15,19 @@ from livekit.agents import AgentSession
 
 from callcenter.settings import Settings
 from callcenter.speech.factory import session_speech, speech_enabled
+from callcenter.spoken import SpokenIds
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
 from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SorryWhenNotCaught
 
 
-def room_speech(settings: Settings) -> dict[str, Any]:
-    """AgentSession keyword arguments for a room's speech (`{"vad": None}` = text only)."""
+def room_speech(settings: Settings, ear: SpokenIds) -> dict[str, Any]:
+    """AgentSession keyword arguments for a room's speech (`{"vad": None}` = text only);
+    `ear` is the line's way of reading its record ids aloud."""
     if not speech_enabled(settings):
         return {"vad": None}
-    return session_speech(settings, prompt=recogniser_prompt())
+    return session_speech(settings, prompt=recogniser_prompt(), ear=ear)
 
 
 def prewarm_speech(settings: Settings) -> None:

@@ -19,11 +19,12 @@ from typing import Any
 
 import pytest
 
+from tests.ci_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401  (hooks: no skip under CI)
+
 ROOT = Path(__file__).resolve().parents[1]
 IN_CI = os.environ.get("CI") == "true"
 # The console script pip installed beside this interpreter: what a user runs.
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
-CLINC150 = Path(os.environ.get("CLINC150_DIR", ROOT.parent / "shared/datasets/clinc150"))
 
 
 def require(what: str, present: bool, how: str) -> None:
@@ -35,6 +36,20 @@ def require(what: str, present: bool, how: str) -> None:
     if IN_CI:
         pytest.fail(f"{message}; it is required under CI=true", pytrace=False)
     pytest.skip(message)
+
+
+def require_module(name: str, how: str) -> Any:
+    """A module from an extra the suite needs (e.g. faster_whisper from [voice]), imported;
+    called at a test module's top it skips (or, under CI=true, fails) the whole module."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        message = f"{name} is not installed ({how})"
+        if IN_CI:
+            pytest.fail(f"{message}; it is required under CI=true", pytrace=False)
+        pytest.skip(message, allow_module_level=True)
 
 
 def require_tool(name: str) -> str:
@@ -166,3 +181,20 @@ async def open_call(line: Any) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
     yield _open
     for call in calls:
         await call.close()
+
+
+SHIPPING = "tests.fixtures.domains.shipping"  # a fourth domain's folder, outside the domains package
+
+
+@pytest.fixture
+def shipping_added(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The one line a user edits: shipping added to `PACKAGES` in domains/registry.py. The
+    specs are read from PACKAGES when first asked for, so the cached ones are put aside."""
+    from domains import registry
+
+    monkeypatch.setattr(registry, "PACKAGES", (*registry.PACKAGES, SHIPPING))
+    cached = vars(registry).pop("DOMAINS", None)
+    yield
+    vars(registry).pop("DOMAINS", None)
+    if cached is not None:
+        registry.DOMAINS = cached  # type: ignore[misc]

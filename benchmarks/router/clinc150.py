@@ -1,31 +1,53 @@
-"""Export CLINC150 as labelled files for ``callcenter router eval``.
+"""CLINC150, the public intent data set the router is measured on, and its export as labelled
+files for ``callcenter router eval``.
 
     .venv/bin/python -m benchmarks.router.clinc150 --out /tmp/clinc150
 
-Reads ``data_full.json`` and ``domains.json`` from the dataset folder (default
-``../shared/datasets/clinc150`` beside the repository, or ``$CLINC150_DIR``) and writes
-flat-label JSONL splits plus ``mapping.json`` (intent -> domain/intent, oos -> oos), so the
-same files exercise the mapping path of the CLI. ``*_oos`` splits add the out-of-scope items.
+The data ships with the repository (``benchmarks/data/clinc150``: CC BY 3.0, its README says
+who made it); ``$CLINC150_DIR`` or ``--src`` points at another copy. ``load()`` gives the six
+splits with two-level labels (``domain/intent``, ``oos``), as the tests use them; the export
+writes flat-label JSONL splits plus ``mapping.json`` (intent -> domain/intent, oos -> oos), so
+the same files exercise the mapping path of the CLI. ``*_oos`` splits add the out-of-scope items.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_DIR = Path(os.environ.get("CLINC150_DIR", ROOT.parent / "shared/datasets/clinc150"))
+SHIPPED = Path(__file__).resolve().parents[1] / "data" / "clinc150"
+DEFAULT_DIR = Path(os.environ["CLINC150_DIR"]) if os.environ.get("CLINC150_DIR") else SHIPPED
+
+Rows = list[tuple[str, str]]
+
+
+def _read(src: Path) -> tuple[dict[str, list[list[str]]], dict[str, list[str]]]:
+    """Upstream's data_full.json (plain or as shipped, gzip-compressed) and domains.json."""
+    plain = src / "data_full.json"
+    raw: Any = plain.read_bytes() if plain.is_file() else gzip.decompress((src / "data_full.json.gz").read_bytes())
+    return json.loads(raw), json.loads((src / "domains.json").read_text(encoding="utf-8"))
+
+
+def mapping(domains: dict[str, list[str]]) -> dict[str, str]:
+    """intent -> "domain/intent" (CLINC's domains.json: supervisor -> specialist), oos -> oos."""
+    return {intent: f"{dom}/{intent}" for dom, intents in domains.items() for intent in intents} | {"oos": "oos"}
+
+
+def load(src: Path = DEFAULT_DIR) -> dict[str, Rows]:
+    """The six splits (train, val, test, oos_train, oos_val, oos_test) with two-level labels."""
+    data, domains = _read(src)
+    to = mapping(domains)
+    return {split: [(text, to[label]) for text, label in rows] for split, rows in data.items()}
 
 
 def export(src: Path, out: Path) -> dict[str, int]:
-    data = json.loads((src / "data_full.json").read_text(encoding="utf-8"))
-    domains = json.loads((src / "domains.json").read_text(encoding="utf-8"))
-    mapping = {intent: f"{dom}/{intent}" for dom, intents in domains.items() for intent in intents}
-    mapping["oos"] = "oos"
+    data, domains = _read(src)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "mapping.json").write_text(json.dumps(mapping, indent=1, sort_keys=True), encoding="utf-8")
+    (out / "mapping.json").write_text(json.dumps(mapping(domains), indent=1, sort_keys=True), encoding="utf-8")
     files = {
         "train": data["train"],
         "val": data["val"],
@@ -45,7 +67,7 @@ def export(src: Path, out: Path) -> dict[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--src", type=Path, default=DEFAULT_DIR)
+    parser.add_argument("--src", type=Path, default=DEFAULT_DIR, help="a CLINC150 folder (default: the shipped copy)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     for name, n in export(args.src, args.out).items():

@@ -35,7 +35,7 @@ from callcenter.llm import templates as t
 from callcenter.llm.protocol import ROUTING_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import parameters_schema
 from callcenter.routing.clarify import ASK_MARGIN, reading, should_ask
-from callcenter.routing.slots import extract_slots
+from callcenter.routing.slots import SHARED, SlotReader
 
 if TYPE_CHECKING:
     from callcenter.routing import Intent, IntentRouter
@@ -158,10 +158,11 @@ def looks_non_english(text: str) -> bool:
 class EmbeddedPolicy:
     """The decision logic, separate from the streaming plumbing so it can be tested alone."""
 
-    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook) -> None:
+    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook, slots: SlotReader = SHARED) -> None:
         self.router = router
         self.topics = topics  # label or domain -> caller-facing phrase ("a refund")
         self.phrases = phrases  # greeting, out-of-scope reply...: built from the domains' wording
+        self.slots = slots  # the line's slot reader: its domains' ids and request kinds
 
     def decide(self, chat_ctx: llm.ChatContext, tools: list[llm.Tool]) -> Decision:
         by_name = {_tool_name(tl): tl for tl in tools}
@@ -178,7 +179,7 @@ class EmbeddedPolicy:
             return self._supervisor(text, routes)
         actions = {n: tl for n, tl in by_name.items() if n not in CONTROL_TOOLS}
         if actions:
-            return EmbeddedPolicy._specialist(chat_ctx, actions)
+            return EmbeddedPolicy._specialist(chat_ctx, actions, self.slots)
         return Decision(text=self.phrases.how_can_i_help, reason="no_tools")
 
     # --- meta-supervisor -------------------------------------------------------------
@@ -253,9 +254,9 @@ class EmbeddedPolicy:
 
     # --- specialist ------------------------------------------------------------------
     @staticmethod
-    def _specialist(chat_ctx: llm.ChatContext, tools: dict[str, llm.Tool]) -> Decision:
+    def _specialist(chat_ctx: llm.ChatContext, tools: dict[str, llm.Tool], slots: SlotReader) -> Decision:
         texts = user_texts(chat_ctx)
-        slot_sets = [extract_slots(x).as_dict() for x in texts]
+        slot_sets = [slots.read(x).as_dict() for x in texts]
         best: tuple[int, str, dict[str, Any], list[str]] | None = None
         for name, tool in tools.items():
             schema = tool_parameters(tool)
@@ -297,15 +298,16 @@ class EmbeddedPolicy:
         return Decision(text=text, reason="speak_output")
 
 
-def fill_tool_call(chat_ctx: llm.ChatContext, tools: list[llm.Tool]) -> llm.FunctionToolCall | None:
-    """A specialist's action with every required argument taken from what the caller said.
+def fill_tool_call(chat_ctx: llm.ChatContext, tools: list[llm.Tool], slots: SlotReader = SHARED) -> llm.FunctionToolCall | None:
+    """A specialist's action with every required argument taken from what the caller said
+    (read with the line's `slots`).
 
     None when something required is missing: then a model (or the embedded policy) asks.
     """
     actions = {n: tl for n, tl in ((_tool_name(tl), tl) for tl in tools) if n not in CONTROL_TOOLS}
     if not actions:
         return None
-    decision = EmbeddedPolicy._specialist(chat_ctx, actions)
+    decision = EmbeddedPolicy._specialist(chat_ctx, actions, slots)
     if decision.reason != "act":
         return None
     call = decision.calls[0]
@@ -378,9 +380,9 @@ def _join(items: list[str]) -> str:
 class EmbeddedLLM(llm.LLM):
     """An offline `llm.LLM` built on the fast-path router. No network, no model weights."""
 
-    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook) -> None:
+    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook, slots: SlotReader = SHARED) -> None:
         super().__init__()
-        self.policy = EmbeddedPolicy(router, topics, phrases)
+        self.policy = EmbeddedPolicy(router, topics, phrases, slots)
         self.calls = 0  # chat() invocations
         self.decisions: Counter[str] = Counter()  # by reason: route, clarify, act, speak_output...
 

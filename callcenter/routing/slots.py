@@ -5,15 +5,17 @@ Pure regular expressions: fast, deterministic, and tolerant of spoken forms
 
 This module reads only what every domain shares: the customer id, contact details, amounts,
 dates, yes/no and the ids of durable requests. A domain's own ids and words (a charge id, a
-plan name) are `SlotPattern`s in its folder's spec; the composition root hands them here
-with `register_slot_patterns`, so this module names no department.
+plan name) are `SlotPattern`s in its folder's spec; the composition root builds one
+`SlotReader` per line from its domains (`meta/session.py`) and hands it down, so this module
+names no department and two lines in one process read only their own domains' slots.
+`extract_slots(text)` without a reader reads the shared slots alone.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import InitVar, dataclass, field, fields
 from datetime import date
 from decimal import Decimal
 
@@ -47,47 +49,53 @@ class SlotPatternError(ValueError):
 _CUSTOMER = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
 _SHARED = frozenset({"customer_id", "request_id", "email", "phone", "amount", "zip_code", "birth_date", "confirm", "extras"})
-# The domains' slot patterns by name, in the order they were declared.
-_PATTERNS: dict[str, SlotPattern] = {}
 
 
-def register_slot_patterns(patterns: Iterable[SlotPattern]) -> None:
-    """Let the slot reader find these domain slots. Declaring the same pattern again is a
-    no-op (every line of a process declares them); another pattern under a name already
-    declared, a shared slot's name or a malformed name is an error."""
-    for p in patterns:
-        if not _NAME.fullmatch(p.name) or p.name in _SHARED:
-            raise SlotPatternError(f"slot name {p.name!r} is malformed or names a shared slot")
-        known = _PATTERNS.get(p.name)
-        if known is not None and known != p:
-            raise SlotPatternError(f"slot {p.name!r} is declared twice with different patterns")
-        _PATTERNS[p.name] = p
+# Request ids are "<kind>-<subject>"; the kinds are the line's durable actions ("refund"),
+# given to its SlotReader by the composition root, so this module knows no domain.
+SHARED_KINDS = frozenset({"escalation"})
 
 
-def slot_patterns() -> tuple[SlotPattern, ...]:
-    return tuple(_PATTERNS.values())
-
-
-# Request ids are "<kind>-<subject>"; the kinds are the domains' durable actions, declared
-# by the composition root (register_request_kinds) so this module knows no domain.
-_REQUEST_KINDS: set[str] = {"escalation"}
-
-
-def _request_pattern(kinds: set[str]) -> re.Pattern[str]:
+def _request_pattern(kinds: Iterable[str]) -> re.Pattern[str]:
     names = "|".join(re.escape(k) for k in sorted(kinds, key=len, reverse=True))
     return re.compile(rf"\b((?:{names})-[a-z0-9-]{{3,60}})\b", re.I)
 
 
-_REQUEST = _request_pattern(_REQUEST_KINDS)
+@dataclass(frozen=True)
+class SlotReader:
+    """The slots one line reads: the shared ones, its domains' own patterns (by name, in the
+    order declared) and the request ids of its durable actions' kinds.
 
+    A pattern declared twice (two lines built from the same domains) counts once; another
+    pattern under a name already declared, a shared slot's name or a malformed name is an error.
+    """
 
-def register_request_kinds(kinds: Iterable[str]) -> None:
-    """Let the slot reader recognise request ids of these kinds ("refund-ch-1001-d")."""
-    global _REQUEST
-    new = {k for k in kinds if _NAME.fullmatch(k)}
-    if not new <= _REQUEST_KINDS:
-        _REQUEST_KINDS.update(new)
-        _REQUEST = _request_pattern(_REQUEST_KINDS)
+    patterns: tuple[SlotPattern, ...] = ()
+    request_kinds: frozenset[str] = SHARED_KINDS
+    declared: InitVar[Iterable[SlotPattern]] = ()
+    kinds: InitVar[Iterable[str]] = ()
+
+    def __post_init__(self, declared: Iterable[SlotPattern], kinds: Iterable[str]) -> None:
+        by_name: dict[str, SlotPattern] = {}
+        for p in (*self.patterns, *declared):
+            if not _NAME.fullmatch(p.name) or p.name in _SHARED:
+                raise SlotPatternError(f"slot name {p.name!r} is malformed or names a shared slot")
+            known = by_name.get(p.name)
+            if known is not None and known != p:
+                raise SlotPatternError(f"slot {p.name!r} is declared twice with different patterns")
+            by_name[p.name] = p
+        object.__setattr__(self, "patterns", tuple(by_name.values()))
+        object.__setattr__(self, "request_kinds", frozenset(self.request_kinds | {k for k in kinds if _NAME.fullmatch(k)}))
+        object.__setattr__(self, "_request", _request_pattern(self.request_kinds))
+
+    @classmethod
+    def of(cls, patterns: Iterable[SlotPattern], kinds: Iterable[str] = ()) -> SlotReader:
+        """A line's reader: its domains' slot patterns and its durable actions' kinds."""
+        return cls(declared=patterns, kinds=kinds)
+
+    def read(self, text: str) -> Slots:
+        """Every slot this line knows in one utterance; absent slots stay None."""
+        return _read(text, self.patterns, self._request)  # type: ignore[attr-defined]
 
 
 _EMAIL = re.compile(r"\b([a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24})\b", re.I)
@@ -187,18 +195,22 @@ def _wanted(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return None
 
 
-def extract_slots(text: str) -> Slots:
-    """Read every slot we know from one utterance; absent slots stay None."""
+def extract_slots(text: str, reader: SlotReader | None = None) -> Slots:
+    """The slots of one utterance: the line's (`reader`), or the shared ones alone."""
+    return (reader or SHARED).read(text)
+
+
+def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]) -> Slots:
     s = Slots()
     text = strip_cards(text[:MAX_SLOT_TEXT])  # bounded work; a card number is never a phone or ZIP
     if m := _CUSTOMER.search(text):
         s.customer_id = f"C{m.group(1)}"
     scrubbed = _CUSTOMER.sub(" ", text)
-    for p in _PATTERNS.values():
+    for p in patterns:
         if m := _wanted(p.pattern, text):
             s.domain[p.name] = p.value(m)
         scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
-    if m := _REQUEST.search(text):
+    if m := request.search(text):
         s.request_id = m.group(1).lower()
     if m := _EMAIL.search(text):
         s.email = m.group(1).lower()
@@ -212,3 +224,6 @@ def extract_slots(text: str) -> Slots:
     elif _NO.search(text):
         s.confirm = False
     return s
+
+
+SHARED = SlotReader()  # what every line reads, whatever its domains

@@ -14,17 +14,19 @@ from livekit.agents import stt, tts
 from callcenter.settings import Settings, SettingsError
 from callcenter.speech.early_stt import EarlySTT
 from callcenter.speech.local_stt import SpeechEngineMissing
-from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
+from callcenter.speech.spoken_io import NormalisedSTT
+from callcenter.spoken import SHARED_EAR, SpokenIds
 
 
 def speech_enabled(settings: Settings) -> bool:
     return settings.stt_provider != "none" and settings.tts_provider != "none"
 
 
-def session_speech(settings: Settings, *, prompt: str | None = None) -> dict[str, Any]:
+def session_speech(settings: Settings, *, prompt: str | None = None, ear: SpokenIds = SHARED_EAR) -> dict[str, Any]:
     """stt, tts, vad, turn handling and reply transforms for one session; text-only
-    (`vad=None`) when either provider is `none`. Raises SettingsError with one line when a
-    provider cannot be built (extra not installed, key missing)."""
+    (`vad=None`) when either provider is `none`. `ear` reads the line's record ids aloud
+    (the line's `SpokenIds`). Raises SettingsError with one line when a provider cannot be
+    built (extra not installed, key missing)."""
     if not speech_enabled(settings):
         return {"vad": None}
     try:
@@ -42,7 +44,7 @@ def session_speech(settings: Settings, *, prompt: str | None = None) -> dict[str
         "tts": voice,
         "vad": vad,
         "turn_handling": turn_handling(settings),
-        "tts_text_transforms": ["filter_markdown", "filter_emoji", ear_transform],
+        "tts_text_transforms": ["filter_markdown", "filter_emoji", ear.ear_transform],
     }
 
 

@@ -3,24 +3,20 @@
 - `NormalisedSTT` wraps any STT so every final transcript goes through `spoken.normalise`
   (the same function `Call.send` applies to typed turns): routing and slots always see
   "C1001", "$49", never "see one oh oh one" or "forty nine dollars".
-- `ear_transform` is a session `tts_text_transforms` entry: replies are rewritten with
-  `spoken.for_the_ear` sentence by sentence before any TTS reads them.
+- Replies go the other way through the line's `spoken.SpokenIds.ear_transform`, a session
+  `tts_text_transforms` entry (speech/factory.py), sentence by sentence before any TTS.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
-from collections.abc import AsyncIterable, AsyncIterator
 
 from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
 from callcenter.speech.wrapped import WrappedSTT
-from callcenter.spoken import for_the_ear, normalise
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+from callcenter.spoken import normalise
 
 
 def normalise_event(event: stt.SpeechEvent) -> stt.SpeechEvent:
@@ -66,17 +62,3 @@ class _NormalisedStream(stt.RecognizeStream):
         finally:
             task.cancel()
             await self._inner.aclose()
-
-
-async def ear_transform(text: AsyncIterable[str]) -> AsyncIterator[str]:
-    """Streamed reply text -> text for the ear, one finished sentence at a time (an amount is
-    never cut between two chunks)."""
-    pending = ""
-    async for chunk in text:
-        pending += chunk
-        parts = _SENTENCE_END.split(pending)
-        for sentence in parts[:-1]:
-            yield for_the_ear(sentence) + " "
-        pending = parts[-1]
-    if pending:
-        yield for_the_ear(pending)

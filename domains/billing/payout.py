@@ -19,8 +19,8 @@ from domains.billing.actions import REFUND
 from domains.billing.policy import Ledger, RefundDecision, RefundLimits, evaluate_refund
 from domains.billing.ports import billing_port
 from domains.billing.records import Refund
+from domains.billing.service_facts import status_port
 from domains.billing.settings import BillingSettings
-from domains.technical.ports import status_port
 
 
 def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int, period_days: int) -> Ledger:
@@ -40,8 +40,8 @@ def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int
         pending=pending,
         refunded_in_period=sum(r.amount_cents for r in billing.list_refunds(customer_id) if r.created_at >= since),
         pending_total=sum(p[1] for p in pending.values()),
-        incidents=status_port(ports).incidents(days=settings_days + 30),  # technical's status page
-        usage=status_port(ports).api_usage(customer_id, days=settings_days + 30),
+        incidents=list(status_port(ports).incidents(days=settings_days + 30)),  # the status page's
+        usage=list(status_port(ports).api_usage(customer_id, days=settings_days + 30)),
     )
 
 

@@ -24,7 +24,7 @@ from typing import Literal
 
 from callcenter.money import dollars
 from domains.billing.records import Charge, Invoice
-from domains.technical.records import ApiUsage, Incident
+from domains.billing.service_facts import IncidentFact, UsageFact
 
 MAX_REASONABLE_CENTS = 10_000_000  # no single phone refund above $100,000 is even considered
 DUPLICATE_WITHIN = timedelta(hours=24)
@@ -63,8 +63,8 @@ class Ledger:
     pending: dict[str, tuple[str, int]]  # charge id -> (request id, cents) awaiting approval
     refunded_in_period: int  # every refund to this customer in the current period
     pending_total: int  # every pending refund approval of this customer
-    incidents: list[Incident] = field(default_factory=list)
-    usage: list[ApiUsage] = field(default_factory=list)
+    incidents: list[IncidentFact] = field(default_factory=list)  # the status page's (service_facts.py)
+    usage: list[UsageFact] = field(default_factory=list)
 
     def charge(self, charge_id: str) -> Charge | None:
         return next((c for c in self.charges if c.id == charge_id), None)

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.store.adapters import Ports
-from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+from domains.technical.plan_facts import current_plan
 from domains.technical.ports import status_port
 
 _KINDS = ("401", "403", "429", "5xx")
@@ -43,7 +43,7 @@ def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = No
     """Read-only: explain the caller's failing calls from their plan and last week's errors."""
     assert customer_id is not None, "a diagnosis needs a verified caller"
     usage = status_port(ports).api_usage(customer_id, days=7)
-    plan = billing_port(ports).current_plan(customer_id)
+    plan = current_plan(ports, customer_id)  # billing's record, through the line's ports
     counts = {
         "401": sum(u.errors_401 for u in usage),
         "403": sum(u.errors_403 for u in usage),

@@ -1,7 +1,8 @@
 """The service's status, as a port: incidents from the status page and a customer's API usage.
 
 Declared here, beside the technical domain whose words these are; billing reads it too
-(a refund for a service failure). `CALLCENTER_ADAPTERS=status=module:factory` names a
+(a refund for a service failure), by the name "status" and its own view of the fields
+(domains/billing/service_facts.py), importing nothing from here. `CALLCENTER_ADAPTERS=status=module:factory` names a
 company's status page and telemetry client (docs/adapters.md); without one the embedded
 status board (`status.py`) keeps them in the line's database, in technical's own schema branch.
 """

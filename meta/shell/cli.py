@@ -84,6 +84,10 @@ def _domain_schemas() -> tuple:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
+    from meta.shell import worker_help
+
+    if worker_help.wants_help(args.worker_args):
+        return worker_help.print_help(args.worker_args)  # without importing LiveKit (seconds)
     from meta.shell.livekit_worker import run
 
     return run(get_settings(), args.worker_args)
@@ -95,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A hierarchical voice call center: meta-supervisor, domain supervisors, specialists.",
         epilog="Settings come from CALLCENTER_* environment variables or .env; see README.",
     )
-    parser.add_argument("--log-level", default=None, help="DEBUG, INFO, WARNING or ERROR (default: CALLCENTER_LOG_LEVEL)")
+    _log_level_option(parser, default=None)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("call", help="call the line in this terminal: one caller turn per input line")
@@ -117,8 +121,31 @@ def build_parser() -> argparse.ArgumentParser:
     for module in ("meta.shell.cli_router", "meta.shell.cli_temporal", "meta.shell.cli_console", "meta.shell.cli_demo",
                    "meta.shell.cli_test"):
         __import__(module, fromlist=["register"]).register(sub)
-    store_cli.register(sub, schemas=_domain_schemas)  # `db upgrade` brings the domains' tables too
+    store_cli.register(sub, database=lambda: get_settings().db_path, schemas=_domain_schemas)  # `db upgrade` brings the domains' tables too
+    _accept_program_options_after(sub, skip=("worker",))
     return parser
+
+
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _log_level_option(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--log-level", default=default, type=str.upper, choices=LEVELS, metavar="LEVEL",
+                        help="DEBUG, INFO, WARNING or ERROR (default: CALLCENTER_LOG_LEVEL)")
+
+
+def _accept_program_options_after(sub: argparse._SubParsersAction, skip: tuple[str, ...]) -> None:
+    """`callcenter call --log-level INFO` as well as `callcenter --log-level INFO call`, at
+    every depth (`approvals list --log-level DEBUG`). SUPPRESS: a subcommand that was not
+    given it leaves the program's value alone. `worker` is skipped: LiveKit's CLI owns its
+    options and has a --log-level of its own."""
+    for name, parser in sub.choices.items():
+        if name in skip:
+            continue
+        _log_level_option(parser, default=argparse.SUPPRESS)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _accept_program_options_after(action, skip=())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,7 +32,9 @@ from livekit.protocol import models
 
 from callcenter import tracing
 from callcenter.settings import Settings, get_settings
+from callcenter.spoken import SHARED_EAR, SpokenIds
 from meta.session import Line, build_line, start_call
+from meta.shell.worker_help import print_help, wants_help
 from meta.shell.worker_process import hand_logging_to_livekit, start_forkserver
 from meta.voice_keypad import RoomKeypad, keypad_hint, phone_caller
 from meta.voice_room import attach_room_helpers, prewarm_speech, room_speech
@@ -45,9 +47,10 @@ SELFCHECK_TURNS = ("is the service down right now", "thanks, bye")
 SELFCHECK_TIMEOUT_S = 120.0
 
 
-def speech_kwargs(settings: Settings) -> dict[str, Any]:
-    """STT/TTS/VAD for a room's session from settings (meta/voice_room.py); `none` = text only."""
-    return room_speech(settings)
+def speech_kwargs(settings: Settings, ear: SpokenIds = SHARED_EAR) -> dict[str, Any]:
+    """STT/TTS/VAD for a room's session from settings (meta/voice_room.py); `none` = text only.
+    `ear`: the line's record ids read aloud (`Line.ear`)."""
+    return room_speech(settings, ear)
 
 
 def prewarm(settings: Settings, proc: JobProcess) -> None:
@@ -110,7 +113,7 @@ async def entrypoint(ctx: JobContext) -> None:
         from workflows.client import DurableWork
 
         durable = DurableWork(settings, line.store, actions=line.actions)
-    kwargs = speech_kwargs(settings)
+    kwargs = speech_kwargs(settings, line.ear)
     if "tts_text_transforms" in kwargs:  # a phone caller hears that the keypad answers too
         kwargs["tts_text_transforms"] = [*kwargs["tts_text_transforms"], keypad_hint(phone_caller(ctx.room))]
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
@@ -309,24 +312,10 @@ def _report_selfcheck(settings: Settings) -> bool:
     return True
 
 
-USAGE = """usage: callcenter worker {start,dev,connect,selfcheck,download-files} [options]
-
-  start       serve LiveKit rooms (production); runs the self-check first
-  dev         serve LiveKit rooms with LiveKit's development defaults; self-check first
-  connect     join one existing room (LiveKit's CLI)
-  selfcheck   run one scripted, read-only call in a real job process and exit 0 or 1
-  download-files  LiveKit's plugin model download (no plugin here needs it)
-
-Needs CALLCENTER_LIVEKIT_URL (or LIVEKIT_URL) and the API key/secret for start/dev/connect.
-For a call in this terminal, without LiveKit, use `callcenter call`.
-Set CALLCENTER_WORKER_SELFCHECK=false to skip the start-up self-check."""
-
-
 def run(settings: Settings, argv: list[str]) -> int:
     command = argv[0] if argv else ""
-    if command in ("", "-h", "--help", "help"):
-        print(USAGE)
-        return 0 if command else 2
+    if wants_help(argv):
+        return print_help(argv)
     if command == "selfcheck":
         return 0 if _report_selfcheck(settings) else 1
     if command == "console":
@@ -335,16 +324,16 @@ def run(settings: Settings, argv: list[str]) -> int:
         print("error: `worker console` is LiveKit's sound-device console; use `callcenter call` "
               "for a call in this terminal", file=sys.stderr)
         return 2
-    if command in ("dev", "start", "connect") and "--help" not in argv and not settings.livekit_url:
+    if command in ("dev", "start", "connect") and not settings.livekit_url:
         print("error: CALLCENTER_LIVEKIT_URL (or LIVEKIT_URL) is required for the worker", file=sys.stderr)
         return 2
-    serving = command in ("dev", "start", "connect") and "--help" not in argv
+    serving = command in ("dev", "start", "connect")
     if serving:
         from domains.registry import load_sections
 
         load_sections()  # a bad domain setting is one line naming it, here, not a failed job process
         start_forkserver()
-    if command in ("dev", "start") and "--help" not in argv and settings.worker_selfcheck:
+    if command in ("dev", "start") and settings.worker_selfcheck:
         if not _report_selfcheck(settings):
             return 1
     server = build_server(settings, port=settings.worker_http_port if command == "start" else None)

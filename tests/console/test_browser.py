@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import refund_request
+from tests.conftest import refund_request, require
 from workflows.client import ApprovalRequest, DurableWork
 
 from .conftest import PASSWORD, operator, uid
@@ -21,7 +21,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/setup --test)")
+
+@pytest.fixture(autouse=True)
+def _chromium() -> None:
+    require("Debian's chromium", Path(CHROMIUM).exists(), "bash .ci/setup --test installs it")
 
 
 def refund(amount: int, charge: str, customer: str, said: str) -> ApprovalRequest:

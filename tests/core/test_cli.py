@@ -128,6 +128,26 @@ def test_each_command_has_its_own_help(command: str, capsys: pytest.CaptureFixtu
     assert capsys.readouterr().out.startswith(f"usage: callcenter {command} ")
 
 
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_the_log_level_is_taken_before_or_after_the_command(where: str, data_dir: Path) -> None:
+    """README: `callcenter call --log-level INFO`. DEBUG shows asyncio's first line on stderr;
+    without the option a call's terminal shows no log line at all."""
+    option = ["--log-level", "debug"]
+    args = [*option, "call", "--no-durable"] if where == "before" else ["call", "--no-durable", *option]
+    proc = callcenter(*args, input="what is my balance\n", env=cli_env(data_dir))
+    assert proc.returncode == 0, proc.stderr
+    assert " DEBUG asyncio " in proc.stderr and "$0.00" not in proc.stderr
+    quiet = callcenter("call", "--no-durable", input="what is my balance\n", env=cli_env(data_dir))
+    assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_the_log_level_is_accepted_by_nested_commands_and_checked(data_dir: Path) -> None:
+    proc = callcenter("db", "upgrade", "--log-level", "INFO", env=cli_env(data_dir))
+    assert proc.returncode == 0, proc.stderr
+    bad = callcenter("call", "--log-level", "LOUD", env=cli_env(data_dir))
+    assert bad.returncode == 2 and "invalid choice: 'LOUD'" in bad.stderr and "Traceback" not in bad.stderr
+
+
 def test_unknown_command_is_a_usage_error() -> None:
     proc = callcenter("cal", env=os.environ, timeout=60)
     assert proc.returncode == 2

@@ -27,7 +27,7 @@ from callcenter.store import Store
 from domains.billing.ledger import Ledger
 from meta.session import build_line
 from meta.shell.livekit_worker import build_server, run_script, speech_kwargs
-from tests.conftest import cli_env, free_port
+from tests.conftest import cli_env, free_port, require_module
 
 CALLCENTER = str(Path(sys.executable).with_name("callcenter"))
 
@@ -170,24 +170,60 @@ def test_worker_command_line(tmp_path: Path, argv: list[str], code: int, expect:
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.parametrize("command", ["start", "dev", "connect"])
+def test_worker_help_is_instant_and_loads_no_livekit(tmp_path: Path, command: str) -> None:
+    """`worker start --help` took 26 s: it imported LiveKit, the router and the speech stack.
+    The installed command prints the options; in a fresh interpreter that runs the same
+    entry point, no LiveKit (nor the router's scikit-learn) module gets imported."""
+    out = subprocess.run([CALLCENTER, "worker", command, "--help"], env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith(f"usage: callcenter worker {command} "), out.stderr
+    assert "--url URL" in out.stdout and "Traceback" not in out.stderr
+    probe = (
+        "import sys\nfrom meta.shell.cli import main\n"
+        f"code = main(['worker', '{command}', '--help'])\n"
+        "heavy = sorted({m.split('.')[0] + '.' + m.split('.')[1] for m in sys.modules if m.startswith(('livekit.', 'sklearn.'))})\n"
+        "print('loaded:', heavy)\nsys.exit(code)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "loaded: []" in run.stdout
+
+
+def test_worker_help_names_the_options_livekit_accepts() -> None:
+    """The help is written out (no LiveKit import); it must name exactly LiveKit's visible options."""
+    import typer.main
+    from livekit.agents import AgentServer
+    from livekit.agents.cli import _legacy
+
+    from meta.shell.worker_help import COMMANDS
+
+    livekit = typer.main.get_command(_legacy._build_cli(AgentServer()))
+    for name in ("start", "dev", "connect"):
+        theirs = {o for p in livekit.commands[name].params if not getattr(p, "hidden", False) for o in p.opts}  # type: ignore[attr-defined]
+        ours = {option.split()[0] for option, _ in COMMANDS[name][1]}
+        assert ours == theirs, name
+
+
 def test_text_only_without_speech_providers(tmp_path: Path) -> None:
     assert speech_kwargs(load_settings(data_dir=tmp_path, stt_provider="none")) == {"vad": None}
 
 
 def test_local_speech_is_the_default_and_builds_offline(tmp_path: Path, no_network: None) -> None:
-    pytest.importorskip("faster_whisper", reason="the voice extra is not installed")
+    require_module("faster_whisper", "the voice extra: bash .ci/setup --test")
     from livekit.agents import inference
 
     from callcenter.speech.local_stt import WhisperSTT
     from callcenter.speech.local_tts import HibariTTS
-    from callcenter.speech.spoken_io import NormalisedSTT, ear_transform
+    from callcenter.speech.spoken_io import NormalisedSTT
+    from callcenter.spoken import SpokenIds
 
-    kwargs = speech_kwargs(load_settings(data_dir=tmp_path))
+    ear = SpokenIds.of([("CH", "charge")])  # the line's (Line.ear)
+    kwargs = speech_kwargs(load_settings(data_dir=tmp_path), ear)
     # NormalisedSTT -> EarlySTT (decodes during the end-of-turn silence) -> WhisperSTT
     assert isinstance(kwargs["stt"], NormalisedSTT) and isinstance(kwargs["stt"].inner.inner, WhisperSTT)
     assert isinstance(kwargs["tts"], HibariTTS)
     assert isinstance(kwargs["vad"], inference.VAD)
-    assert ear_transform in kwargs["tts_text_transforms"]
+    assert ear.ear_transform in kwargs["tts_text_transforms"]  # the line's ids are read aloud
     assert kwargs["turn_handling"]["turn_detection"] == "vad"
 
 

@@ -23,7 +23,7 @@ from callcenter.settings import load_settings
 from callcenter.store import Store
 from domains import registry
 from meta.router import build_router, topics
-from meta.session import Call, build_line, start_call
+from meta.session import Call, build_line, line_slots, start_call
 
 
 @dataclass
@@ -41,7 +41,19 @@ def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Endpoint]:
         yield Endpoint(url, os.environ.get("CALLCENTER_TEST_LLM_API_KEY", "not-needed"), os.environ.get("CALLCENTER_TEST_LLM_MODEL", "gpt-4.1-mini"), None)
         return
     settings = load_settings(data_dir=tmp_path_factory.mktemp("hosted-router"))
-    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook())) as server:
+    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook(), line_slots())) as server:
+        yield Endpoint(server.base_url, "not-needed", "scripted", server)
+
+
+@pytest.fixture(scope="session")
+def scripted_endpoint(endpoint: Endpoint, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Endpoint]:
+    """Always the scripted server: for what only it can see (the request bodies), even when
+    the other tests run against a real endpoint."""
+    if endpoint.scripted is not None:
+        yield endpoint
+        return
+    settings = load_settings(data_dir=tmp_path_factory.mktemp("hosted-scripted"))
+    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook(), line_slots())) as server:
         yield Endpoint(server.base_url, "not-needed", "scripted", server)
 
 

@@ -100,14 +100,14 @@ async def test_a_failing_or_stalled_endpoint_falls_back_to_the_embedded_llm(endp
     store.close()
 
 
-async def test_a_long_call_sends_a_bounded_history(endpoint, tmp_path) -> None:
-    """Context scoping: the meta level sends at most CALLCENTER_LLM_CONTEXT_TOKENS of history."""
+async def test_a_long_call_sends_a_bounded_history(scripted_endpoint, tmp_path) -> None:
+    """Context scoping: the meta level sends at most CALLCENTER_LLM_CONTEXT_TOKENS of history.
+    The request bodies are seen on the scripted server, whichever endpoint the others use."""
     from callcenter.settings import load_settings
     from callcenter.store import Store
     from meta.session import build_line, start_call
 
-    if endpoint.scripted is None:
-        pytest.skip("the request bodies are only visible on the scripted server")
+    endpoint = scripted_endpoint
     budget = 300
     settings = load_settings(
         data_dir=tmp_path, hold_on_line_s=0, llm_provider="openai", llm_base_url=endpoint.base_url,

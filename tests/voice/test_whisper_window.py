@@ -4,12 +4,12 @@ itself computes for silence, and the benchmark's caller audio must be the same o
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from benchmarks.voice.voices import dithered, hibari, to_16k
 from callcenter.speech.whisper_window import FRAMES_PER_S, window_features
+from tests.conftest import require_module
 
-FeatureExtractor = pytest.importorskip("faster_whisper.feature_extractor").FeatureExtractor
+FeatureExtractor = require_module("faster_whisper.feature_extractor", "the voice extra: bash .ci/setup --test").FeatureExtractor
 
 
 def _speech() -> np.ndarray:
