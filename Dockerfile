@@ -18,6 +18,7 @@ WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY callcenter ./callcenter
 COPY workflows ./workflows
+COPY console ./console
 COPY domains ./domains
 COPY meta ./meta
 # --without-pip: the image never installs at run time, so neither pip nor setuptools goes

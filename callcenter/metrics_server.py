@@ -1,9 +1,10 @@
-"""A tiny /metrics + /healthz HTTP server on a background thread.
+"""A tiny /metrics + /healthz (+ /readyz) HTTP server on a background thread.
 
 prometheus_client's own ``start_http_server`` has no health endpoint and does not tell
 which port it bound when asked for port 0; both matter here (Kubernetes probes hit
 /healthz, tests ask for a free port). So this wraps prometheus_client's WSGI app in a
-threading wsgiref server we control.
+threading wsgiref server we control. A process with a readiness of its own (the Temporal
+worker: connected and polling) passes `ready`, and /readyz answers 200 or 503 from it.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _multiprocess_registry() -> CollectorRegistry:
     return registry
 
 
-def _app(registry: CollectorRegistry) -> Callable[..., Iterable[bytes]]:
+def _app(registry: CollectorRegistry, ready: Callable[[], bool] | None = None) -> Callable[..., Iterable[bytes]]:
     if registry is REGISTRY and os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = _multiprocess_registry()
     metrics_app = make_wsgi_app(registry)
@@ -54,6 +55,10 @@ def _app(registry: CollectorRegistry) -> Callable[..., Iterable[bytes]]:
         if path == "/healthz":
             start_response("200 OK", [("Content-Type", "text/plain; charset=utf-8")])
             return [b"ok\n"]
+        if path == "/readyz" and ready is not None:
+            ok = ready()
+            start_response("200 OK" if ok else "503 Service Unavailable", [("Content-Type", "text/plain; charset=utf-8")])
+            return [b"ready\n" if ok else b"not ready\n"]
         if path in ("/metrics", "/"):
             return metrics_app(environ, start_response)
         start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
@@ -66,9 +71,9 @@ class MetricsServer:
     """Handle on a running server: ``.port``, ``.addr``, ``.url`` and ``.close()``."""
 
     def __init__(self, port: int, *, addr: str = "127.0.0.1",
-                 registry: CollectorRegistry = REGISTRY) -> None:
+                 registry: CollectorRegistry = REGISTRY, ready: Callable[[], bool] | None = None) -> None:
         server_cls = _ThreadingServerV6 if ":" in addr else _ThreadingServer
-        self._httpd = make_server(addr, port, _app(registry), server_cls, handler_class=_QuietHandler)
+        self._httpd = make_server(addr, port, _app(registry, ready), server_cls, handler_class=_QuietHandler)
         self.addr = addr
         self.port: int = self._httpd.server_address[1]
         self._thread = threading.Thread(
@@ -96,10 +101,11 @@ class MetricsServer:
         self.close()
 
 
-def serve(port: int, *, addr: str = "127.0.0.1", registry: CollectorRegistry = REGISTRY) -> MetricsServer:
+def serve(port: int, *, addr: str = "127.0.0.1", registry: CollectorRegistry = REGISTRY,
+          ready: Callable[[], bool] | None = None) -> MetricsServer:
     """Serve /metrics and /healthz on ``addr:port`` in a daemon thread; port 0 picks a free port.
 
     The default address is loopback on purpose: exposing metrics beyond the host is a
     deployment decision (the Helm chart passes ``0.0.0.0``).
     """
-    return MetricsServer(port, addr=addr, registry=registry)
+    return MetricsServer(port, addr=addr, registry=registry, ready=ready)

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from callcenter.routing.slots import SlotPattern
     from callcenter.store.adapters import PortSpec
     from callcenter.store.migrate import SchemaBranch
+    from console.records import CustomerRecords
     from domains.base import DomainSpec, Wording
-    from workflows.records import CustomerRecords
 
 PACKAGES: tuple[str, ...] = (
     "domains.billing",

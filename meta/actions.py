@@ -17,8 +17,8 @@ from workflows.actions import ActionTable
 if TYPE_CHECKING:
     from callcenter.store.adapters import PortSpec
     from callcenter.store.migrate import SchemaBranch
+    from console.records import CustomerRecords
     from domains.base import DomainSpec
-    from workflows.records import CustomerRecords
 
 
 def durable_actions(domains: Sequence[DomainSpec] | None = None) -> ActionTable:

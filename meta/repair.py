@@ -35,6 +35,8 @@ def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
     found = last.result.follow_ups.get(kind) if last.result is not None else None
     if found:
         return found
+    if kind == "repeat":  # the caller did not catch a figure: say the last answer again
+        return f"Sure: {last.summary}"
     if kind == "how_long":
         return "I don't have a firm time for that. If it's taking too long, I can have a colleague call you back; just say 'a person'."
     if kind == "do_it":
@@ -50,15 +52,22 @@ def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, 
     for calling."""
     language = detect_language(text)
     if language is not None:
-        native = SUPPORTED_REPLY.get(language)
-        return Repair("language", f"{native} {t.ENGLISH_ONLY}" if native else t.ENGLISH_ONLY)
+        return _language(language)
     if noise is not None and noise.is_noise(text):
-        return Repair("noise", t.EMPTY_TURN)
+        # English letter patterns fit other languages badly too: real speech in another
+        # language is answered in it, not taken for a recogniser's noise
+        weak = detect_language(text, weak=True)
+        return _language(weak) if weak else Repair("noise", t.EMPTY_TURN)
     if is_closing(text):  # only thanks and farewells: no need in it to route
         if not served and is_thanks_only(text):
             return Repair("thanks", f"{t.WELCOME} {how_can_i_help}".strip())
         return Repair("goodbye", t.GOODBYE)
     return None
+
+
+def _language(code: str) -> Repair:
+    native = SUPPORTED_REPLY.get(code)
+    return Repair("language", f"{native} {t.ENGLISH_ONLY}" if native else t.ENGLISH_ONLY)
 
 
 def follow_up(text: str, results: list[DomainResult]) -> Repair | None:
@@ -72,6 +81,9 @@ def unroutable(text: str, how_can_i_help: str) -> Repair | None:
     """For a turn with no confident need that names no topic: a useful open question
     (a guess about a turn with no topic is not worth offering as options); for words
     that make no sentence, a request to say it again."""
+    language = detect_language(text, weak=True)
+    if language is not None:
+        return _language(language)
     if is_vague(text):
         return Repair("vague", how_can_i_help)
     if is_word_salad(text):  # words, but no sentence: misheard, or not said to us

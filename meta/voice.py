@@ -26,7 +26,9 @@ from meta.observer import TurnRecord
 from meta.session import Call, Line, start_call
 from meta.voice_filler import SpokenFiller
 from meta.voice_io import CallerAudioInput, CapturedAudioOutput
+from meta.voice_keypad import Keypad, keypad_hint
 from meta.voice_prompt import recogniser_prompt
+from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SORRY
 
 # How long after the caller stops a transcript may take before we say we did not catch it:
@@ -42,6 +44,7 @@ class VoiceTurn:
     record: TurnRecord | None
     timings: dict[str, float] = field(default_factory=dict)  # seconds after the caller stopped
     replies: list[str] = field(default_factory=list)
+    spoken: str = ""  # the words the line's voice was given (ids spelled out, the keypad hint)
 
     def as_json(self) -> dict[str, Any]:
         rec = self.record
@@ -49,6 +52,7 @@ class VoiceTurn:
             "turn": rec.index if rec else None,
             "user": self.heard,
             "reply": " ".join(self.replies),
+            "spoken": self.spoken,
             "hops": [h.as_json() for h in rec.hops] if rec else [],
             "results": [r.as_json() for r in rec.results] if rec else [],
             "timings": {k: round(v, 3) for k, v in self.timings.items()},
@@ -63,11 +67,16 @@ class VoiceCall:
         self.session = call.session
         self._heard: list[tuple[float, str]] = []  # (wall time, text) of final transcripts
         self._first_text_at: float | None = None
+        self._spoken: list[str] = []  # text chunks sent to the TTS since the turn began
         self.filler = SpokenFiller(self.session, after_s=filler_after_s)
         self._turn_open = False
         self._speech_starts = 0  # times the VAD heard the caller start speaking
         self.session.on("user_state_changed", self._on_user_state)
         self.session.on("user_input_transcribed", self._on_transcript)
+        # The phone keypad: the same collector a SIP call's keys go through (meta/voice_keypad.py).
+        self.keypad = Keypad(self.session)
+        self.keypad.listeners.append(self._on_keys)
+        self.slots = SlotWatcher(self.session)  # the recogniser hears the value a question asks for
 
     # --- events --------------------------------------------------------------------
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:
@@ -81,6 +90,15 @@ class VoiceCall:
         elif obs.turn is not None:
             obs.turn.user = f"{obs.turn.user} {ev.transcript.strip()}"
 
+    def _on_keys(self, text: str) -> None:
+        """A keypad entry is a caller turn, like a final transcript."""
+        self._heard.append((time.time(), text))
+        if self._turn_open and self.call.observer.turn is not None:
+            self.call.observer.turn.user = f"{self.call.observer.turn.user} {text}"
+        else:
+            self._turn_open = True
+            self.call.observer.begin_turn(text)
+
     def _on_user_state(self, ev: UserStateChangedEvent) -> None:
         if ev.new_state == "speaking":
             self._speech_starts += 1
@@ -90,9 +108,13 @@ class VoiceCall:
         async for chunk in text:
             if self._first_text_at is None and chunk.strip():
                 self._first_text_at = time.time()
+            self._spoken.append(chunk)
             yield chunk
 
     # --- turns ---------------------------------------------------------------------
+    def spoken_text(self) -> str:
+        return " ".join("".join(self._spoken).split())
+
     async def wait_idle(self, timeout: float = REPLY_TIMEOUT_S) -> None:
         """Until the agent has nothing left to say and its audio has played out."""
         deadline = time.monotonic() + timeout
@@ -116,6 +138,7 @@ class VoiceCall:
         """Play one caller utterance; with wait_reply, wait for the agent's whole answer."""
         seen, segs, starts = len(self._heard), len(self.speaker.segments), self._speech_starts
         self._first_text_at = None
+        self._spoken = []
         self.mic.play(samples, rate)
         await self.mic.drained.wait()
         ended = self.mic.speech_ended_at or time.time()
@@ -132,7 +155,7 @@ class VoiceCall:
         self._turn_open = False
         if not heard:
             return await self._not_caught(ended)
-        turn = VoiceTurn(heard=heard, record=record, replies=list(record.replies) if record else [])
+        turn = VoiceTurn(heard=heard, record=record, replies=list(record.replies) if record else [], spoken=self.spoken_text())
         turn.timings["transcript"] = self._heard[seen][0] - ended
         if self._first_text_at is not None:
             turn.timings["first_llm_output"] = self._first_text_at - ended
@@ -141,17 +164,42 @@ class VoiceCall:
             turn.timings["first_audio"] = new[0].started_at - ended
         return turn
 
+    async def press(self, keys: str) -> VoiceTurn:
+        """Type one entry on the keypad (a SIP caller's DTMF keys) and wait for the answer.
+        Without a closing '#', the entry ends after the keypad's inter-digit timeout."""
+        seen, segs = len(self._heard), len(self.speaker.segments)
+        self._first_text_at = None
+        self._spoken = []
+        for key in keys:
+            self.keypad.press(key)
+        ended = time.time()
+        if not await self._wait_for(lambda: len(self._heard) > seen, self.keypad.timeout_s + 1.0):
+            return await self._not_caught(ended)
+        ended = self._heard[seen][0]
+        await self._wait_for(lambda: self.session.agent_state != "listening" or len(self.speaker.segments) > segs, 2.0)
+        await self.wait_idle()
+        record = self.call.observer.end_turn() if self._turn_open else None
+        self._turn_open = False
+        turn = VoiceTurn(heard=" ".join(t for _, t in self._heard[seen:]), record=record,
+                         replies=list(record.replies) if record else [], spoken=self.spoken_text())
+        if self._first_text_at is not None:
+            turn.timings["first_llm_output"] = self._first_text_at - ended
+        if len(self.speaker.segments) > segs:
+            turn.timings["first_audio"] = self.speaker.segments[segs].started_at - ended
+        return turn
+
     async def listen(self) -> AsyncIterator[VoiceTurn]:
         """Live mode: one turn each time the caller has spoken and the agent has answered."""
         while True:
             seen = len(self._heard)
             self._first_text_at = None
+            self._spoken = []
             await self._wait_for(lambda seen=seen: len(self._heard) > seen, float("inf"))
             await self.wait_idle()
             record = self.call.observer.end_turn() if self._turn_open else None
             self._turn_open = False
             heard = " ".join(t for _, t in self._heard[seen:])
-            yield VoiceTurn(heard=heard, record=record, replies=list(record.replies) if record else [])
+            yield VoiceTurn(heard=heard, record=record, replies=list(record.replies) if record else [], spoken=self.spoken_text())
 
     async def _not_caught(self, ended: float) -> VoiceTurn:
         """Nothing recognised (silence, noise, a clipped file): say so instead of going quiet."""
@@ -173,6 +221,8 @@ class VoiceCall:
 
     async def close(self, outcome: str = "completed") -> None:
         self.filler.close()
+        self.keypad.close()
+        self.slots.close()
         self.mic.close()
         await self.call.close(outcome)
 
@@ -185,8 +235,10 @@ async def start_voice_call(
     rate: int = 16000,
     speech: dict[str, Any] | None = None,
     playout_speed: float = 1.0,
+    keypad: bool = False,
 ) -> VoiceCall:
-    """A call whose caller speaks: local (or configured) speech, the greeting already played."""
+    """A call whose caller speaks: local (or configured) speech, the greeting already played.
+    `keypad`: the caller has a phone keypad (the questions it can answer say so)."""
     settings = line.settings
     kwargs = dict(speech) if speech is not None else session_speech(settings, prompt=recogniser_prompt())
     mic, speaker = CallerAudioInput(rate=rate), CapturedAudioOutput(sample_rate=kwargs["tts"].sample_rate, speed=playout_speed)
@@ -196,7 +248,8 @@ async def start_voice_call(
         async for chunk in holder["v"].mark_first_text(text) if "v" in holder else text:
             yield chunk
 
-    kwargs["tts_text_transforms"] = [*kwargs.get("tts_text_transforms", []), first_text]
+    kwargs["tts_text_transforms"] = [
+        *kwargs.get("tts_text_transforms", []), *([keypad_hint(lambda: True)] if keypad else []), first_text]
     call = await start_call(line, customer_id=customer_id, durable=durable, session_kwargs=kwargs, audio=(mic, speaker))
     voice = VoiceCall(call, mic, speaker, filler_after_s=settings.filler_after_s)
     holder["v"] = voice

@@ -10,6 +10,7 @@ call can be written to a WAV and timed. Modelled on livekit/agents/cli/tcp_conso
 from __future__ import annotations
 
 import asyncio
+import math
 import struct
 import time
 import wave
@@ -98,12 +99,17 @@ def mulaw_encode(pcm: np.ndarray) -> np.ndarray:
 
 
 def resample(samples: np.ndarray, rate: int, to: int = RATE) -> np.ndarray:
+    """int16 audio at another rate, the same samples on every run: a polyphase filter (scipy),
+    rounded without dither. LiveKit's resampler (soxr) dithers with a generator seeded anew
+    each time, so the same caller file reached the recogniser as different samples and was
+    heard as different words ("C10011" one run, "C1001" the next; issue 26)."""
     if rate == to or samples.size == 0:
         return samples.astype(np.int16)
-    resampler = rtc.AudioResampler(rate, to, num_channels=1, quality=rtc.AudioResamplerQuality.HIGH)
-    frame = rtc.AudioFrame(samples.astype(np.int16).tobytes(), rate, 1, samples.size)
-    out = resampler.push(frame) + resampler.flush()
-    return np.concatenate([np.frombuffer(f.data, np.int16) for f in out]) if out else np.zeros(0, np.int16)
+    from scipy.signal import resample_poly  # scipy comes with scikit-learn, a base dependency
+
+    g = math.gcd(rate, to)
+    out = resample_poly(samples.astype(np.float32), to // g, rate // g)
+    return np.clip(np.round(out), -32768, 32767).astype(np.int16)
 
 
 def write_wav(path: Path, samples: np.ndarray, rate: int) -> None:

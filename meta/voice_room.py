@@ -17,6 +17,7 @@ from callcenter.settings import Settings
 from callcenter.speech.factory import session_speech, speech_enabled
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
+from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SorryWhenNotCaught
 
 
@@ -48,15 +49,17 @@ class RoomHelpers:
 
     filler: SpokenFiller
     sorry: SorryWhenNotCaught
+    slots: SlotWatcher
 
     def close(self) -> None:
         self.filler.close()
         self.sorry.close()
+        self.slots.close()
 
 
 def attach_room_helpers(session: AgentSession, settings: Settings) -> RoomHelpers | None:
-    """The spoken filler during long work and the spoken "sorry" for a turn with no words,
-    for a session that speaks."""
+    """The spoken filler during long work, the spoken "sorry" for a turn with no words and
+    the pending slot told to the recogniser, for a session that speaks."""
     if session.stt is None or session.tts is None:
         return None
-    return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session))
+    return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session), SlotWatcher(session))

@@ -1,1 +1,1 @@
-"""Temporal: durable approvals and tickets under an SLA, their worker, client and console."""
+"""Temporal: durable approvals and tickets under an SLA, their worker and client (the operators' side is console/)."""

@@ -12,19 +12,16 @@ import concurrent.futures
 import contextlib
 import logging
 import signal
-import threading
 from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from temporalio.client import Client
 from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
 from temporalio.service import RPCError, RPCStatusCode
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
-from callcenter import tracing
+from callcenter import metrics_server, tracing
 from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store.adapters import PortSpec
@@ -90,37 +87,10 @@ def build_worker(
 
 
 class _Health:
-    """State the HTTP probes report; flipped by the worker loop."""
+    """State the /readyz probe reports; flipped by the worker loop."""
 
     def __init__(self) -> None:
         self.ready = False
-
-
-def serve_probes(port: int, health: _Health) -> ThreadingHTTPServer:
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
-            if self.path.startswith("/metrics"):
-                body, ctype, code = generate_latest(), CONTENT_TYPE_LATEST, 200
-            elif self.path.startswith("/healthz"):
-                body, ctype, code = b"ok\n", "text/plain", 200
-            elif self.path.startswith("/readyz"):
-                ok = health.ready
-                body, ctype, code = (b"ready\n" if ok else b"not ready\n"), "text/plain", 200 if ok else 503
-            else:
-                body, ctype, code = b"try /metrics, /healthz or /readyz\n", "text/plain", 404
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:  # probes every few seconds: no access log
-            pass
-
-    server = ThreadingHTTPServer(("0.0.0.0", port), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="worker-probes", daemon=True).start()
-    return server
 
 
 async def register_search_attributes(client: Client) -> None:
@@ -196,7 +166,9 @@ async def run_worker(
     tracing.configure(settings)  # before connect: the client takes Temporal's tracing interceptor
     store = Store(settings.db_path)
     health = _Health()
-    probes = serve_probes(settings.worker_metrics_port, health) if settings.worker_metrics_port else None
+    # /metrics /healthz /readyz: the foundation's small server, ready once the worker polls.
+    probes = (metrics_server.serve(settings.worker_metrics_port, addr="0.0.0.0", ready=lambda: health.ready)
+              if settings.worker_metrics_port else None)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -230,7 +202,7 @@ async def run_worker(
         return 0
     finally:
         if probes is not None:
-            probes.shutdown()
+            probes.close()
         store.close()
 
 

@@ -1,6 +1,12 @@
 """Run the call-success suite through the real line and report per category.
 
-    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|all] [--show-failures] [--json FILE]
+    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|blind|blind2|all] [--show-failures] [--json FILE]
+
+`all` is the composed parts (tuned and held out); the blind parts (`blind.py`) are run by name.
+
+Also reported (`report.py`): per part, the share of its caller word trigrams found in the
+router's training utterances; per class, needs handled per multi-need turn and clarifying
+questions per clear single-need turn.
 
 Every call gets a fresh demo store and runs through `meta.session.start_call` with the
 embedded LLM, exactly as `callcenter call` does (durable requests wait in the store's
@@ -27,10 +33,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from benchmarks.calls import blind, report  # noqa: E402
 from benchmarks.calls.suite import Call, Turn, build  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from callcenter.store.adapters import Ports  # noqa: E402
+from meta.router import training_examples  # noqa: E402
 from meta.session import Line, build_line, start_call  # noqa: E402
 from meta.suites import checks  # noqa: E402
 from meta.suites.checks import Effects  # noqa: E402
@@ -46,6 +54,8 @@ class Outcome:
     unsafe: list[str] = field(default_factory=list)
     traceback: bool = False
     transcript: list[str] = field(default_factory=list)
+    turn_agents: list[list[str]] = field(default_factory=list)  # agents reached, per turn
+    turn_clarified: list[bool] = field(default_factory=list)  # a clarifying question, per turn
 
     def fail(self, why: str) -> None:
         self.ok = False
@@ -60,7 +70,7 @@ def _snapshot(store: Store, ports: Ports | None = None) -> Effects:
 def expectations(call: Call) -> CallExpect:
     """A scripted call's expectations in the form of a suite's (docs/suites.md)."""
     return CallExpect(reach=tuple(call.reach), refunds=tuple(call.refunds), requests=tuple(call.requests),
-                      tickets=tuple(call.tickets) if call.tickets is not None else None)
+                      tickets=tuple(call.tickets) if call.tickets is not None else None, profile=call.profile)
 
 
 async def run_call(line: Line, call: Call) -> Outcome:
@@ -69,11 +79,15 @@ async def run_call(line: Line, call: Call) -> Outcome:
     session = None
     try:
         session = await start_call(line, customer_id=call.customer)
+        decisions = getattr(line.llm, "decisions", None)  # the embedded LLM counts its clarifications
         for turn in call.turns:
+            asked = decisions["clarify"] if decisions is not None else 0
             record = await session.send(turn.say)
             reply = " ".join(record.replies)
             out.transcript.append(f"> {turn.say}\n  [{','.join(h.to_agent for h in record.hops if h.path != 'return')}] {reply}")
             out.reached.update(h.to_agent for h in record.hops)
+            out.turn_agents.append([h.to_agent for h in record.hops if h.path != "return"])
+            out.turn_clarified.append(report.is_clarifying(reply) or (decisions is not None and decisions["clarify"] > asked))
             check_reply(out, turn, reply)
     except Exception:
         out.traceback = True
@@ -147,7 +161,7 @@ def render(part: str, table: dict[str, dict[str, float]]) -> str:
 
 async def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", choices=["dev", "holdout", "holdout2", "holdout3", "all"], default="all")
+    p.add_argument("--part", choices=["dev", "holdout", "holdout2", "holdout3", *blind.PARTS, "all"], default="all")
     p.add_argument("--show-failures", action="store_true", help="print the transcript of every failed call")
     p.add_argument("--category", help="only this category")
     p.add_argument("--json", type=Path, help="write the per-category table as JSON")
@@ -157,8 +171,10 @@ async def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="callbench-"))
     settings = load_settings(data_dir=data, hold_on_line_s=0)
     results = {}
+    train_grams = report.training_trigrams(text for text, _ in training_examples())
     for part in parts:
-        calls = [c for c in build(part) if not args.category or c.category == args.category]
+        made = blind.load(part) if part in blind.PARTS else build(part)
+        calls = [c for c in made if not args.category or c.category == args.category]
         outcomes = []
         started = time.perf_counter()
         for i, call in enumerate(calls):
@@ -167,9 +183,12 @@ async def main(argv: list[str] | None = None) -> int:
             outcomes.append(await run_call(line, call))
             store.close()
         table = summarise(outcomes)
-        results[part] = table
+        classes = report.per_class(outcomes)
+        overlap = report.trigram_overlap(calls, train_grams)
+        results[part] = {**table, "report": report.as_json(classes, overlap)}
         print(render(part, table))
         print(f"({len(calls)} calls in {time.perf_counter() - started:.0f} s)\n")
+        print(report.render(part, classes, overlap) + "\n")
         if args.show_failures:
             for o in outcomes:
                 if not o.ok:

@@ -38,6 +38,9 @@ class Turn:
     say: str
     says: tuple[str, ...] = ()  # the reply contains at least one (case-insensitive)
     not_says: tuple[str, ...] = ()  # the reply contains none
+    # The agents this turn asks for (its needs), for the per-turn report: one for a clear
+    # single-need turn, several for a multi-need turn; () when the turn is not annotated.
+    needs: tuple[str, ...] = ()
 
 
 @dataclass
@@ -52,6 +55,7 @@ class Call:
     refunds: list[tuple[str, int]] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     tickets: list[str] | None = None  # None: not checked
+    profile: dict[str, dict[str, Any]] = field(default_factory=dict)  # expected changes: {cid: {field: value}}
 
 
 def _effects(need: str, customer: str) -> dict[str, Any]:
@@ -79,7 +83,7 @@ def build(part: str, seed: int = 7) -> list[Call]:
             for greet in (False, True):
                 customer = "C1001" if need.startswith("billing") or rng.random() < 0.5 else "C1003"
                 turns = [Turn(rng.choice(bank["greetings"]), not_says=(OOS,))] if greet else []
-                turns.append(Turn(f"{filler()} {text}" if not greet else text, not_says=(OOS,)))
+                turns.append(Turn(f"{filler()} {text}" if not greet else text, not_says=(OOS,), needs=(need,)))
                 if need in ACTIONS:
                     turns.append(yes())
                 turns.append(bye())
@@ -127,7 +131,7 @@ def build(part: str, seed: int = 7) -> list[Call]:
     for a, b in pairs:
         for joiner in ("and", "oh and"):
             text = f"{rng.choice(needs[a])} {joiner} {filler()} also {rng.choice(needs[b])}"
-            add("multi_need", [Turn(text, not_says=(OOS,)), bye()], customer="C1001", reach=[a, b], multi=True)
+            add("multi_need", [Turn(text, not_says=(OOS,), needs=(a, b)), bye()], customer="C1001", reach=[a, b], multi=True)
 
     # Short, vague, small talk, gibberish, other languages.
     for text in bank["vague"]:

@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from console.accounts import add_account  # noqa: E402
 from meta.actions import durable_actions  # noqa: E402
-from workflows.accounts import add_account  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
 from workflows.devserver import LocalTemporal, free_port  # noqa: E402
 from workflows.worker import ensure_worker  # noqa: E402

@@ -57,6 +57,11 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "where are my old statements",
         "I'd like all my receipts",
         "show me my past payments",
+        # the amount of a past bill is in its invoice; the balance is what is owed now
+        "what did my {month} bill come to",
+        "what was the total on my last invoice",
+        "how much did I pay you in {month}",
+        "what was I billed for the previous month",
     ],
     "billing/plan_change": [
         "I want a cheaper plan",
@@ -68,6 +73,10 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "put me on the {plan} plan instead",
         "I want to upgrade my subscription",
         "can I pay less each month with a smaller plan",
+        # a downgrade said from the plan the caller has now
+        "drop me down from {plan} to something cheaper",
+        "I'm on the top tier and want something that costs less",
+        "keep my account but move me to a lower plan",
     ],
     "billing/refund_status": [
         "has my money been sent back yet",
@@ -185,6 +194,16 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "just end the whole thing",
         "shut everything down on my account",
         "I want to stop everything and leave",
+        # ending the account said as ending what it pays for: the subscription, the plan,
+        # the service (session 8: these read as plan changes, whose examples share the nouns)
+        "please terminate the subscription, I won't be renewing",
+        "discontinue my service and my plan",
+        "I'm ending my subscription with you",
+        "drop my {plan} subscription entirely, we're leaving",
+        "we no longer need the plan at all, close it out",
+        "cancel the {plan} plan and the account with it",
+        "stop billing me and end the subscription for good",
+        "I want to get rid of my plan completely, not switch it",
     ],
     "account/profile_update": [
         "I moved and need to change my address",
@@ -204,6 +223,12 @@ EXTRA_TRAIN: dict[str, list[str]] = {
         "there's activity on my account that isn't me",
         "my account might be compromised",
         "somebody changed my settings without me",
+        # a notice of a change the caller denies making: someone else made it
+        "I was notified of a reset I never requested",
+        "there's an alert about a change to my login that I didn't do",
+        "my sign-in details were updated and I had nothing to do with it",
+        "I got a message that my email was changed, that wasn't me",
+        "a verification code was sent to me but I never asked for one",
     ],
     "meta/goodbye": [
         "thank you so much",

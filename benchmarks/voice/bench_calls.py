@@ -1,6 +1,7 @@
 """The call-success suite (benchmarks/calls/), spoken: task success, text vs voice.
 
     .venv/bin/python benchmarks/voice/bench_calls.py [--part dev|holdout] [--sample 30] [--voice piper-joe] [--band 16k|8k]
+    .venv/bin/python benchmarks/voice/bench_calls.py --suite unseen --band 16k|8k   # unseen.py: every call in every unseen voice
 
 The same scripted calls and the same expectations as `benchmarks/calls/run.py` (imported, not
 copied: effects in the store, agents reached, words a reply must or must not carry, unsafe
@@ -40,13 +41,14 @@ from benchmarks.calls.run import (  # noqa: E402
     summarise,
 )
 from benchmarks.calls.suite import Call, build  # noqa: E402
+from benchmarks.voice import unseen  # noqa: E402
 from benchmarks.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
 
-VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
+VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **unseen.VOICES}
 
 
 async def run_spoken_call(line: Line, call: Call, voice_name: str, band: str) -> Outcome:
@@ -87,6 +89,8 @@ def sample(part: str, n: int, seed: int) -> list[Call]:
 
 async def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--suite", choices=["calls", "unseen"], default="calls",
+                   help="unseen: unseen.py's calls, each spoken by every unseen voice (never tuned on)")
     p.add_argument("--part", choices=["dev", "holdout"], default="dev")
     p.add_argument("--sample", type=int, default=30, help="calls drawn from the part (seeded)")
     p.add_argument("--seed", type=int, default=11)
@@ -98,21 +102,25 @@ async def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.CRITICAL)
     data = Path(tempfile.mkdtemp(prefix="voicecalls-"))
     settings = load_settings(data_dir=data, hold_on_line_s=0)
-    calls = sample(args.part, args.sample, args.seed)
+    calls = unseen.calls() if args.suite == "unseen" else sample(args.part, args.sample, args.seed)
+    # (call, voice) pairs: the unseen suite speaks every call in every unseen voice.
+    spoken = [(c, v) for v in unseen.VOICES for c in calls] if args.suite == "unseen" else [(c, args.voice) for c in calls]
     result: dict[str, Any] = {"calls": [c.id for c in calls], "load_average_start": list(os.getloadavg())}
+    cpu0 = time.process_time()
     for mode in ("text", "voice"):
         outcomes, started = [], time.perf_counter()
-        for i, call in enumerate(calls):
+        for i, (call, voice_name) in enumerate([(c, "") for c in calls] if mode == "text" else spoken):
             store = Store(data / f"{mode}-{i}.sqlite3")
             line = build_line(settings, store=store)
             if mode == "text":
                 outcomes.append(await run_call(line, call))
             else:
-                outcomes.append(await run_spoken_call(line, call, args.voice, args.band))
+                outcomes.append(await run_spoken_call(line, call, voice_name, args.band))
             store.close()
         table = summarise(outcomes)
         result[mode] = table
-        label = f"{args.part} {mode}" + ("" if mode == "text" else f" ({args.voice}, {args.band})")
+        who = "unseen voices" if args.suite == "unseen" else args.voice
+        label = f"{args.suite if args.suite == 'unseen' else args.part} {mode}" + ("" if mode == "text" else f" ({who}, {args.band})")
         print(render(label, table))
         print(f"({len(calls)} calls in {time.perf_counter() - started:.0f} s)\n", flush=True)
         if args.show_failures:
@@ -121,9 +129,11 @@ async def main(argv: list[str] | None = None) -> int:
                     print(f"--- {o.call.id} ({o.call.customer}): {'; '.join(o.problems)}")
                     print("\n".join(o.transcript))
     result["load_average_end"] = list(os.getloadavg())
+    result["cpu_s"] = round(time.process_time() - cpu0, 1)
     if args.json:
         merged = json.loads(args.json.read_text()) if args.json.exists() else {}
-        merged[f"calls/{args.part}/{args.voice}/{args.band}"] = result
+        key = f"calls/unseen/{args.band}" if args.suite == "unseen" else f"calls/{args.part}/{args.voice}/{args.band}"
+        merged[key] = result
         args.json.write_text(json.dumps(merged, indent=2) + "\n")
     return 0
 

@@ -35,6 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.voice import unseen  # noqa: E402
 from benchmarks.voice.voices import dithered, espeak, hibari, piper, telephone, to_16k, trim  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.speech.local_stt import BEAM, WhisperSTT  # noqa: E402
@@ -76,7 +77,8 @@ def edit_distance(a: list[str], b: list[str]) -> int:
     return row[-1]
 
 
-VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak}
+# The unseen voices (unseen.py) are for reported numbers only: never tune on them.
+VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **unseen.VOICES}
 
 
 # Recogniser variants compared on dev (`--variants`): short-window decode options for WhisperSTT,
@@ -94,7 +96,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 
 def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: list[int], draws: int = 1,
-              variants: tuple[str, ...] = ("now",)) -> dict[str, Any]:
+              variants: tuple[str, ...] = ("now",), bands: tuple[str, ...] = ("16k", "8k")) -> dict[str, Any]:
     """WER per voice, band and split, for each recogniser window (30 = Whisper's own).
 
     Deterministic: the caller audio is made the same on every run (voices.to_16k, sox -D), and
@@ -106,15 +108,17 @@ def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: l
     for voice_name in voices:
         for case in (c for c in cases if c["split"] in splits):
             pcm, rate = VOICES[voice_name](case["text"])
-            audio[voice_name, "16k", case["text"]] = to_16k(pcm, rate)
-            audio[voice_name, "8k", case["text"]] = to_16k(*telephone(pcm, rate))
+            if "16k" in bands:
+                audio[voice_name, "16k", case["text"]] = to_16k(pcm, rate)
+            if "8k" in bands:
+                audio[voice_name, "8k", case["text"]] = to_16k(*telephone(pcm, rate))
     out: dict[str, Any] = {}
     for margin, beam, variant in ((m, b, v) for m in margins for b in beams for v in variants):
         options = dict(VARIANTS[variant])
         prompt = options.pop("prompt", recogniser_prompt())
         stt = WhisperSTT(prompt=prompt, window_s=float(margin), beam_size=beam, options=options)
         for voice_name in voices:
-            for band in ("16k", "8k"):
+            for band in bands:
                 for split in splits:
                     rates: list[float] = []
                     cpu = 0.0
@@ -221,6 +225,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("what", choices=["wer", "latency", "concurrency"])
     ap.add_argument("--voices", nargs="+", choices=sorted(VOICES), default=list(VOICES))
+    ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
     ap.add_argument("--splits", nargs="+", choices=["dev", "heldout"], default=["dev", "heldout"],
                     help="wer: tune on dev only; read heldout once, at the end")
     ap.add_argument("--window", nargs="+", default=["15"],
@@ -241,7 +246,7 @@ def main() -> int:
     os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
     data_dir = Path(tempfile.mkdtemp(prefix="voice-bench-"))
     if args.what == "wer":
-        result = bench_wer(args.voices, args.splits, args.window, args.beam, args.draws, tuple(args.variants))
+        result = bench_wer(args.voices, args.splits, args.window, args.beam, args.draws, tuple(args.variants), tuple(args.bands))
     elif args.what == "latency":
         result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
     else:

@@ -11,7 +11,7 @@ import re
 from typing import Literal
 
 # The questions callers ask about an answer they just heard.
-FollowUp = Literal["why", "next_step", "how_long", "do_it"]
+FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat"]
 
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
@@ -22,6 +22,17 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain)\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
+
+# Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
+# figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
+_REPEAT = re.compile(
+    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+)\b[\s,.!?]*)*"
+    r"(?:how much(?: (?:was|is|did you say|was that|is that|again|exactly|is it|was it))*"
+    r"|what (?:was|did you say|is) (?:that|it|the (?:amount|number|figure|total))(?: again)?|what did you say"
+    r"|come again|say (?:that|it) again|(?:could|can) you (?:repeat|say) (?:that|it)(?: again)?|repeat (?:that|it)(?: please)?"
+    r"|pardon|sorry|what|huh)\b[\s,.!?]*(?:again|please)?[\s,.!?]*$"
+)
+_ECHOED_FIGURE = re.compile(r"^(?:(?:wait|so|sorry|um|uh|oh|really|only|just)[\s,]+)*-?\$?\d[\d,]*(?:\.\d+)?(?:\s*(?:dollars?|bucks|cents?|percent|%))?(?:[\s,]+(?:really|seriously|exactly|right))?\s*\?+\s*$")
 
 # A closing turn is made only of thanks, acknowledgements and farewells.
 _CLOSING_WORDS = frozenset(
@@ -65,9 +76,14 @@ _TOKEN = re.compile(r"[a-z0-9']+")
 
 def follow_up_kind(text: str) -> FollowUp | None:
     words = _WORD.findall(text.lower())
+    if _ECHOED_FIGURE.match(text.lower().strip()):
+        return "repeat"
     if not words or len(words) > _FOLLOW_UP_MAX_WORDS:
         return None
     low = " ".join(words)
+    raw = text.lower().strip()
+    if len(words) <= 8 and (_REPEAT.match(raw) or _ECHOED_FIGURE.match(raw)):
+        return "repeat"
     for kind, pattern in _FOLLOW_UP:
         if pattern.search(low):
             return kind

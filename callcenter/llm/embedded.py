@@ -34,6 +34,7 @@ from livekit.agents.types import (
 from callcenter.llm import templates as t
 from callcenter.llm.protocol import ROUTING_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import parameters_schema
+from callcenter.routing.clarify import ASK_MARGIN, reading, should_ask
 from callcenter.routing.slots import extract_slots
 
 if TYPE_CHECKING:
@@ -189,7 +190,7 @@ class EmbeddedPolicy:
         intents = self.router.detect(text)
         routable: list[Intent] = []
         for intent in intents:
-            if domain_confidence(intent) >= self.router.threshold and f"{TRANSFER}{intent.domain}" in tools:
+            if self._clear(intent, by_domain=True) and f"{TRANSFER}{intent.domain}" in tools:
                 if all(i.label != intent.label for i in routable):
                     routable.append(intent)
         wants_human = any(i.label == "meta/human" and i.confidence >= self.router.threshold for i in intents)
@@ -204,11 +205,22 @@ class EmbeddedPolicy:
         top = intents[0] if intents else None
         if top is None:
             return Decision(text=t.EMPTY_TURN, reason="empty")
-        if top.label.startswith("meta/") and top.confidence >= self.router.threshold:
+        if top.label.startswith("meta/") and self._clear(top, by_domain=False):
             return Decision(text=self.phrases.front_desk_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
         if top.label == "oos":
             return Decision(text=self.phrases.out_of_scope, reason="oos", confidence=top.confidence)
         return Decision(text=self._clarify(top), reason="clarify", confidence=top.confidence)
+
+    def _clear(self, intent: Intent, *, by_domain: bool) -> bool:
+        """Route without asking: confident, or clearly ahead of the next reading (see
+        ``callcenter.routing.clarify``: a question only where two readings are close)."""
+        if not intent.in_scope:
+            return False
+        sure = domain_confidence(intent) if by_domain else intent.confidence
+        if sure >= self.router.threshold:
+            return True
+        r = reading(intent.label, intent.confidence, intent.alternatives, by_domain=by_domain)
+        return not should_ask(r, self.router.threshold, getattr(self.router, "ask_margin", ASK_MARGIN))
 
     def _clarify(self, top: Intent, within: str | None = None) -> str:
         options = [top.label, *(label for label, _ in top.alternatives)]
@@ -232,7 +244,7 @@ class EmbeddedPolicy:
         domains = {label.split("/")[0] for label in self.router.labels if label.split("/")[-1] in routes}
         within = next(iter(domains)) if len(domains) == 1 else None
         intent = self.router.classify(text, within=within)
-        if intent.confidence >= self.router.threshold and intent.name in routes:
+        if intent.in_scope and self._clear(intent, by_domain=False) and intent.name in routes:
             return Decision(
                 calls=[route_call(routes[intent.name], {}, path="embedded", confidence=round(intent.confidence, 4))],
                 reason="route",

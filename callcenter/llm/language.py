@@ -10,14 +10,58 @@ from __future__ import annotations
 
 import re
 
+# The most frequent words of each language (articles, pronouns, prepositions, auxiliaries,
+# greetings, and the everyday words of a support call), minus any that are English words
+# too ("die", "was", "son", "me", "no"): a language's function words are its fingerprint,
+# whatever the caller asks about.
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
-    "es": frozenset("quiero necesito tengo por los las una usted para pero cuenta mi el es hola ayuda mi factura buenos dias cerrar".split()),
-    "fr": frozenset("je tu il nous vous est les des une pour avec mais pas que qui dans sur mon ma mes votre bonjour voudrais compte".split()),
-    "de": frozenset("ich nicht und der die das ist mein meine bitte ein eine sie wir mit auf habe frage rechnung guten tag".split()),
-    "it": frozenset("io non sono della questo il mio perché ciao vorrei grazie conto".split()),
-    "pt": frozenset("eu não obrigado minha conta preciso você olá".split()),
+    "es": frozenset(
+        """quiero necesito tengo por los las una usted para pero cuenta mi el es hola ayuda factura buenos buenas dias días
+        cerrar la del que en un se lo mis tu su al como más muy ya hay está estoy puedo puede gracias tardes noches
+        cobro cobraron cobrado pago pagar dinero contraseña ayer hoy dos veces sí también porque cuando donde dónde qué
+        cómo cuánto cuanto favor señor señora quisiera tarjeta reembolso servicio problema tiene funciona hablar persona
+        alguien mí nada esto eso este esta mes""".split()
+    ),
+    "fr": frozenset(
+        """je tu il nous vous est les des une la pour avec mais pas que qui dans sur mon ma mes votre bonjour voudrais compte
+        elle ils le du et sont ne ton ta vos ou où merci oui non facture paiement mot passe aide veux peux pouvez j'ai
+        c'est est-ce au aux ce cette très aussi fermer remboursement deux fois hier aujourd'hui carte argent parler
+        quelqu'un problème marche rien suis avez avoir être mois""".split()
+    ),
+    "de": frozenset(
+        """ich nicht und der das ist mein meine bitte ein eine sie wir mit auf habe frage rechnung guten tag du er ihr oder
+        den dem einen sind bin hat haben meinen für von zu bei wie warum wo danke hallo konto passwort hilfe geld zweimal
+        kann können möchte ja nein schließen kündigen gestern heute karte sprechen jemand funktioniert nichts geht
+        doppelt abgebucht monat""".split()
+    ),
+    "it": frozenset(
+        """io non sono della questo il mio perché ciao vorrei grazie conto lui lei noi voi lo gli una di che è per con mia
+        ho ha buongiorno fattura aiuto posso come chiudere rimborso due volte ieri oggi carta soldi parlare qualcuno
+        funziona niente mese""".split()
+    ),
+    "pt": frozenset(
+        """eu não obrigado minha conta preciso você olá ele ela nós os um uma do da que é para com meu sou tenho obrigada
+        bom dia fatura senha ajuda fechar reembolso duas vezes ontem hoje cartão dinheiro falar alguém funciona nada
+        mês""".split()
+    ),
 }
+# English words and fillers are no evidence of another language, however common they are
+# in it ("do" and "um" are Portuguese words too; "um how do i set up webhooks" is English).
+_NOT_EVIDENCE: frozenset[str] = frozenset(
+    """um uh er erm hmm mm so like ok okay yeah well oh ah do a i in on me no son die was also is it as an to of he
+    she we be by or if at us my our you your for not all can will fine hi hey ya""".split()
+)
+_FUNCTION_WORDS = {code: words - _NOT_EVIDENCE for code, words in _FUNCTION_WORDS.items()}
 
+# Letters English spelling does not use: evidence on their own that a turn is not English.
+_LETTERS = {"es": "ñ¿¡áíóú", "fr": "çœèêëàâîôûù", "de": "ßäöü", "it": "ìò", "pt": "ãõâêôç"}
+# English words a sentence can hardly do without: a turn that has one is not foreign.
+_ENGLISH = frozenset(
+    """i i'm im my me you your we our they it it's is are am was were be been do does did don't can can't could would will
+    to of in on at for with from about and or but if so not what when where why how who the a an this that there here
+    please need want have has had get got help""".split()
+)
+_FUNCTION_WORDS = {code: words - _ENGLISH for code, words in _FUNCTION_WORDS.items()}
 SUPPORTED_REPLY: dict[str, str] = {
     "es": "Lo siento, por ahora esta línea solo atiende en inglés. Si quiere que un compañero le llame, diga 'a person'.",
     "fr": "Désolé, cette ligne ne répond pour l'instant qu'en anglais. Pour être rappelé par un collègue, dites 'a person'.",
@@ -38,8 +82,12 @@ _SCRIPTS = (
 )
 
 
-def detect_language(text: str) -> str | None:
-    """An ISO 639-1 code when the text is clearly not English, else None."""
+def detect_language(text: str, *, weak: bool = False) -> str | None:
+    """An ISO 639-1 code when the text is clearly not English, else None.
+
+    ``weak``: also on thinner evidence (one word of the language and not one English
+    function word), for a turn the line could not read as English anyway (noise to the
+    character model, or nothing the router can place)."""
     letters = [c for c in text if c.isalpha()]
     if len(letters) < 2:
         return None
@@ -54,9 +102,13 @@ def detect_language(text: str) -> str | None:
         return None
     best, hits = None, 0
     for code, vocab in _FUNCTION_WORDS.items():
-        n = sum(1 for w in words if w in vocab)
+        n = sum(1 for w in words if w in vocab) + sum(1 for c in text.lower() if c in _LETTERS[code])
         if n > hits:
             best, hits = code, n
     if hits >= 2 and hits / len(words) >= 0.2:
+        return best
+    # A short turn with one word of another language and not one English function word
+    # ("ayer me cobraron" has "ayer"): another language, not recogniser noise.
+    if weak and hits >= 1 and not any(w in _ENGLISH for w in words) and hits / len(words) >= 0.25:
         return best
     return None

@@ -12,9 +12,12 @@ from pathlib import Path
 
 import numpy as np
 
+from callcenter.routing import clauses as _clauses
+from callcenter.routing import frames as _frames
 from callcenter.routing import model as _model
 from callcenter.routing import segment as _seg
 from callcenter.routing.calibration import OOS, decide
+from callcenter.routing.clarify import ASK_MARGIN
 
 __all__ = ["OOS", "Intent", "IntentRouter", "RouterModelError"]
 
@@ -62,6 +65,8 @@ class IntentRouter:
         self._core = core
         self.threshold = float(threshold)
         self.oos_threshold = float(oos_threshold)
+        # below ``threshold``, how far ahead a reading must be to be routed without asking
+        self.ask_margin = ASK_MARGIN
         self.labels: list[str] = list(core.labels)
         self._inscope = np.array([lab != OOS for lab in self.labels])
 
@@ -123,6 +128,9 @@ class IntentRouter:
         if not text or not text.strip():
             return Intent(OOS, 1.0, text)
         text = text[:MAX_TEXT_CHARS]
+        named = _frames.named_label(text, self.labels)
+        if named is not None and (within is None or named.startswith(within.rstrip("/") + "/")):
+            return Intent(named, 1.0, text)
         p, q = self._core.predict_pair_one(text)
         return self._from_probs(text, p, q, within)
 
@@ -169,20 +177,27 @@ class IntentRouter:
     def detect(self, text: str) -> list[Intent]:
         """Every need in one turn, in order of mention, one Intent per distinct label.
 
-        Segments at strong boundaries, then tries weak cuts ("and", ",") inside a segment
-        only when both halves are confident and different (so "reset and unlock my
-        account" stays one need). Filler ("um", "thanks") is dropped; greetings, small
-        talk and out-of-scope fragments are dropped when the turn also has a real need.
+        Cuts the turn into clauses (``clauses.clauses``: sentences, connectives, announced
+        and ordered lists, reversed emphasis), then tries weak cuts ("and", ",", "but",
+        "then") inside a clause when the parts read as different needs (see
+        ``_split_weak``). Filler ("um", "thanks") is dropped; greetings, small talk and
+        out-of-scope fragments are dropped when the turn also has a real need. Two clauses
+        that name one need are merged into one Intent (the more confident reading).
         """
         if not text or not text.strip():
             return []
         text = text[:MAX_TEXT_CHARS]
-        segments = [s for s in _seg.strong_segments(text) if not _seg.is_filler(s)]
+        segments = _clauses.clauses(text)
         if not segments:
             return [self.classify(text)]
         found: list[Intent] = []
         for seg in segments:
-            found.extend(self._split_weak(seg))
+            found.extend(self._framed(seg, self._split_weak(seg)))
+        if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
+            self._is_need(i) for i in found
+        ):
+            # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
+            return [Intent(_frames.GOODBYE, 1.0, text)]
         needs = [i for i in found if i.in_scope and i.label not in _SOCIAL]
         if needs:
             # "thanks, bye" after a request still matters to the meta layer; greetings don't.
@@ -201,11 +216,51 @@ class IntentRouter:
                 merged[intent.label] = intent
         return list(merged.values())
 
+    def _is_need(self, intent: Intent) -> bool:
+        """A department's need, read surely enough to act on at the front desk."""
+        return intent.in_scope and not intent.label.startswith("meta/") and self.domain_confidence(intent) >= self.threshold
+
+    def _framed(self, clause: str, parts: list[Intent]) -> list[Intent]:
+        """A social formula is small talk whatever the router guessed (the frame's words are
+        a closed set, so no need fits in it). A clause that asks for a person is that,
+        unless the router read a confident specialist need in it ("can i talk to an
+        engineer about this bug" stays an escalation when the router is sure of it)."""
+        if _frames.SMALLTALK in self.labels and _frames.is_small_talk(clause):
+            return [Intent(_frames.SMALLTALK, 1.0, clause)]  # its words are closed: no need fits in it
+        if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
+            return parts
+        if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
+            return [Intent(_frames.HUMAN, 1.0, clause)]
+        return parts
+
+    def domain_confidence(self, intent: Intent) -> float:
+        """How sure the reading is of the intent's *domain*: its label and the same
+        domain's alternatives (the tail beyond the three kept is tiny)."""
+        if intent.label == OOS or intent.label.startswith("meta/") or "/" not in intent.label:
+            return intent.confidence
+        prefix = intent.domain + "/"
+        return min(1.0, intent.confidence + sum(p for lab, p in intent.alternatives if lab.startswith(prefix)))
+
+    def _part_ok(self, intent: Intent, *, cross_domain: bool) -> bool:
+        """A part of a cut clause is a need of its own: confident about its specialist, or,
+        when the parts belong to different departments, about its department (a need of
+        another department cannot be a detail of this one)."""
+        if not intent.in_scope:
+            return False
+        if cross_domain and not intent.label.startswith("meta/"):
+            return self.domain_confidence(intent) >= self.threshold
+        return intent.confidence >= self.threshold
+
     def _split_weak(
         self, segment: str, depth: int = 0, memo: dict[str, Intent] | None = None
     ) -> list[Intent]:
-        """Cut at a weak boundary only if the left part and every part of the rest are
-        confident, in scope and not all one label; otherwise keep the segment whole."""
+        """Cut at a weak boundary only if the parts read as different needs; otherwise
+        keep the segment whole.
+
+        Parts of one department must each be confident about their specialist ("reset and
+        unlock my account" stays one need); parts of different departments need only be
+        confident about their department ("the api thing is annoying but i want my money
+        back": technical, then billing)."""
         memo = {} if memo is None else memo
 
         def read(text: str) -> Intent:
@@ -220,13 +275,15 @@ class IntentRouter:
             if _seg.is_filler(left) or _seg.is_filler(right):
                 continue
             a = read(left)
-            if not (a.in_scope and a.confidence >= self.threshold):
+            if not a.in_scope or self.domain_confidence(a) < self.threshold:
                 continue
             rest = self._split_weak(right, depth + 1, memo)
-            if all(i.in_scope and i.confidence >= self.threshold for i in rest) and any(
-                i.label != a.label for i in rest
-            ):
-                return [a, *rest]
+            parts = [a, *rest]
+            if len({i.label for i in parts}) < 2:
+                continue
+            cross = len({i.domain for i in parts}) > 1
+            if all(self._part_ok(i, cross_domain=cross) for i in parts):
+                return parts
         return [whole]
 
 

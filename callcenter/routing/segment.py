@@ -34,7 +34,8 @@ RETRACTION = re.compile(
     re.IGNORECASE,
 )
 
-_WEAK = re.compile(r",\s+|\s+\b(?:and|but|while)\b\s+", re.IGNORECASE)
+# "then" joins an ordered list without a comma ("first my invoices then the api errors").
+_WEAK = re.compile(r",\s+|\s+\b(?:and|but|while|then)\b\s+", re.IGNORECASE)
 
 # Words that carry no need on their own: a segment made only of these is filler.
 _FILLER_WORDS = frozenset(
@@ -63,6 +64,9 @@ def _trim(part: str) -> str:
         if part.startswith("-") and not _LEADING_SIGN.match(part):
             part = part[1:]
     return part
+
+
+trim = _trim  # for the clause segmenter
 
 
 def strong_segments(text: str) -> list[str]:

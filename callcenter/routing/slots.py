@@ -169,6 +169,24 @@ def _phone(text: str) -> str | None:
     return None
 
 
+# A value the caller says they have now ("i'm on enterprise", "switch me from pro") is the
+# state they describe, not the value they ask for: the wanted value is another mention, or
+# missing (then the specialist asks for it).
+_AS_CURRENT = re.compile(
+    r"(?:\b(?:i'?m|im|i\s+am|we'?re|we\s+are|currently|already|presently|still)(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
+    r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got))"
+    r"(?:\s+(?:the|my|our|a|an))?\s*$",
+    re.I,
+)
+
+
+def _wanted(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    for m in pattern.finditer(text):
+        if not _AS_CURRENT.search(text[max(0, m.start() - 40) : m.start()]):
+            return m
+    return None
+
+
 def extract_slots(text: str) -> Slots:
     """Read every slot we know from one utterance; absent slots stay None."""
     s = Slots()
@@ -177,7 +195,7 @@ def extract_slots(text: str) -> Slots:
         s.customer_id = f"C{m.group(1)}"
     scrubbed = _CUSTOMER.sub(" ", text)
     for p in _PATTERNS.values():
-        if m := p.pattern.search(text):
+        if m := _wanted(p.pattern, text):
             s.domain[p.name] = p.value(m)
         scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
     if m := _REQUEST.search(text):

@@ -12,6 +12,7 @@ import logging
 import math
 import os
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -21,6 +22,7 @@ from livekit.agents import APIConnectOptions, stt
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
+from callcenter.speech.slot_grammar import pick
 from callcenter.speech.whisper_window import transcribe_window
 
 WHISPER_RATE = 16000
@@ -81,6 +83,14 @@ class WhisperSTT(stt.STT):
         # Short-window decode options (whisper_window.transcribe_window), for the benchmark's variants.
         self._options = dict(options or {})
         self._model = load_whisper(threads)
+        # The value the line waits for ("identity", "zip", "yesno", "amount"; slot_grammar.py),
+        # asked at each utterance: set per call by meta/voice_slots.py. None = open speech.
+        self.slot: Callable[[], str | None] = lambda: None
+        # Slots whose numbers are decoded as words (whisper_window.transcribe_window): none
+        # by default (measured worse, benchmarks/README.md); the prompt does it instead.
+        self.spell_slots: frozenset[str] = frozenset()
+        # A prompt per slot, instead of the line's (meta/voice_prompt.py SLOT_PROMPTS).
+        self.slot_prompts: dict[str, str] = {}
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -93,15 +103,20 @@ class WhisperSTT(stt.STT):
     def provider(self) -> str:
         return "local"
 
-    def transcribe(self, audio: np.ndarray) -> tuple[str, float]:
-        """Blocking: text and a confidence in [0, 1] ('' when nothing was said)."""
+    def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
+        """Blocking: text and a confidence in [0, 1] ('' when nothing was said). With a `slot`
+        pending, the beam's reading that fits it is preferred (slot_grammar.py)."""
         if audio.size < WHISPER_RATE // 10:
             return "", 0.0
         with self._lock:
             segments: Any = None
             if 0 < self._window < 30:
-                segments = transcribe_window(self._model, audio, prompt=self._prompt, window_s=self._window, beam_size=self._beam,
+                prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
+                segments = transcribe_window(self._model, audio, prompt=prompt, window_s=self._window, beam_size=self._beam,
+                                             hypotheses=self._beam if slot else 1, spell_digits=slot in self.spell_slots,
                                              **self._options)
+                if segments and slot:
+                    segments[0].text = pick(slot, list(segments[0].readings))
             if segments is None:
                 segments, _ = self._model.transcribe(
                     audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
@@ -119,7 +134,7 @@ class WhisperSTT(stt.STT):
         self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
     ) -> stt.SpeechEvent:
         audio = to_whisper_audio(buffer)
-        text, confidence = await asyncio.to_thread(self.transcribe, audio)
+        text, confidence = await asyncio.to_thread(self.transcribe, audio, self.slot())
         return stt.SpeechEvent(
             type=stt.SpeechEventType.FINAL_TRANSCRIPT,
             alternatives=[stt.SpeechData(language="en", text=text, confidence=confidence)],

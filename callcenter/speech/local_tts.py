@@ -9,6 +9,7 @@ so the first sentence is heard while the rest is synthesised.
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from functools import lru_cache
 from typing import Any
@@ -21,6 +22,15 @@ from callcenter.speech.local_stt import SpeechEngineMissing
 
 SAMPLE_RATE = 24000
 VOICE = "heart"  # the voice inside the wheel; every other voice is a download
+# hibari's phonemiser reads a lower-case "no." as the abbreviation ("number"): the end of
+# every read-back, "Please say yes or no.", was heard as "yes or number". A capital "No."
+# is read as the word, with the same intonation (checked on its phonemes, tests/voice).
+_NO_ABBREVIATION = re.compile(r"(?<![\w.])no\.(?!\w)")
+
+
+def for_hibari(text: str) -> str:
+    """Text as hibari should read it: the words the line means, not abbreviations."""
+    return _NO_ABBREVIATION.sub("No.", text)
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +67,7 @@ class HibariTTS(tts.TTS):
     def render(self, text: str) -> np.ndarray:
         """Blocking: text -> float32 mono audio at 24 kHz."""
         with self._lock:
-            return self._engine(text, speed=self._speed, seed=self._seed)
+            return self._engine(for_hibari(text), speed=self._speed, seed=self._seed)
 
     def synthesize(self, text: str, *, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> tts.ChunkedStream:
         return _HibariStream(tts=self, input_text=text, conn_options=conn_options)

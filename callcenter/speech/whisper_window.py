@@ -33,6 +33,7 @@ class Segment:
     text: str
     avg_logprob: float
     no_speech_prob: float
+    readings: tuple[str, ...] = ()  # every beam's text, most likely first (when asked for)
 
 
 def window_frames(n_frames: int, window_s: float) -> int:
@@ -59,11 +60,15 @@ def window_features(features: np.ndarray, window_s: float, pad: str = "silence")
 
 def transcribe_window(
     model: Any, audio: np.ndarray, *, prompt: str | None, window_s: float, beam_size: int = 1,
-    pad: str = "silence", **generate: Any,
+    pad: str = "silence", hypotheses: int = 1, spell_digits: bool = False, **generate: Any,
 ) -> list[Segment] | None:
     """Greedy (or beam) decode of one utterance on a short window; None when the audio needs
     the full window (the caller then uses faster-whisper's own loop). `pad`: see
-    `window_features`. `generate`: more CTranslate2 decode options (patience, ...)."""
+    `window_features`. `hypotheses`: how many beams to return as `readings` (at most
+    `beam_size`; the beams are searched anyway). `spell_digits`: numerals are suppressed, so
+    the model writes "one zero zero zero one" in words (which `spoken.normalise` reads
+    exactly) instead of numerals, where tiny.en drops zeros ("1001" for "one zero zero zero
+    one"). `generate`: more CTranslate2 decode options."""
     import ctranslate2
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import get_suppressed_tokens
@@ -82,14 +87,27 @@ def transcribe_window(
     max_length = min(model.max_length, len(tokens) + int(TOKENS_PER_S * seconds) + 10)
     result = model.model.generate(
         encoded, [tokens], beam_size=beam_size, max_length=max_length, return_scores=True,
-        return_no_speech_prob=True, suppress_blank=True,
-        suppress_tokens=get_suppressed_tokens(tokenizer, [-1]), **generate,
+        return_no_speech_prob=True, suppress_blank=True, num_hypotheses=max(1, min(hypotheses, beam_size)),
+        suppress_tokens=[*get_suppressed_tokens(tokenizer, [-1]), *(numeral_tokens(tokenizer) if spell_digits else [])],
+        **generate,
     )[0]
     ids = result.sequences_ids[0]
-    text = drop_repeats(tokenizer.decode(ids).strip())
+    readings = tuple(drop_repeats(tokenizer.decode(seq).strip()) for seq in result.sequences_ids)
     avg_logprob = result.scores[0] * len(ids) / (len(ids) + 1)  # as faster-whisper recovers it
-    return [Segment(text=text, avg_logprob=avg_logprob, no_speech_prob=result.no_speech_prob)]
+    return [Segment(text=readings[0], avg_logprob=avg_logprob, no_speech_prob=result.no_speech_prob, readings=readings)]
 
+
+
+_NUMERALS: dict[int, list[int]] = {}
+
+
+def numeral_tokens(tokenizer: Any) -> list[int]:
+    """Every text token that writes a digit (computed once per vocabulary, about 0.3 s)."""
+    key = id(tokenizer.tokenizer)
+    if key not in _NUMERALS:
+        size = tokenizer.eot  # text tokens come before the special ones
+        _NUMERALS[key] = [i for i in range(size) if any(c.isdigit() for c in tokenizer.decode([i]))]
+    return _NUMERALS[key]
 
 
 def drop_repeats(text: str) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -58,7 +58,7 @@ def safe_url(url: str) -> str:
     """The URL with any password hidden: what may appear in a message or a log."""
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
+    except (ArgumentError, ValueError, TypeError):
         return "<unreadable database URL>"
 
 
@@ -188,16 +188,42 @@ def _sqlite_engine(path: Path, pool_size: int) -> Engine:
     return engine
 
 
+_USE = "use postgresql+psycopg://user:password@host:5432/database or sqlite:////path/to/file"
+
+
+def parse_url(raw: str) -> URL:
+    """The database URL, checked before any driver sees it: every malformed one is one
+    `StoreError` line naming what is wrong, never the URL's text (it may hold a password)."""
+    if not raw.strip():
+        raise StoreError(f"the database URL (CALLCENTER_DATABASE_URL) is empty; {_USE}")
+    try:
+        url = make_url(raw.strip())
+        port = url.port  # SQLAlchemy reads the port lazily on some versions: a bad one raises here
+    except ValueError:  # SQLAlchemy's int() of the text after the host's colon
+        raise StoreError(f"the port in the database URL (CALLCENTER_DATABASE_URL) is not a number; {_USE}") from None
+    except (ArgumentError, TypeError):
+        raise StoreError(f"the database URL (CALLCENTER_DATABASE_URL) is not a URL; {_USE}") from None
+    backend, _, driver = url.drivername.partition("+")  # read here: SQLAlchemy would import the dialect
+    if backend not in ("postgresql", "postgres", "sqlite"):
+        raise StoreError(f"unsupported database {safe_url(raw)}: {_USE}")
+    if backend != "sqlite" and driver not in ("psycopg", "psycopg2", ""):
+        raise StoreError(f"unsupported PostgreSQL driver {driver!r} in the database URL: {_USE}")
+    if backend == "sqlite" and driver not in ("pysqlite", ""):
+        raise StoreError(f"unsupported SQLite driver {driver!r} in the database URL: {_USE}")
+    if port is not None and not 0 < port < 65536:
+        raise StoreError("the port in the database URL (CALLCENTER_DATABASE_URL) must be a number from 1 to 65535")
+    if backend == "sqlite" and url.host:
+        raise StoreError(f"a SQLite database URL names a file, not a host: {_USE}")
+    # psycopg 3 for every PostgreSQL URL (not the psycopg2 default; "postgres://" as many hosts write it).
+    return url.set(drivername="postgresql+psycopg") if backend != "sqlite" else url
+
+
 def make_engine(target: Path | DatabaseTarget) -> Engine:
     if isinstance(target, Path):
         return _sqlite_engine(target, pool_size=5)
-    url = make_url(target.url)
+    url = parse_url(target.url)
     if url.get_backend_name() == "sqlite":
         return _sqlite_engine(Path(url.database or ":memory:"), pool_size=target.pool_size)
-    if url.get_backend_name() != "postgresql":
-        raise StoreError(f"unsupported database {safe_url(target.url)}: use postgresql+psycopg:// or sqlite:///")
-    if url.drivername == "postgresql":
-        url = url.set(drivername="postgresql+psycopg")  # psycopg 3, not the older psycopg2 default
     try:
         return create_engine(
             url,

@@ -7,6 +7,7 @@ for a deployment of many pods. Same SQL, same API; see engine.py for how it runs
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import sqlite3
@@ -20,7 +21,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from callcenter.redact import mask, mask_json
-from callcenter.store import migrate
+from callcenter.store import locks, migrate
 from callcenter.store import models as m
 from callcenter.store.engine import (
     Conn,
@@ -138,6 +139,14 @@ class Store(SafetyStoreMixin):
         with conn:
             with conn.begin():
                 yield Conn(self.engine, conn)
+
+    def customer_lock(self, customer_id: str, timeout_s: float = 10.0) -> contextlib.AbstractContextManager[None]:
+        """One decision at a time per customer, across threads, processes and pods (locks.py):
+        a check over several rows and the write it allows (billing's per-customer limit)."""
+        key = f"customer:{customer_id.upper()}"
+        if self.dialect == "sqlite":
+            return locks.file_lock(locks.folder_for(Path(self.engine.url.database or self.path)), key, timeout_s)
+        return locks.server_lock(self.engine, key, timeout_s)
 
     def close(self) -> None:
         spool = getattr(self, "spool", None)

@@ -1,11 +1,11 @@
-"""What an operator deciding a request sees of the customer's billing (workflows/records.py)."""
+"""What an operator deciding a request sees of the customer's billing (console/records.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from console.records import RecordTable
 from domains.billing.ports import billing_port
-from workflows.records import RecordTable
 
 
 def billing_records(ports: Any, customer_id: str) -> list[RecordTable]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -10,25 +11,22 @@ from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
 from callcenter.money import dollars, read_amount, to_cents
-from callcenter.store import Store
-from callcenter.store.adapters import Ports
 from domains.billing.actions import REFUND
+from domains.billing.payout import limits_of, pay_within_limits, read_ledger
 from domains.billing.policy import (
     Ledger,
     RefundDecision,
-    RefundLimits,
     duplicate_pairs,
     evaluate_refund,
     refund_reason,
 )
 from domains.billing.ports import billing_port
-from domains.billing.records import Charge
+from domains.billing.records import Charge, Refund
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
-from domains.technical.ports import status_port
 
 
 @dataclass(kw_only=True)
@@ -38,38 +36,6 @@ class IssueRefundResult(SpecialistResult):
     refund_id: int | None = None
     request_id: str | None = None
     finding: str | None = None
-
-
-def read_ledger(ports: Ports, store: Store, customer_id: str, settings_days: int, period_days: int) -> Ledger:
-    """Money facts from the billing and status ports; refunds waiting for approval from the line's outbox."""
-    billing = billing_port(ports)
-    charges = billing.list_charges(customer_id, since_days=max(settings_days, period_days) + 30)
-    pending: dict[str, tuple[str, int]] = {}
-    for p in store.pending_work(customer_id, REFUND.kind):
-        if p.record_id:
-            pending[p.record_id] = (p.request_id, pending.get(p.record_id, ("", 0))[1] + p.amount_cents)
-    since = (datetime.now(UTC) - timedelta(days=period_days)).replace(microsecond=0).isoformat()
-    return Ledger(
-        customer_id=customer_id,
-        charges=charges,
-        invoices={i.id: i for i in billing.list_invoices(customer_id)},
-        refunded={c.id: billing.refunded_cents(c.id) for c in charges},
-        pending=pending,
-        refunded_in_period=sum(r.amount_cents for r in billing.list_refunds(customer_id) if r.created_at >= since),
-        pending_total=sum(p[1] for p in pending.values()),
-        incidents=status_port(ports).incidents(days=settings_days + 30),  # technical's status page
-        usage=status_port(ports).api_usage(customer_id, days=settings_days + 30),
-    )
-
-
-def limits_of(s: BillingSettings) -> RefundLimits:
-    return RefundLimits(
-        per_charge_auto_cents=to_cents(s.auto_refund_limit) or 0,
-        per_customer_period_auto_cents=to_cents(s.auto_refund_customer_limit) or 0,
-        period_days=s.auto_refund_period_days,
-        window_days=s.refund_window_days,
-        service_credit_percent=s.service_credit_percent,
-    )
 
 
 _FULL = re.compile(r"\b(full|whole|entire)\s+(amount|thing|charge|refund)\b|\ball of it\b|\beverything\b", re.I)
@@ -127,35 +93,28 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         if decision.outcome == "refuse":
             self.finish(IssueRefundResult(status="refused", summary=_refusal(decision), request_id=decision.pending_request, **base))
             return None
-        kind = "duplicate charge" if decision.reason == "duplicate" else "service-failure credit on charge"
-        readback = (
-            f"To confirm: a refund of {dollars(decision.amount_cents)} for the {kind} {charge.id} "
-            f"on account {self.customer_id}, back to the card it was charged to"
-            + (", which needs a supervisor's approval." if decision.outcome == "approval" else ".")
-        )
-        go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}", readback)
+        go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}",
+                             _readback(charge, decision, self.customer_id))
         if go is not True:
             return go
         if decision.outcome == "auto":
-            refund, _ = billing_port(self.state.ports).record_refund(
-                charge_id=charge.id,
-                amount_cents=decision.amount_cents,
-                reason=f"{decision.reason}: {decision.finding}",
-                idempotency_key=f"refund-{charge.id}-{ledger.refunded.get(charge.id, 0)}",
+            # Decided again and paid under the customer's lock: another call may have been paid meanwhile.
+            paid = await asyncio.to_thread(
+                pay_within_limits, self.state.ports, store, billing, customer_id=self.customer_id, charge_id=charge.id,
+                requested_cents=requested, confirmed=decision,
             )
-            summary = (
-                f"I've refunded {dollars(refund.amount_cents)} for charge {charge.id}. "
-                "It will be back on your card in 3 to 5 business days."
-            )
-            follow_ups = {
-                "how_long": "Card refunds take 3 to 5 business days to show, depending on your bank.",
-                "why": "The charge was taken twice, so the second one is given back."
-                if decision.reason == "duplicate"
-                else "Our service failed during that billing period, so part of the charge is credited back.",
-                "next_step": "Nothing more to do: it goes back to the card it was charged to.",
-            }
-            self.finish(IssueRefundResult(status="done", summary=summary, amount_cents=refund.amount_cents, refund_id=refund.id, follow_ups=follow_ups, **base))
-            return None
+            if isinstance(paid, Refund):
+                self._paid(paid, decision)
+                return None
+            if paid.outcome == "refuse":
+                self.finish(IssueRefundResult(status="refused", summary=_refusal(paid), request_id=paid.pending_request,
+                                              charge_id=charge.id, finding=paid.finding))
+                return None
+            if paid.outcome != "approval" or paid.amount_cents != decision.amount_cents:
+                return self._readback_again(charge, paid)
+            # The same refund, past a limit now that another was paid meanwhile: it is filed for
+            # a supervisor (the caller hears it needs approval and that nothing was done yet).
+            decision, base = paid, {"charge_id": charge.id, "finding": paid.finding}
         earlier = [w for w in store.list_work(customer_id=self.customer_id) if w.kind == REFUND.kind and w.id.startswith(f"{REFUND.kind}-{charge.id}")]
         request_id = f"{REFUND.kind}-{charge.id}" + (f"-{len(earlier) + 1}" if earlier else "")
         outcome = await request_approval(
@@ -175,6 +134,25 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             )
         )
         return None
+
+    def _paid(self, refund: Refund, decision: RefundDecision) -> None:
+        summary = (
+            f"I've refunded {dollars(refund.amount_cents)} for charge {refund.charge_id}. "
+            "It will be back on your card in 3 to 5 business days."
+        )
+        follow_ups = {
+            "how_long": "Card refunds take 3 to 5 business days to show, depending on your bank.",
+            "why": "The charge was taken twice, so the second one is given back."
+            if decision.reason == "duplicate"
+            else "Our service failed during that billing period, so part of the charge is credited back.",
+            "next_step": "Nothing more to do: it goes back to the card it was charged to.",
+        }
+        self.finish(IssueRefundResult(status="done", summary=summary, amount_cents=refund.amount_cents, refund_id=refund.id,
+                                      follow_ups=follow_ups, charge_id=refund.charge_id, finding=decision.finding))
+
+    def _readback_again(self, charge: Charge, decision: RefundDecision) -> str | None:
+        """Another amount than the caller confirmed: a new read-back (the gate asks again)."""
+        return self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}", _readback(charge, decision, self.customer_id))
 
     def _find_charge(self, charge_id: str | None, ledger: Ledger) -> tuple[Charge | None, str | None]:
         window = self.state.section(BillingSettings).refund_window_days
@@ -217,6 +195,15 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             f"That charge has already been refunded: {dollars(last.amount_cents)} for charge {last.charge_id} went "
             f"back on {when}. Card refunds take 3 to 5 business days to show, depending on your bank. " + _ANOTHER
         )
+
+
+def _readback(charge: Charge, decision: RefundDecision, customer_id: str) -> str:
+    kind = "duplicate charge" if decision.reason == "duplicate" else "service-failure credit on charge"
+    return (
+        f"To confirm: a refund of {dollars(decision.amount_cents)} for the {kind} {charge.id} "
+        f"on account {customer_id}, back to the card it was charged to"
+        + (", which needs a supervisor's approval." if decision.outcome == "approval" else ".")
+    )
 
 
 _ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."

@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--metrics-port", type=int, metavar="P", help="serve Prometheus /metrics on 127.0.0.1:P (0 = any free port)")
     p.add_argument("--no-durable", action="store_true", help="do not start Temporal; approvals wait in the store's outbox")
     p.add_argument("--voice", action="store_true", help="a spoken call: the microphone and speaker, or the files below")
-    p.add_argument("--audio-in", type=Path, metavar="FILE|DIR", help="caller audio: a folder with one WAV per turn, or one WAV with pauses (implies --voice)")
+    p.add_argument("--audio-in", type=Path, metavar="FILE|DIR", help="caller turns: a folder with one WAV (speech) or .dtmf file (keypad keys, e.g. 1001#) per turn, or one WAV with pauses (implies --voice)")
     p.add_argument("--audio-out", type=Path, metavar="FILE", help="write the agent's side of the call to this WAV (implies --voice)")
     p.set_defaults(func=_cmd_call)
 

@@ -65,7 +65,7 @@ def _password(from_stdin: bool, confirm: bool) -> str:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    from workflows.accounts import AccountError, add_account
+    from console.accounts import AccountError, add_account
 
     settings = get_settings()
     try:
@@ -123,7 +123,7 @@ def cmd_token(args: argparse.Namespace) -> int:
 
 
 def cmd_login(args: argparse.Namespace) -> int:
-    from workflows.web.signin import SignInError, sign_in
+    from console.signin import SignInError, sign_in
 
     settings = get_settings()
     try:
@@ -143,7 +143,7 @@ def cmd_console(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from workflows.web.app import create_app
+        from console.web.app import create_app
     except ImportError:
         return _fail("the console needs its extra: pip install 'callcenter[console]'")
     try:

@@ -29,6 +29,11 @@ def cmd_reset_demo(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     data = settings.data_dir
+    if settings.database_url is not None:
+        # A shared server holds other pods' calls too: the demo reset only ever deletes local files.
+        print("error: reset-demo resets the SQLite file of the data dir; CALLCENTER_DATABASE_URL names a "
+              "database server, which it does not touch (unset it to reset the local demo)", file=sys.stderr)
+        return 2
     running = discover(data)
     if running:
         print(f"error: a local Temporal server is running at {running} for {data}; end the call "

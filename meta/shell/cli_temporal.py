@@ -89,8 +89,8 @@ def _exit(code: int) -> int:
 
 def _run(body: Callable[[Settings, Any], Coroutine[Any, Any, int]], args: argparse.Namespace) -> int:
     """Settings + store + client; map every expected failure to one line."""
+    from console.operations import ConsoleError
     from workflows.client import TemporalUnavailable, connect
-    from workflows.console import ConsoleError
 
     try:
         settings = get_settings()
@@ -131,7 +131,7 @@ def _age(s: int) -> str:
 # --- approvals ------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
-        from workflows.console import list_queue
+        from console.operations import list_queue
 
         client, _store, a = ctx
         states: tuple[str, ...] = () if a.all else ("pending", "escalated")
@@ -154,7 +154,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
-        from workflows.console import show
+        from console.operations import show
 
         client, store, a = ctx
         item = await show(client, store, a.id)
@@ -183,7 +183,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def _operator(store: Any, token: str | None, subject: str, action: str) -> Any:
     """The account behind an operator token; a missing or bad token is refused and audited."""
     from callcenter.store import operators as ops
-    from workflows.console import ConsoleError
+    from console.operations import ConsoleError
 
     token = token or os.environ.get("CALLCENTER_OPERATOR_TOKEN") or ""
     op = ops.operator_for_token(store, token.strip()) if token.strip() else None
@@ -197,8 +197,8 @@ def _operator(store: Any, token: str | None, subject: str, action: str) -> Any:
 
 def cmd_decide(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
+        from console.operations import decide
         from workflows.authz import clean
-        from workflows.console import decide
         from workflows.keys import signing_keys
 
         client, store, a = ctx
@@ -218,7 +218,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
 
 def cmd_tickets(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
-        from workflows.console import list_tickets
+        from console.operations import list_tickets
 
         client, _store, a = ctx
         items = await list_tickets(client)
@@ -236,8 +236,8 @@ def cmd_tickets(args: argparse.Namespace) -> int:
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     async def body(settings: Settings, ctx: Any) -> int:
+        from console.operations import resolve_ticket
         from workflows.authz import clean
-        from workflows.console import resolve_ticket
 
         client, store, a = ctx
         op = _operator(store, a.token, clean(a.id, 128), "resolve")

@@ -34,6 +34,7 @@ from callcenter import tracing
 from callcenter.settings import Settings, get_settings
 from meta.session import Line, build_line, start_call
 from meta.shell.worker_process import hand_logging_to_livekit, start_forkserver
+from meta.voice_keypad import RoomKeypad, keypad_hint, phone_caller
 from meta.voice_room import attach_room_helpers, prewarm_speech, room_speech
 
 log = logging.getLogger("callcenter.worker")
@@ -110,12 +111,16 @@ async def entrypoint(ctx: JobContext) -> None:
 
         durable = DurableWork(settings, line.store, actions=line.actions)
     kwargs = speech_kwargs(settings)
+    if "tts_text_transforms" in kwargs:  # a phone caller hears that the keypad answers too
+        kwargs["tts_text_transforms"] = [*kwargs["tts_text_transforms"], keypad_hint(phone_caller(ctx.room))]
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
     filler = attach_room_helpers(call.session, settings)
+    keypad = RoomKeypad(call.session, ctx.room)  # a SIP caller's DTMF keys are caller turns
 
     async def _close() -> None:
         if filler is not None:
             filler.close()
+        keypad.close()
         await call.close("completed")
 
     ctx.add_shutdown_callback(_close)
@@ -169,6 +174,43 @@ def worker_load(max_calls: int, server: AgentServer) -> float:
     return min(1.0, max(len(server.active_jobs) / max_calls, _DefaultLoadCalc.get_load(server)))
 
 
+class LineServer(AgentServer):
+    """LiveKit's AgentServer, with a readiness probe beside its health check.
+
+    LiveKit's `/` answers 200 while the worker retries an unreachable LiveKit (for minutes,
+    until its retries run out): right for liveness, wrong for readiness. `/readyz` answers
+    200 only while the worker is registered with LiveKit and neither connecting again nor
+    draining, so a pod that cannot take calls gets none. The route has to join LiveKit's own
+    HTTP server before it starts; LiveKit 1.8 builds that server inside `run()`, so the
+    assignment is intercepted (tests/core run the real `worker start` to catch an upgrade).
+    """
+
+    _health: Any = None
+
+    @property  # type: ignore[override]
+    def _http_server(self) -> Any:
+        return self._health
+
+    @_http_server.setter
+    def _http_server(self, server: Any) -> None:
+        self._health = server
+        if server is not None:
+            from aiohttp import web
+
+            server.app.add_routes([web.get("/readyz", self._readiness)])
+
+    def registered(self) -> bool:
+        return (self.id != "unregistered" and not self._connecting and not self._connection_failed
+                and not self._draining and not self._closed)
+
+    async def _readiness(self, _request: Any) -> Any:
+        from aiohttp import web
+
+        if self.registered():
+            return web.Response(text="ready")
+        return web.Response(status=503, text="not registered with LiveKit")
+
+
 def build_server(
     settings: Settings,
     *,
@@ -187,7 +229,7 @@ def build_server(
     if idle_processes is not None:
         extra["num_idle_processes"] = idle_processes
     metrics_port = settings.metrics_port if metrics else 0
-    server = AgentServer(
+    server = LineServer(
         ws_url=settings.livekit_url,
         api_key=settings.livekit_api_key.get_secret_value() if settings.livekit_api_key else None,
         api_secret=settings.livekit_api_secret.get_secret_value() if settings.livekit_api_secret else None,

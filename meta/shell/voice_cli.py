@@ -1,6 +1,7 @@
 """`callcenter call --voice`: a spoken call from WAV files (or the microphone).
 
---audio-in DIR  one WAV per caller turn, in name order
+--audio-in DIR  one file per caller turn, in name order: a WAV (spoken) or a .dtmf file
+                (keys typed on the phone keypad, e.g. "1001#"; '*' separates two numbers)
 --audio-in FILE one WAV; pauses of 1.2 s or more separate caller turns
 (neither)       the live microphone and speaker, when a sound device exists
 --audio-out F   the agent's side of the call as a WAV
@@ -10,7 +11,9 @@ Every file is read and checked before the call starts, so a bad file loses nothi
 from __future__ import annotations
 
 import json
+import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -30,18 +33,43 @@ class NoSoundDevice(RuntimeError):
     """Live mode without a usable microphone and speaker."""
 
 
-def caller_turns(path: Path) -> list[tuple[np.ndarray, int, str]]:
-    """(samples, rate, name) per caller turn from a WAV file or a folder of WAVs."""
+@dataclass
+class CallerTurn:
+    """One caller turn from the files: speech (samples at rate) or keypad keys."""
+
+    name: str
+    samples: np.ndarray | None = None
+    rate: int = 0
+    keys: str | None = None
+
+
+_KEYS = re.compile(r"[0-9*#]{1,40}")
+
+
+def read_keys(path: Path) -> str:
+    """A .dtmf file: the keys of one keypad entry (digits, '*', '#'; spaces ignored)."""
+    try:
+        keys = "".join(path.read_text().split())
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AudioFileError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or type(exc).__name__})") from None
+    if not _KEYS.fullmatch(keys):
+        raise AudioFileError(f"{path}: a keypad turn holds 1 to 40 keys: digits, '*' and '#'")
+    return keys
+
+
+def caller_turns(path: Path) -> list[CallerTurn]:
+    """The caller's turns from a WAV file or a folder of WAV and .dtmf files."""
     if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".wav")
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".wav", ".dtmf"))
         if not files:
-            raise AudioFileError(f"{path}: no .wav files in this folder")
-        return [(*read_wav(f), f.name) for f in files]
+            raise AudioFileError(f"{path}: no .wav or .dtmf files in this folder")
+        return [CallerTurn(f.name, keys=read_keys(f)) if f.suffix.lower() == ".dtmf" else CallerTurn(f.name, *read_wav(f))
+                for f in files]
     samples, rate = read_wav(path)
     parts = split_on_pauses(samples, rate)
     if not parts:
         raise AudioFileError(f"{path}: no speech found (silent or too quiet)")
-    return [(p, rate, f"{path.name}#{i + 1}") for i, p in enumerate(parts)]
+    return [CallerTurn(f"{path.name}#{i + 1}", p, rate) for i, p in enumerate(parts)]
 
 
 def check_sound_device() -> None:
@@ -79,13 +107,15 @@ async def run_voice_call(
             # With files there is no speaker to wait for: the agent's audio "plays" 4x faster
             # than real time (timings to first audio are unaffected; --audio-out keeps it all).
             voice = await start_voice_call(
-                line, customer_id=customer_id, durable=work, playout_speed=1.0 if turns is None else FILE_PLAYOUT_SPEED
+                line, customer_id=customer_id, durable=work, playout_speed=1.0 if turns is None else FILE_PLAYOUT_SPEED,
+                keypad=turns is not None and any(t.keys is not None for t in turns),
             )
             _emit({"turn": 0, "user": None, "reply": voice.call.greeting, "hops": [], "results": [], "timings": {}}, as_json, stdout)
             try:
                 if turns is not None:
-                    for samples, rate, _name in turns:
-                        _emit((await voice.speak(samples, rate)).as_json(), as_json, stdout)
+                    for turn in turns:
+                        said = await (voice.press(turn.keys) if turn.keys is not None else voice.speak(turn.samples, turn.rate))
+                        _emit(said.as_json(), as_json, stdout)
                 else:
                     await _live(voice, as_json, stdout)
             finally:

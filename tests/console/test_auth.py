@@ -115,7 +115,7 @@ async def test_csrf_forged_role_direct_api_and_four_eyes(console, store, setting
 
 async def test_own_customer_account_is_refused(console, store, work: DurableWork) -> None:
     ops.add_operator(store, name="cara", role="manager", limit_cents=10_000_000, password_hash=None, customer_id="C1004")
-    from workflows.accounts import hash_password
+    from console.accounts import hash_password
 
     ops.set_password_hash(store, "cara", hash_password("correct horse battery staple"))
     req = ApprovalRequest("close_account", "C1004", None, "closing", "human needed", "account/close", uid("close-C1004"))
@@ -150,8 +150,8 @@ async def test_forged_updates_through_the_temporal_client_are_refused_and_audite
                                                                                 work: DurableWork) -> None:
     from temporalio.client import WorkflowUpdateFailedError
 
+    from console.accounts import grant_for
     from workflows import authz
-    from workflows.accounts import grant_for
 
     req = refund(30000)
     await work.submit_approval(req)

@@ -75,7 +75,7 @@ class _Provider(BaseHTTPRequestHandler):
 def test_oidc_sign_in_redirects_to_the_provider(tmp_path: Path) -> None:
     from starlette.testclient import TestClient
 
-    from workflows.web.app import create_app
+    from console.web.app import create_app
 
     idp = ThreadingHTTPServer(("127.0.0.1", 0), _Provider)
     threading.Thread(target=idp.serve_forever, daemon=True).start()

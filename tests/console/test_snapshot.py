@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from workflows.console import QueueItem
-from workflows.web.snapshot import QueueSnapshot
+from console.operations import QueueItem
+from console.web.snapshot import QueueSnapshot
 
 
 def item(rid: str) -> QueueItem:

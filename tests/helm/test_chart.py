@@ -213,8 +213,10 @@ def test_agent_worker_probes_hit_livekit_health_server(rendered):
     assert c["args"] == ["worker", "start"]
     ports = {p["name"]: p["containerPort"] for p in c["ports"]}
     assert ports == {"health": 8081, "metrics": 9100}
-    for probe in ("startupProbe", "livenessProbe", "readinessProbe"):
+    for probe in ("startupProbe", "livenessProbe"):
         assert c[probe]["httpGet"] == {"path": "/", "port": "health"}, probe
+    # Ready only while registered with LiveKit (tests/voice/test_worker_readiness.py).
+    assert c["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "health"}
     assert c["startupProbe"]["failureThreshold"] * c["startupProbe"]["periodSeconds"] >= 120
 
 

@@ -117,7 +117,9 @@ async def test_replies_do_not_disclose_which_ids_or_emails_exist(open_call) -> N
     unknown = await open_call()
     a = await converse(known, "I can't log in", "C1002 zip 99999")
     b = await converse(unknown, "I can't log in", "C7777 zip 99999")
-    assert a[1] == b[1]
+    # The read-back repeats what the caller said, digit by digit (issue 26); nothing else differs.
+    assert "C 1 0 0 2" in a[1] and "C 7 7 7 7" in b[1]
+    assert a[1].replace("C 1 0 0 2", "X") == b[1].replace("C 7 7 7 7", "X")
     ca = await open_call("C1001")
     taken = await converse(ca, "change my email to grace@example.com")  # another customer's address
     cb = await open_call("C1005")

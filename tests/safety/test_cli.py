@@ -126,3 +126,32 @@ def test_invalid_utf8_and_card_numbers_in_json_output(tmp_path: Path) -> None:
     assert "line 1 was not valid UTF-8" in proc.stderr.decode()
     db = sqlite3.connect(tmp_path / "data" / "callcenter.sqlite3")
     assert not has_card_number("\n".join(db.iterdump()))
+
+
+MALFORMED_URLS = [
+    ("notaurl", "is not a URL"),
+    ("://secretpw@", "is not a URL"),
+    ("postgresql+psycopg://ana:secretpw@db.example:fivefour/cc", "port in the database URL (CALLCENTER_DATABASE_URL) is not a number"),
+    ("postgresql+psycopg://ana:secretpw@db.example:99999/cc", "must be a number from 1 to 65535"),
+    ("postgresql+psycopg://ana:secretpw@[::1/cc", "not a number"),
+    ("mysql://ana:secretpw@db.example/cc", "unsupported database"),
+    ("postgresql+nosuchdriver://ana:secretpw@db.example/cc", "unsupported PostgreSQL driver 'nosuchdriver'"),
+    ("sqlite://db.example/cc.sqlite3", "names a file, not a host"),
+]
+
+
+@pytest.mark.parametrize(("url", "says"), MALFORMED_URLS)
+def test_every_malformed_database_url_is_one_line(tmp_path: Path, url: str, says: str) -> None:
+    proc = subprocess.run([*CLI, "db", "current"], capture_output=True, env=_env(tmp_path, CALLCENTER_DATABASE_URL=url), timeout=120)
+    assert "secretpw" not in _one_line_error(proc, says)
+
+
+@pytest.mark.parametrize(("url", "says"), [MALFORMED_URLS[0], MALFORMED_URLS[2]])  # the two of issue 24
+def test_a_call_with_a_malformed_database_url_is_one_line(tmp_path: Path, url: str, says: str) -> None:
+    assert "secretpw" not in _one_line_error(_call(_env(tmp_path / "data", CALLCENTER_DATABASE_URL=url)), says)
+
+
+def test_reset_demo_never_touches_a_database_server(tmp_path: Path) -> None:
+    for url in ("postgresql+psycopg://ana:secretpw@db.example/cc", "notaurl"):
+        proc = subprocess.run([*CLI, "reset-demo"], capture_output=True, env=_env(tmp_path, CALLCENTER_DATABASE_URL=url), timeout=120)
+        assert "secretpw" not in _one_line_error(proc, "CALLCENTER_DATABASE_URL names a database server")

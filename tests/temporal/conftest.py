@@ -175,7 +175,7 @@ PASSWORD = "correct horse battery staple"
 def operator(store: Store, name: str, role: str = "agent", *, customer_id: str | None = None):  # noqa: ANN201
     """The account `name` (created on first use with `role`): role and limit come from it."""
     from callcenter.store import operators as ops
-    from workflows.accounts import add_account
+    from console.accounts import add_account
 
     op = ops.get_operator(store, name)
     if op is None:
@@ -192,8 +192,8 @@ def signing_key(store: Store) -> bytes:
 
 async def decide_as(client, store: Store, request_id: str, *, verdict: str, operator: str, reason: str,  # noqa: ANN001, ANN201
                     role: str = "agent"):
-    """`workflows.console.decide` as the account `operator` (created with `role` if new)."""
-    from workflows.console import decide
+    """`console.operations.decide` as the account `operator` (created with `role` if new)."""
+    from console.operations import decide
 
     op = globals()["operator"](store, operator, role)
     return await decide(client, store, request_id, verdict=verdict, operator=op, reason=reason,
@@ -203,7 +203,7 @@ async def decide_as(client, store: Store, request_id: str, *, verdict: str, oper
 def signed(store: Store, request_id: str, verb: str, name: str, reason: str, role: str = "agent", *,
            ttl_s: int = 120) -> dict:
     """A raw update payload as the console would send it (for `execute_update` in tests)."""
-    from workflows.accounts import grant_for
+    from console.accounts import grant_for
 
     op = operator(store, name, role)
     grant, _ = grant_for(op, request_id, verb, signing_key(store), ttl_s)

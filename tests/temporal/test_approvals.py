@@ -6,9 +6,9 @@ import pytest
 from temporalio.api.enums.v1 import EventType
 
 from callcenter.store import durable as d
+from console.operations import ConsoleError, list_queue, show
 from domains.billing.ledger import Ledger
 from workflows.client import ApprovalRequest, DurableWork
-from workflows.console import ConsoleError, list_queue, show
 
 from .conftest import decide_as, eventually, uid
 

@@ -12,11 +12,11 @@ import pytest
 
 from callcenter.settings import Settings
 from callcenter.store import Store
+from console.operations import list_queue
 from domains.billing.ledger import Ledger
 from meta.actions import durable_actions
 from meta.session import Call, Line, build_line, start_call
 from workflows.client import DurableWork
-from workflows.console import list_queue
 from workflows.devserver import free_port
 
 from .conftest import decide_as, eventually

@@ -70,7 +70,7 @@ def test_unusable_files_are_named_in_one_line(tmp_path: Path, content: bytes | N
 
 def test_empty_folder_and_silent_file_are_refused(tmp_path: Path) -> None:
     (tmp_path / "turns").mkdir()
-    with pytest.raises(AudioFileError, match="no .wav files"):
+    with pytest.raises(AudioFileError, match="no .wav or .dtmf files"):
         caller_turns(tmp_path / "turns")
     write_wav(tmp_path / "silent.wav", np.zeros(16000 * 2, np.int16), 16000)
     with pytest.raises(AudioFileError, match="no speech found"):
@@ -89,3 +89,34 @@ def test_live_mode_without_a_sound_device_says_so(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "no usable sound device" in out.stderr and "--audio-in" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_keypad_identity_call(tmp_path: Path, voice_dir: Path) -> None:
+    # A phone caller types the customer number and the ZIP code on the keypad (LiveKit's SIP
+    # DTMF keys), one entry ended by '#', the other by the inter-digit timeout.
+    turns = tmp_path / "turns"
+    turns.mkdir()
+    pcm, rate = hibari("I was charged twice for my subscription.")
+    write_wav(turns / "1-need.wav", pcm, rate)
+    (turns / "2-number.dtmf").write_text("1 0 0 1 #\n")
+    (turns / "3-zip.dtmf").write_text("94107")
+    pcm, rate = hibari("Yes, please.")
+    write_wav(turns / "4-yes.wav", pcm, rate)
+    out = _run(["--audio-in", str(turns), "--json", "--no-durable"], voice_dir)
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    said = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [t["user"] for t in said[2:4]] == ["customer number C1001", "ZIP code 94107"]
+    # The identity questions offer the keypad; the number alone asks for the ZIP code next.
+    assert said[1]["spoken"].endswith("type it on your keypad, then press the pound key."), said[1]["spoken"]
+    assert said[2]["reply"].startswith("Thank you. And the ZIP code on the account?"), said[2]["reply"]
+    assert "To confirm: a refund of $49.00" in said[3]["reply"]  # verified: the read-back of the refund
+    assert [(r["domain"], r["status"]) for r in said[4]["results"]] == [("billing", "done")], said[4]
+
+
+def test_a_keypad_file_with_other_keys_is_refused_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "turns").mkdir()
+    (tmp_path / "turns" / "1.dtmf").write_text("10a1#")
+    with pytest.raises(AudioFileError, match="keypad turn holds") as err:
+        caller_turns(tmp_path / "turns")
+    assert "\n" not in str(err.value)

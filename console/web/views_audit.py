@@ -13,8 +13,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from callcenter.store import operators as ops
+from console.web.guard import operator_only
 from workflows import authz
-from workflows.web.guard import operator_only
 
 _ID = re.compile(r"^[A-Za-z0-9_.:\-@]{1,64}$")
 FIELDS = ("id", "at", "actor", "role", "action", "subject", "customer_id", "reason")

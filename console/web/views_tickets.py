@@ -13,10 +13,10 @@ from starlette.responses import Response
 from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.repository import now_iso
+from console.operations import ConsoleError, list_tickets, resolve_ticket
+from console.web.guard import operator_only
 from workflows import authz
-from workflows.console import ConsoleError, list_tickets, resolve_ticket
 from workflows.models import EscalationRequest, ticket_workflow_id
-from workflows.web.guard import operator_only
 
 _ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
 

@@ -13,11 +13,11 @@ from temporalio.client import Client
 
 from callcenter.settings import Settings
 from callcenter.store import Store
+from console.operations import list_queue, queue_changes
+from console.records import CustomerRecords
+from console.signin import RateLimit
+from console.web.snapshot import QueueSnapshot
 from workflows import authz
-from workflows.console import list_queue, queue_changes
-from workflows.records import CustomerRecords
-from workflows.web.signin import RateLimit
-from workflows.web.snapshot import QueueSnapshot
 
 HERE = Path(__file__).parent
 
@@ -53,7 +53,7 @@ class Console:
     client: Client | None = None
     address: str | None = None
     # The business systems (the line's ports) and the tables the domains show an operator
-    # beside a request (workflows/records.py), handed in by the composition root.
+    # beside a request (console/records.py), handed in by the composition root.
     ports: Any = None
     records: tuple[CustomerRecords, ...] = ()
     logins: RateLimit = field(default_factory=RateLimit)

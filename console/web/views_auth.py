@@ -9,8 +9,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from callcenter.store import operators as ops
-from workflows.web.guard import COOKIE, LOGIN_CSRF_COOKIE, client_ip, operator_only
-from workflows.web.signin import SignInError, sign_in
+from console.signin import SignInError, sign_in
+from console.web.guard import COOKIE, LOGIN_CSRF_COOKIE, client_ip, operator_only
 
 
 def _start_session(request: Request, name: str) -> Response:

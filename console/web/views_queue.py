@@ -8,9 +8,9 @@ from decimal import Decimal, InvalidOperation
 from starlette.requests import Request
 from starlette.responses import Response
 
-from workflows.console import QueueItem
+from console.operations import QueueItem
+from console.web.guard import operator_only
 from workflows.models import SAFE_ID
-from workflows.web.guard import operator_only
 
 
 def time_left(item: QueueItem, default_s: int, age_s: int) -> tuple[str, int]:

@@ -10,8 +10,8 @@ from collections import deque
 from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store import operators as ops
+from console.accounts import check_password
 from workflows import authz
-from workflows.accounts import check_password
 
 
 class SignInError(Exception):

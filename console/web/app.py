@@ -18,11 +18,11 @@ from temporalio.client import Client
 from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store.adapters import PortSpec, load_ports
+from console.records import CustomerRecords
+from console.web import oidc, views_audit, views_auth, views_queue, views_request, views_tickets
+from console.web.context import HERE, Console
+from console.web.guard import SecurityHeaders
 from workflows.keys import signing_keys
-from workflows.records import CustomerRecords
-from workflows.web import oidc, views_audit, views_auth, views_queue, views_request, views_tickets
-from workflows.web.context import HERE, Console
-from workflows.web.guard import SecurityHeaders
 
 
 def create_app(settings: Settings, *, store: Store | None = None, client: Client | None = None,

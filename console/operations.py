@@ -23,8 +23,8 @@ from temporalio.service import RPCError, RPCStatusCode
 from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.operators import Operator
+from console.accounts import grant_for
 from workflows import authz
-from workflows.accounts import grant_for
 from workflows.client import RPC_TIMEOUT, TemporalUnavailable
 from workflows.models import (
     SA_AMOUNT,

@@ -33,7 +33,7 @@ def routes(settings: Settings) -> list[Route]:
         return await oauth.idp.authorize_redirect(request, str(request.url_for("oidc_callback")))
 
     async def callback(request: Request) -> Response:
-        from workflows.web.views_auth import _start_session
+        from console.web.views_auth import _start_session
 
         app = request.app.state.console
         try:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
-from workflows.console import QueueItem
+from console.operations import QueueItem
 
 Lister = Callable[[], Awaitable[list[QueueItem]]]
 Changes = Callable[[datetime], Awaitable[tuple[list[QueueItem], set[str]]]]

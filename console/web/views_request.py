@@ -8,10 +8,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from callcenter.store import durable as d
+from console.operations import ConsoleError, decide, show
+from console.records import read_records
+from console.web.guard import operator_only
 from workflows import authz
-from workflows.console import ConsoleError, decide, show
-from workflows.records import read_records
-from workflows.web.guard import operator_only
 
 _DIGITS = re.compile(r"\d(?:[\s\-.]?\d){3,}")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")

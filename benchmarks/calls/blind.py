@@ -1,0 +1,39 @@
+"""Blind parts of the call-success suite: calls written by someone who never saw the code.
+
+`blind.yaml` and `blind2.yaml` were written by two helper sessions given only the classes of
+failure of issue 25, a description of the line's specialists and the demo data (never the
+router's utterances, `phrases.yaml`, the tests or the code). They are run and reported,
+never tuned on: do not edit them to make the line pass, and do not read them while fixing it.
+
+They are conversation suites (`docs/suites.md`), loaded and validated by `callcenter test`'s
+own loader; this module turns one into the benchmark's `Call`s so `run.py` checks them
+exactly as it checks the composed parts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmarks.calls.suite import Call, Turn
+from meta.suites.loader import load_suites
+
+HERE = Path(__file__).parent
+PARTS = {"blind": HERE / "blind.yaml", "blind2": HERE / "blind2.yaml"}
+
+
+def load(part: str) -> list[Call]:
+    """The calls of one blind part, in file order."""
+    suites, errors = load_suites([PARTS[part]])
+    if errors:
+        raise ValueError(errors[0])
+    calls = []
+    for c in suites[0].calls:
+        turns = [Turn(t.say, says=t.expect.says, not_says=t.expect.not_says, needs=t.expect.needs) for t in c.turns]
+        needs = [n for t in turns for n in t.needs]
+        calls.append(Call(
+            id=c.name, part=part, category=c.klass or "unclassed", turns=turns, customer=c.customer,
+            reach=list(dict.fromkeys([*c.expect.reach, *needs])), multi=any(len(t.needs) > 1 for t in turns),
+            refunds=list(c.expect.refunds), requests=list(c.expect.requests),
+            tickets=list(c.expect.tickets) if c.expect.tickets is not None else None, profile=dict(c.expect.profile),
+        ))
+    return calls

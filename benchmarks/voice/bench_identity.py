@@ -1,0 +1,172 @@
+"""Spoken identity turns: is the caller verified, and never as someone else?
+
+    .venv/bin/python benchmarks/voice/bench_identity.py [--part dev|unseen] [--bands 16k 8k] [--variants base grammar]
+
+Each script is a caller's answer to "your customer number and ZIP code?" for one of the seeded
+customers, spoken by a voice, optionally through the 8 kHz mu-law telephone band, and
+recognised by the line's recogniser (Whisper tiny.en, the line's prompt). The caller is
+verified when the identity task reads that customer's number and ZIP code from the words
+(`domains/identity.py` reads an E-set letter as C). When the first answer does not verify, the
+line reads back what it heard and the caller, in the same voice, says the part it misheard
+again ("no, it's one zero zero two"), as a caller would; `correction` reads that answer.
+
+Parts: `dev` (hibari, Piper joe, espeak-ng en-us+m3 at 130 wpm; scripts A) is for tuning;
+`unseen` (espeak-ng voices and speeds never used for tuning, scripts B never read while
+tuning) is run for the reported numbers only.
+Variants: `base` (the most likely reading, the line's prompt: before issue 26), `grammar`
+(the beam's reading that fits the pending slot; callcenter/speech/slot_grammar.py) and `line`
+(the grammar with the identity slot's own prompt, meta/voice_prompt.py: what the line does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.voice.voices import espeak, hibari, piper, telephone, to_16k  # noqa: E402
+from callcenter.routing.slots import extract_slots  # noqa: E402
+from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
+from callcenter.spoken import normalise  # noqa: E402
+from callcenter.store.seed import CUSTOMERS  # noqa: E402
+from domains.identity import correction, heard_customer_number  # noqa: E402
+from meta.voice_io import read_wav  # noqa: E402
+from meta.voice_prompt import SLOT_PROMPTS, recogniser_prompt  # noqa: E402
+
+DIGIT = "zero one two three four five six seven eight nine".split()
+ZIPS = {cid: z for cid, _n, _e, _p, z, *_ in CUSTOMERS}
+
+
+def said(digits: str, oh: bool = False) -> str:
+    return " ".join("oh" if oh and d == "0" else DIGIT[int(d)] for d in digits)
+
+
+# {id} / {zip}: the digits read one by one; "oh" variants are the script's own.
+SCRIPTS = {
+    "dev": [
+        "C {id}, zip {zip}.",
+        "My customer number is C {id} and my zip code is {zip}.",
+        "It's C {id_oh}, zip code {zip_oh}.",
+        "Customer number C {id}, zip {zip}.",
+    ],
+    "unseen": [
+        "Sure, it's C {id_oh}, and the zip is {zip_oh}.",
+        "Uh, my number is C {id} and zip {zip_oh}.",
+        "C {id}. Zip code is {zip}.",
+        "Yeah, C {id} and the zip code {zip}.",
+        "The customer number is C {id_oh}, zip code {zip}.",
+    ],
+}
+FIX_ID = {"dev": "No, it's C {id}.", "unseen": "No, the number is C {id}."}
+FIX_ZIP = {"dev": "The zip is {zip}.", "unseen": "No, my zip code is {zip}."}
+
+
+def espeak_voice(variant: str, wpm: int) -> Any:
+    def speak(text: str) -> tuple[np.ndarray, int]:
+        with tempfile.TemporaryDirectory() as d:
+            out = Path(d) / "say.wav"
+            subprocess.run(["espeak-ng", "-v", variant, "-s", str(wpm), "-w", str(out), text], check=True, capture_output=True)
+            return read_wav(out)
+    return speak
+
+
+VOICES = {
+    "dev": {"hibari": hibari, "piper-joe": piper, "espeak-us-m3-130": espeak},
+    # Never used for tuning: other espeak-ng accents and speakers, at two speeds.
+    "unseen": {f"espeak-{v}-{s}": espeak_voice(v, s) for v in ("en-gb", "en-us+f2", "en-gb-x-rp+f4") for s in (140, 175)},
+}
+
+
+def fill(template: str, cid: str) -> str:
+    digits, zip_code = cid[1:], ZIPS[cid]
+    return template.format(id=said(digits), id_oh=said(digits, oh=True), zip=said(zip_code), zip_oh=said(zip_code, oh=True))
+
+
+def verified_as(text: str) -> tuple[str | None, str | None]:
+    """(customer number, ZIP) the identity task reads from a recognised answer."""
+    heard = normalise(text)
+    return heard_customer_number(heard), extract_slots(heard).zip_code
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--part", choices=sorted(SCRIPTS), default="dev")
+    ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
+    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line"], default=["base", "line"])
+    ap.add_argument("--voices", nargs="+", help="a subset of the part's voices")
+    ap.add_argument("--customers", nargs="+", default=[c[0] for c in CUSTOMERS])
+    ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    stt = WhisperSTT(prompt=recogniser_prompt())
+    voices = {k: v for k, v in VOICES[args.part].items() if not args.voices or k in args.voices}
+    result: dict[str, Any] = {"load_average_start": list(os.getloadavg())}
+    cpu0, started = time.process_time(), time.perf_counter()
+    audio: dict[tuple[str, str, str], np.ndarray] = {}
+
+    def heard(voice: str, band: str, text: str, slot: str | None) -> str:
+        key = (voice, band, text)
+        if key not in audio:
+            pcm, rate = voices[voice](text)
+            if band == "8k":
+                pcm, rate = telephone(pcm, rate)
+            audio[key] = to_16k(pcm, rate)
+        return stt.transcribe(audio[key], slot)[0]
+
+    for variant in args.variants:
+        slot = None if variant == "base" else "identity"
+        stt.slot_prompts = SLOT_PROMPTS if variant == "line" else {}
+        for band in args.bands:
+            turns = first = after_fix = wrong = 0
+            for voice in voices:
+                for template in SCRIPTS[args.part]:
+                    for cid in args.customers:
+                        turns += 1
+                        text = heard(voice, band, fill(template, cid), slot)
+                        got = verified_as(text)
+                        if got == (cid, ZIPS[cid]):
+                            first += 1
+                            after_fix += 1
+                            continue
+                        if got[0] and got[1] and got[0] in ZIPS and ZIPS[got[0]] == got[1]:
+                            wrong += 1  # verified as another customer
+                            continue
+                        # The read-back: the caller says the part that was misheard again.
+                        heard_id, heard_zip = got[0] or "C", got[1] or "00000"
+                        fix = FIX_ID[args.part] if got[0] != cid else FIX_ZIP[args.part]
+                        again = heard(voice, band, fill(fix, cid), slot)
+                        fixed = correction(normalise(again), heard_id, heard_zip)
+                        if fixed == (cid, ZIPS[cid]):
+                            after_fix += 1
+                        elif fixed and fixed[0] in ZIPS and ZIPS[fixed[0]] == fixed[1]:
+                            wrong += 1
+                        if args.show and args.part == "dev":
+                            print(f"  miss {variant} {band} {voice}: {fill(template, cid)!r} -> {text!r}; fix -> {again!r}")
+            row = {"turns": turns, "first_answer": round(first / turns, 3), "after_read_back": round(after_fix / turns, 3),
+                   "wrong_customer": wrong}
+            result[f"{variant}/{band}"] = row
+            print(f"{args.part} {variant:8s} {band}: {row}", flush=True)
+    result["cpu_s"] = round(time.process_time() - cpu0, 1)
+    result["wall_s"] = round(time.perf_counter() - started, 1)
+    result["load_average_end"] = list(os.getloadavg())
+    print(json.dumps({k: result[k] for k in ("cpu_s", "wall_s")}))
+    if args.json:
+        merged = json.loads(args.json.read_text()) if args.json.exists() else {}
+        merged[f"identity/{args.part}"] = result
+        args.json.write_text(json.dumps(merged, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""Cut one caller turn into clauses, each a candidate need of its own.
+
+Callers put several needs in one turn in a few recurring shapes, whatever the words:
+- separate sentences (a recogniser writes full stops: "card declined. also is the api down.");
+- connectives between clauses ("also", "plus", "and then", ", then", "after that", "finally");
+- an announced list ("ok two things: ...", "a couple of questions"), where the announcement
+  itself is no need;
+- an ordered list ("first X, then Y and Z", "secondly", "lastly"), where the ordinal is no
+  part of the need;
+- reversed emphasis ("the Y thing is annoying but mostly I want X"): a "but" followed by a
+  marker of what matters most is a clause boundary, not a qualification of the same need.
+
+These are closed classes of discourse markers, so this module knows no department: which
+clause is which need is the classifier's question (``IntentRouter.detect``). Cutting here is
+unconditional; a bare "and" / "," inside a clause is left to ``segment.weak_splits``, which
+the router accepts only when the parts read as different needs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from callcenter.routing import segment as _seg
+
+_NUMBER_WORDS = r"(?:two|three|four|five|2|3|4|5|a\s+couple\s+of|a\s+few|couple\s+of|several|some|few)"
+_THINGS = r"(?:things?|questions?|issues?|problems?|requests?|items?|stuff)"
+
+# An announcement of a list: "ok two things", "i've got a couple of questions for you".
+# Only at the start of a clause, followed by a boundary or the end.
+ANNOUNCEMENT = re.compile(
+    rf"""^(?:(?:ok(?:ay)?|so|right|alright|well|um+|uh+|yeah|hi|hello|hey)[\s,]+)*
+    (?:(?:i\s+(?:have|got|need|want)|i'?ve\s+got|there\s+are|i\s+have\s+got|got|just)\s+)?
+    (?:(?:help\s+with|ask\s+(?:you\s+)?about|ask)\s+)?
+    {_NUMBER_WORDS}\s+(?:\w+\s+)?{_THINGS}(?:\s+(?:for\s+you|to\s+ask(?:\s+you)?|today|actually|here|really))*\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Ordinals that open a clause in an ordered list. They carry no need of their own.
+_ORDINAL = re.compile(
+    r"""^(?:and\s+|then\s+|so\s+)?(?:first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
+    |next|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last|and\s+last(?:ly)?|number\s+(?:one|two|three)
+    |one|two|three)\b[,:]?\s+""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Clause boundaries beyond the segmenter's strong ones: a colon after an announcement,
+# ordered-list connectives, and a "but" that introduces what the caller wants most.
+_BOUNDARY = re.compile(
+    r"""
+    \s*:\s+
+    | ,\s*(?:and\s+)?then\s+
+    | ,?\s*\b(?:and\s+)?after\s+that\b[,]?\s*
+    | ,?\s*\band\s+(?:finally|lastly|last(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b[,]?\s*
+    | ,?\s*\b(?:finally|lastly|secondly|thirdly)\b[,]?\s*
+    | ,?\s*\bbut\s+(?=(?:mostly|mainly|really|more\s+importantly|most\s+importantly|the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about)|above\s+all|first)\b)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# What introduces the emphasised clause after such a "but": no need of its own.
+_EMPHASIS = re.compile(
+    r"""^(?:mostly|mainly|really|more\s+importantly|most\s+importantly|above\s+all|first)\b[,]?\s*
+    |^(?:the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about))(?:\s+(?:is|right\s+now|today|now))*\b[,:]?\s*(?:to\s+)?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _strip_markers(clause: str) -> str:
+    """An ordinal or an emphasis marker opening the clause is no part of its need."""
+    previous = None
+    while clause != previous:
+        previous = clause
+        clause = _seg.trim(_ORDINAL.sub("", clause, count=1))
+        clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
+    return clause
+
+
+def is_announcement(clause: str) -> bool:
+    """"ok two things", "a couple of questions for you": announces needs, names none."""
+    m = ANNOUNCEMENT.match(clause.strip())
+    return bool(m) and not _seg.trim(clause[m.end() :])
+
+
+def clauses(text: str) -> list[str]:
+    """The turn's clauses in order of mention, without announcements, ordinals or filler.
+
+    An announcement that runs straight into its first need ("ok two things my balance and
+    ...") is cut off that need.
+    """
+    out: list[str] = []
+    for sentence in _seg.strong_segments(text):
+        for piece in _BOUNDARY.split(sentence):
+            piece = _seg.trim(piece)
+            m = ANNOUNCEMENT.match(piece)
+            if m:
+                piece = _seg.trim(piece[m.end() :])
+            piece = _strip_markers(piece)
+            if piece and not _seg.is_filler(piece):
+                out.append(piece)
+    return out

@@ -1,0 +1,98 @@
+"""Conversational frames that outrank a classifier's guess: closed classes, not phrasings.
+
+A statistical reading of "i need to speak with a technician about the api" is torn between
+specialists; the caller asked for a person, and that is always honoured. "how's your day
+going" shares words with a status question; it is a social formula. "ok. that helps. bye."
+has a farewell after sentences with no need in them. Each frame is a small closed class of
+words and constructions (who callers ask for, the phatic questions, the farewells), matched
+on the clause it covers, and used by ``IntentRouter.detect`` only when the router's own
+reading of that clause is not a confident need and the router has the frame's label.
+"""
+
+from __future__ import annotations
+
+import re
+
+from callcenter.llm.discourse import is_closing
+
+HUMAN = "meta/human"
+SMALLTALK = "meta/smalltalk"
+GOODBYE = "meta/goodbye"
+
+# Who a caller asks for: people, not departments.
+_PERSON = (
+    r"(?:a\s+|an\s+|some\s+|the\s+|your\s+|one\s+of\s+your\s+)?(?:real\s+|actual\s+|live\s+|human\s+|proper\s+)?"
+    r"(?:person|people|human(?:\s+being)?|agent|representative|rep|someone|somebody|anyone|anybody|operator|manager|supervisor"
+    r"|technician|tech|engineer|specialist|advisor|adviser|colleague|staff(?:\s+member)?|customer\s+service|support\s+person)\b"
+)
+_ASK_FOR_PERSON = re.compile(
+    rf"""\b(?:(?:speak|talk|chat)\s+(?:to|with)\s+{_PERSON}
+    |(?:put|get|transfer|connect|send|pass)\s+me\s+(?:through\s+|over\s+|on\s+)?(?:to|with)\s+{_PERSON}
+    |(?:get|give)\s+me\s+{_PERSON}
+    |(?:i\s+(?:want|need|would\s+like|'d\s+like|d\s+like)|can\s+i\s+(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
+    |^{_PERSON}(?:\s+please)?$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Phatic questions and remarks: about the agent's well-being, the day, the weather, the
+# agent itself. Matched only on clauses made of this closed vocabulary.
+_PHATIC_CUE = re.compile(
+    r"""\b(?:how(?:'?s|\s+is|\s+are|\s+has|\s+have|\s+was)?\s+(?:it|things|everything|life|you|ya|u|your\s+(?:day|week|morning|afternoon|evening|weekend|shift))
+    (?:\s+been)?(?:\s+(?:going|doing|treating\s+you|today|so\s+far))*
+    |how\s+(?:are\s+)?(?:you|ya|u)\s+(?:doing|keeping|holding\s+up)
+    |how\s+do\s+you\s+do|what'?s\s+up|whats\s+up|what'?s\s+new
+    |(?:nice|lovely|beautiful|great|good|terrible|awful|crazy)\s+(?:weather|day)
+    |(?:are|r)\s+(?:you|u)\s+(?:a\s+)?(?:robot|bot|machine|computer|real|human|person|ai|having\s+a\s+good\s+day|busy|ok|okay|well)
+    |what'?s\s+your\s+name|who\s+am\s+i\s+(?:talking|speaking)\s+(?:to|with)
+    |hope\s+(?:you'?re|you\s+are|your\s+day\s+is)\s+(?:well|good|doing\s+well|going\s+well))\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PHATIC_WORDS = frozenset(
+    """how hows how's is are was has have been it its it's things everything life you ya u your you're youre
+    day week morning afternoon evening weekend shift today tonight so far going doing treating keeping holding up
+    do what whats what's new nice lovely beautiful great good terrible awful crazy weather outside there isnt isn't
+    it huh eh right robot bot machine computer real human person a an ai busy ok okay well name who am i talking
+    speaking to with hope hi hello hey there oh so and um uh well yeah good morning afternoon evening by the way btw
+    just wondering curious asking""".split()
+)
+_WORD = re.compile(r"[a-z']+")
+
+
+def asks_for_person(clause: str) -> bool:
+    return bool(_ASK_FOR_PERSON.search(clause.strip().lower()))
+
+
+def is_small_talk(clause: str) -> bool:
+    """A phatic question or remark, and nothing else in the clause."""
+    low = clause.lower()
+    words = _WORD.findall(low)
+    return bool(words) and bool(_PHATIC_CUE.search(low)) and all(w in _PHATIC_WORDS for w in words)
+
+
+def ends_with_farewell(clauses: list[str]) -> bool:
+    """The turn's last clause is a closing (thanks, bye, that's all)."""
+    return bool(clauses) and is_closing(clauses[-1])
+
+
+# Words around a bare topic that add no need: "a refund please", "um my invoices".
+_AROUND_A_NAME = frozenset(
+    """a an the my me i i'd id want need like would please pls get can could you for to do some just um uh er ok okay
+    so yeah hi hello hey about with help thanks thank quick question is it""".split()
+)
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def named_label(clause: str, labels: list[str]) -> str | None:
+    """A turn that only names a specialist ("refund", "invoices please") asks for that
+    specialist: the taxonomy's own names are the vocabulary callers use when they say one
+    word. Only an exact match of every content word, so "refund status" stays with the
+    classifier's reading and "refund" is not read as its status."""
+    words = [_stem(w) for w in _WORD.findall(clause.lower()) if w not in _AROUND_A_NAME]
+    if not words or len(words) > 3:
+        return None
+    said = tuple(words)
+    hits = [lab for lab in labels if "/" in lab and tuple(_stem(w) for w in lab.split("/", 1)[1].split("_")) == said]
+    return hits[0] if len(hits) == 1 else None

@@ -1,0 +1,64 @@
+"""Which value the line is waiting for, told to the recogniser (callcenter/speech/slot_grammar.py).
+
+After the line asks for the customer number and ZIP code, the caller's next words are most
+likely an id and five digits; after a read-back, a yes or a no; after "how much", an amount.
+The pending slot is read from the line's own last question, so no domain has to report it:
+the identity task's questions (domains/identity.py), the read-back gate's "Please say yes or
+no.", a "how much" question. Any other reply leaves the recogniser open.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from livekit.agents import AgentSession
+from livekit.agents.voice.events import ConversationItemAddedEvent
+
+from domains.identity import ASK_ZIP, asks_for_digits
+from meta.voice_keypad import asks_amount
+from meta.voice_prompt import SLOT_PROMPTS
+
+_YES_OR_NO = re.compile(r"\byes or no[.?!]?\s*$", re.I)
+
+
+def pending_slot(reply: str) -> str | None:
+    """The slot a reply asks the caller to fill, or None for an open question."""
+    reply = reply.rstrip()
+    if asks_for_digits(reply):
+        return "zip" if reply.endswith(ASK_ZIP) else "identity"
+    if _YES_OR_NO.search(reply):
+        return "yesno"
+    if asks_amount(reply):
+        return "amount"
+    return None
+
+
+def _recogniser(stt: Any) -> Any | None:
+    """The innermost recogniser that takes a slot (through EarlySTT, NormalisedSTT wrappers)."""
+    while stt is not None and not hasattr(stt, "slot"):
+        stt = getattr(stt, "inner", None)
+    return stt
+
+
+class SlotWatcher:
+    """Keeps the session's recogniser told of the slot the line's last question asked for."""
+
+    def __init__(self, session: AgentSession) -> None:
+        self.session = session
+        self.slot: str | None = None
+        self.recogniser = _recogniser(session.stt)
+        if self.recogniser is not None:
+            self.recogniser.slot = lambda: self.slot
+            self.recogniser.slot_prompts = SLOT_PROMPTS
+            session.on("conversation_item_added", self._on_item)
+
+    def _on_item(self, ev: ConversationItemAddedEvent) -> None:
+        item = ev.item
+        if getattr(item, "type", None) == "message" and item.role == "assistant":
+            self.slot = pending_slot(item.text_content or "")
+
+    def close(self) -> None:
+        if self.recogniser is not None:
+            self.session.off("conversation_item_added", self._on_item)
+            self.recogniser.slot = lambda: None
