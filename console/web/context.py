@@ -56,6 +56,7 @@ class Console:
     # beside a request (console/records.py), handed in by the composition root.
     ports: Any = None
     records: tuple[CustomerRecords, ...] = ()
+    kind_domains: dict[str, str] = field(default_factory=dict)  # durable request kind -> its domain
     logins: RateLimit = field(default_factory=RateLimit)
     templates: Jinja2Templates = field(default_factory=templates)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
