@@ -178,14 +178,6 @@ class OutcomeTracker:
         return NeedRecord(need, domain, "resolved")
 
 
-def kind_domains() -> dict[str, str]:
-    """Each durable request kind's domain (refund: billing), for the KPIs' time to approval."""
-    from meta.actions import durable_actions
-
-    table = durable_actions()
-    return {kind: table[kind].domain for kind in table}
-
-
 def _open_need(waiting: str | None, hops: list[Any], reached: list[str]) -> str | None:
     """The need the caller left unanswered: the specialist waiting, or for a domain
     supervisor or identity check that waits, the domain it was serving."""

@@ -4,7 +4,7 @@ Public paths: /login, /healthz, /static. Every other path needs a session (guard
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -19,7 +19,15 @@ from callcenter.settings import Settings
 from callcenter.store import Store
 from callcenter.store.adapters import PortSpec, load_ports
 from console.records import CustomerRecords
-from console.web import oidc, views_audit, views_auth, views_queue, views_request, views_tickets
+from console.web import (
+    oidc,
+    views_audit,
+    views_auth,
+    views_outcomes,
+    views_queue,
+    views_request,
+    views_tickets,
+)
 from console.web.context import HERE, Console
 from console.web.guard import SecurityHeaders
 from workflows.keys import signing_keys
@@ -27,14 +35,16 @@ from workflows.keys import signing_keys
 
 def create_app(settings: Settings, *, store: Store | None = None, client: Client | None = None,
                address: str | None = None, port_specs: Sequence[PortSpec] = (),
-               records: Sequence[CustomerRecords] = ()) -> Starlette:
-    """The console. `port_specs` and `records` come from the domains (meta/actions.py): the
-    systems their records live in and the tables an operator sees beside a request."""
+               records: Sequence[CustomerRecords] = (), kind_domains: Mapping[str, str] | None = None) -> Starlette:
+    """The console. `port_specs`, `records` and `kind_domains` come from the domains
+    (meta/): the systems their records live in, the tables an operator sees beside a
+    request, and each durable request kind's domain (the outcomes page's time to approval)."""
     own_store = store is None
     store = store or Store(settings.db_path)
     key = signing_keys(settings.data_dir, settings.console_secret)[0]
     console = Console(settings=settings, store=store, key=key, client=client, address=address,
-                      ports=load_ports(store, settings, port_specs), records=tuple(records))
+                      ports=load_ports(store, settings, port_specs), records=tuple(records),
+                      kind_domains=dict(kind_domains or {}))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
@@ -53,6 +63,7 @@ def create_app(settings: Settings, *, store: Store | None = None, client: Client
         Route("/tickets/{tid}/resolve", views_tickets.resolve, methods=["POST"]),
         Route("/audit", views_audit.audit_page, methods=["GET", "POST"]),
         Route("/audit/export", views_audit.audit_export, methods=["POST"]),
+        Route("/outcomes", views_outcomes.outcomes_page),
         Route("/login", views_auth.login_page, methods=["GET"]),
         Route("/login", views_auth.login_submit, methods=["POST"]),
         Route("/logout", views_auth.logout, methods=["POST"]),

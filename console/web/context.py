@@ -57,6 +57,7 @@ class Console:
     ports: Any = None
     records: tuple[CustomerRecords, ...] = ()
     throttles: Throttles = field(init=False)
+    kind_domains: dict[str, str] = field(default_factory=dict)  # durable request kind -> its domain
     templates: Jinja2Templates = field(default_factory=templates)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     queue: QueueSnapshot = field(init=False)

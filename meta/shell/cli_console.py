@@ -156,10 +156,14 @@ def cmd_console(args: argparse.Namespace) -> int:
         return _fail(str(err), 2)
     host, port = args.host or settings.console_host, args.port if args.port is not None else settings.console_port
     try:
-        from meta.actions import domain_ports, operator_records  # the domains, loaded only to serve
+        # the domains, loaded only to serve
+        from meta.actions import domain_ports, durable_actions, operator_records
 
         # The domains' systems and the tables they show an operator beside a request.
-        app = create_app(settings, port_specs=domain_ports(), records=operator_records())
+        # ... and the domain of each request kind (the outcomes page's time to approval).
+        actions = durable_actions()
+        app = create_app(settings, port_specs=domain_ports(), records=operator_records(),
+                         kind_domains={kind: actions[kind].domain for kind in actions})
         from callcenter.store import operators as ops
 
         print(f"operators' console on http://{host}:{port}/ (Ctrl-C stops it)", flush=True)

@@ -238,6 +238,25 @@ def _run_in_process(suite: Suite, index: int) -> CallOutcome:
     return _WORKER.run(suite, index)
 
 
+def _warm_router(settings: Settings) -> None:
+    """Train the router once before the workers start, in a short-lived process of its own,
+    when the data dir has no cached model yet: N workers would each train it (tens of
+    seconds of CPU) and race to cache it. Not in this process: training may start native
+    thread pools, and the workers are forked from here."""
+    models = settings.data_dir / "models"
+    if settings.router_model is not None or any(models.glob("router-*.model")):
+        return
+    proc = multiprocessing.get_context("spawn").Process(target=_train_router, args=(settings,))
+    proc.start()
+    proc.join()
+
+
+def _train_router(settings: Settings) -> None:
+    from meta.router import build_router
+
+    build_router(settings)
+
+
 def _context() -> multiprocessing.context.BaseContext:
     """How worker processes start. Forking is the fastest (the line is already imported) and
     safe while this process has no other thread: here it only loaded the suites, and no
@@ -276,6 +295,7 @@ def run_suites(
             finally:
                 worker.loop.close()
         else:
+            _warm_router(settings)
             ctx = _context()
             level = logging.getLogger().level
             with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=ctx, initializer=_init_process,

@@ -17,7 +17,7 @@ from prometheus_client import REGISTRY
 from callcenter.store import Store
 from callcenter.store.outcomes import calls, iso, kpis
 from domains import registry
-from meta.outcome import kind_domains
+from meta.actions import durable_actions
 
 LABELS = {
     "call_outcomes": ("outcome",),
@@ -134,7 +134,8 @@ async def test_every_kpi_from_calls_with_known_outcomes(line: Any, open_call: An
                               FinishInput(request=req, verdict="approved", decided_by="op-ana", reason="duplicate", waited_s=90.0))
 
     records = [balance, refund, approval, escalation, person, hung_up, again, unverified, silent, transferred]
-    domains_of = kind_domains()
+    actions = durable_actions()
+    domains_of = {kind: actions[kind].domain for kind in actions}
     assert domains_of["refund"] == "billing"
     for where in (store, Store(store.path, schemas=registry.schemas())):  # the KPIs survive a restart
         k = kpis(where, *_period(), kind_domains=domains_of)
