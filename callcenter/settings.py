@@ -252,6 +252,13 @@ class Settings(BaseSettings):
     router_confidence: float = Field(
         0.0, ge=0, le=1, description="Fast-path threshold; 0 = use the threshold stored with the model."
     )
+    router_ask_margin: float = Field(
+        0.2,
+        ge=0,
+        le=1,
+        description="Below the fast-path threshold, a reading at least this far ahead of the next is routed "
+        "without a clarifying question (1 = always ask below the threshold).",
+    )
     fast_path: bool = Field(
         True,
         description="Decide confident turns without the LLM (routing, slot filling, speaking typed results); "

@@ -110,6 +110,9 @@ def build_router(settings: Settings) -> IntentRouter:
     if settings.router_confidence > 0:
         router = copy.copy(router)  # the trained router is shared by every line in the process
         router.threshold = settings.router_confidence
+    if settings.router_ask_margin != router.ask_margin:
+        router = copy.copy(router)
+        router.ask_margin = settings.router_ask_margin
     return router
 
 

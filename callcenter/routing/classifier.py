@@ -7,7 +7,7 @@ second for ~2,000 utterances), or loaded from a saved artifact (``save``/``load`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +49,14 @@ class Intent:
 # Work per routed text is bounded whatever a caller of the router forgot to cut: the line
 # cuts turns to CALLCENTER_MAX_TURN_CHARS before this, so this is only a backstop.
 MAX_TEXT_CHARS = 20_000
+
+
+def _joined(first: str, second: str) -> str:
+    """Two clauses of one need as one text, each still a sentence."""
+    first = first.rstrip()
+    if not first or first in second:
+        return second
+    return f"{first}{'' if first[-1] in '.?!' else '.'} {second.strip()}"
 
 
 class IntentRouter:
@@ -211,9 +219,12 @@ class IntentRouter:
             prev = merged.get(intent.label)
             if prev is None:
                 merged[intent.label] = intent
-            elif intent.confidence > prev.confidence:
-                # keep the first mention's position but the most confident reading
-                merged[intent.label] = intent
+                continue
+            # one need said in two clauses: keep the first mention's position and the most
+            # confident reading, and every word of both (the specialist reads its slots from
+            # them: "the enterprise tier is more than we need. something cheaper?")
+            best = intent if intent.confidence > prev.confidence else prev
+            merged[intent.label] = replace(best, text=_joined(prev.text, intent.text))
         return list(merged.values())
 
     def _is_need(self, intent: Intent) -> bool:

@@ -188,9 +188,14 @@ _AS_CURRENT = re.compile(
 )
 
 
+def said_as_current(text: str, start: int) -> bool:
+    """The value at ``start`` is what the caller has now ("i'm on enterprise"), not what they want."""
+    return bool(_AS_CURRENT.search(text[max(0, start - 40) : start]))
+
+
 def _wanted(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     for m in pattern.finditer(text):
-        if not _AS_CURRENT.search(text[max(0, m.start() - 40) : m.start()]):
+        if not said_as_current(text, m.start()):
             return m
     return None
 

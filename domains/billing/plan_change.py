@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing.plan_words import CHEAPEST, DOWN, UP, direction
 from domains.billing.ports import billing_port
+from domains.billing.records import Plan
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -35,13 +37,20 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
     async def change_plan(self, plan: str, confirm: bool | None = None) -> str | None:
         """Switch the caller's subscription to another plan (starter, pro or enterprise).
 
+        A caller who asks to pay less without naming a plan wants the next plan down: pass
+        plan="down" ("up" for the next plan up, "cheapest" for the least expensive one).
+
         Args:
             plan: The plan the caller wants: starter, pro or enterprise.
             confirm: True once the caller has agreed to the new monthly price; false if they declined.
         """
         billing = billing_port(self.state.ports)
-        target = billing.get_plan(plan.strip())
         current = billing.current_plan(self.customer_id)
+        way = direction(plan)
+        target = relative_plan(billing.list_plans(), current, way) if way else billing.get_plan(plan.strip())
+        if way and current and target is None:  # nothing further that way: say so, change nothing
+            self.finish(ChangePlanResult(status="info", summary=_nothing_further(current, way), old_plan=current.id))
+            return None
         if target is None:
             if not self.another_attempt():
                 return None
@@ -50,9 +59,10 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         if current and current.id == target.id:
             self.finish(ChangePlanResult(status="info", summary=f"You're already on the {target.name} plan.", old_plan=current.id, new_plan=target.id))
             return None
+        offer = _offer(billing.list_plans(), current, target, way) if way and current else ""
         go = self.gate.check(
             self, f"plan:{target.id}",
-            f"To confirm: switch account {self.customer_id} to the {target.name} plan at "
+            f"{offer}To confirm: switch account {self.customer_id} to the {target.name} plan at "
             f"{dollars(target.monthly_price_cents)} a month.",
         )
         if go is not True:
@@ -67,3 +77,42 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             )
         )
         return None
+
+
+def relative_plan(plans: list[Plan], current: Plan | None, way: str) -> Plan | None:
+    """The plan a direction names from ``current``: the next one down or up by price, or the
+    least expensive; None when there is none that way (or no current plan to start from)."""
+    if current is None:
+        return None
+    by_price = sorted(plans, key=lambda p: p.monthly_price_cents)
+    if way == CHEAPEST:
+        lowest = by_price[0] if by_price else None
+        return lowest if lowest and lowest.monthly_price_cents < current.monthly_price_cents else None
+    if way == DOWN:
+        cheaper = [p for p in by_price if p.monthly_price_cents < current.monthly_price_cents]
+        return cheaper[-1] if cheaper else None
+    dearer = [p for p in by_price if p.monthly_price_cents > current.monthly_price_cents]
+    return dearer[0] if dearer else None
+
+
+def _offer(plans: list[Plan], current: Plan, target: Plan, way: str) -> str:
+    """Before the read-back of a plan chosen by direction: which plan that is, and (going down)
+    the other cheaper plans, so the caller can pick one of those instead."""
+    step = "The next plan down" if way == DOWN else "Our least expensive plan" if way == CHEAPEST else "The next plan up"
+    said = f"{step} from {current.name} is {target.name} at {dollars(target.monthly_price_cents)} a month."
+    others = [
+        p for p in sorted(plans, key=lambda p: -p.monthly_price_cents)
+        if way == DOWN and p.monthly_price_cents < target.monthly_price_cents
+    ]
+    if others:
+        said += " " + " ".join(f"{p.name} is {dollars(p.monthly_price_cents)} a month, if you'd rather." for p in others)
+    return said + " "
+
+
+def _nothing_further(current: Plan, way: str) -> str:
+    if way == UP:
+        return f"You're already on our top plan, {current.name}, at {dollars(current.monthly_price_cents)} a month."
+    return (
+        f"You're already on our least expensive plan, {current.name}, at "
+        f"{dollars(current.monthly_price_cents)} a month."
+    )

@@ -11,6 +11,7 @@ from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
+from domains.billing.plan_words import PLAN, plan_value
 from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
@@ -30,7 +31,7 @@ def _invoice_id(m: re.Match[str]) -> str:
 SLOTS = (
     SlotPattern("charge_id", re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I), _charge_id),
     SlotPattern("invoice_id", re.compile(r"\b(inv[-\s]?\d{3,6}(?:-\d{1,3})?)\b", re.I), _invoice_id),
-    SlotPattern("plan", re.compile(r"\b(starter|pro|enterprise)\b", re.I), lambda m: m.group(1).lower()),
+    SlotPattern("plan", PLAN, plan_value),  # a name, or "cheaper" / "upgrade" (plan_words.py)
 )
 
 DOMAIN = DomainSpec(

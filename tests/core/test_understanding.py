@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 
 CLARIFY = "just so i get this right"
 DIDNT_CATCH = "didn't catch"
@@ -127,6 +128,31 @@ async def test_the_plan_a_caller_is_on_is_not_the_plan_they_want(open_call) -> N
     turn = await call.send("we're currently on enterprise but it costs too much, can we pay less")
     assert "billing.plan_change" in _agents(turn)
     assert "already on" not in _said(turn)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ok so the enterprise tier is way more than we need. can you put us on something cheaper",
+     "honestly we'd like to scale back to a less pricey plan"],
+)
+async def test_asking_to_pay_less_is_offered_the_next_plan_down(open_call, store: Store, text: str) -> None:
+    call = await open_call("C1003")  # on the enterprise plan ($999.00); pro is $249.00
+    turn = await call.send(text)
+    assert "billing.plan_change" in _agents(turn)
+    said = _said(turn)
+    assert "pro plan at $249.00 a month" in said and "shall i go ahead" in said, said
+    assert Ledger(store).current_plan("C1003").id == "enterprise"  # nothing before the yes
+    await call.send("yeah that works")
+    assert Ledger(store).current_plan("C1003").id == "pro"
+
+
+async def test_the_cheapest_plan_has_nothing_below_it(open_call, store: Store) -> None:
+    call = await open_call("C1001")  # on starter, the least expensive plan
+    turn = await call.send("um is there any way to get a cheaper plan than this one")
+    assert "billing.plan_change" in _agents(turn)
+    said = _said(turn)
+    assert "least expensive" in said and "shall i go ahead" not in said, said
+    assert Ledger(store).current_plan("C1001").id == "starter"
 
 
 # --- class 6: other languages and short follow-ups --------------------------------------------

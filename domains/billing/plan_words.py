@@ -1,0 +1,70 @@
+"""The plan a caller asks for: a plan by name, or one relative to the plan they are on.
+
+Callers on a plan that costs too much rarely name the plan below it: they ask to "go cheaper",
+for "something less pricey", to "scale back". That is a request for a direction, not a name,
+so the ``plan`` slot holds either a plan id or one of ``DOWN`` / ``UP`` / ``CHEAPEST``, and the
+plan-change specialist resolves a direction against the caller's current plan and the price list.
+
+Which mention is the wanted one: the last. A plan named before a direction is the plan they
+are leaving ("the enterprise tier is more than we need, something cheaper"); a plan named after
+one is the choice ("cheaper, maybe pro"); a plan after "than" is a comparison, never the choice.
+A plan the caller says they are on ("i'm on pro") is skipped by the slot reader itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from callcenter.routing.slots import said_as_current
+
+DOWN, UP, CHEAPEST = "down", "up", "cheapest"
+
+_NAMES = r"starter|pro|enterprise"
+_LOWEST = r"cheapest|lowest|most\s+basic|least\s+expensive"
+_DOWN_WORDS = (
+    r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
+    r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
+    r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|go\s+down\s+a\s+(?:plan|tier|level)"
+    r"|pay(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
+)
+_UP_WORDS = (
+    r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|go\s+up\s+a\s+(?:plan|tier|level)"
+    r"|next\s+(?:plan|tier)\s+up"
+)
+_MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b", re.I)
+_THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
+
+# Every mention, in one linear pass; which one is wanted is decided in ``plan_value``.
+PLAN = _MENTION
+
+
+def _skipped(m: re.Match[str]) -> bool:
+    """A plan compared against ("cheaper than pro") or said as the one they have is no choice."""
+    start = m.start()
+    return m.group(1) is not None and (
+        bool(_THAN.search(m.string[max(0, start - 12) : start])) or said_as_current(m.string, start)
+    )
+
+
+def plan_value(m: re.Match[str]) -> str:
+    """The wanted plan: the last mention from the slot reader's first one on (see the module
+    docstring), as a plan id or the direction the caller asked for."""
+    later = list(_MENTION.finditer(m.string, m.end()))
+    chosen = next((x for x in reversed(later) if not _skipped(x)), m)
+    name, lowest, down, _up = chosen.groups()
+    if name:
+        return name.lower()
+    return CHEAPEST if lowest else DOWN if down else UP
+
+
+def direction(plan: str) -> str | None:
+    """The direction in a ``plan`` argument (also as a model might write it), else None."""
+    word = plan.strip().lower()
+    if word in (CHEAPEST, "lowest", "least expensive"):
+        return CHEAPEST
+    if word in (DOWN, "cheaper", "lower", "downgrade", "less expensive"):
+        return DOWN
+    if word in (UP, "higher", "upgrade", "bigger"):
+        return UP
+    return None
