@@ -25,6 +25,7 @@ from domains.billing.ports import billing_port
 from domains.billing.records import Charge
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
+from domains.frame import ActionFacts
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -133,7 +134,8 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             f"on account {self.customer_id}, back to the card it was charged to"
             + (", which needs a supervisor's approval." if decision.outcome == "approval" else ".")
         )
-        go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}", readback)
+        go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}", readback,
+                             _facts(decision, charge.id, limits_of(billing)))
         if go is not True:
             return go
         if decision.outcome == "auto":
@@ -217,6 +219,27 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             f"That charge has already been refunded: {dollars(last.amount_cents)} for charge {last.charge_id} went "
             f"back on {when}. Card refunds take 3 to 5 business days to show, depending on your bank. " + _ANOTHER
         )
+
+
+def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> ActionFacts:
+    """What a caller may ask about a refund before agreeing to it."""
+    approval = None
+    if decision.outcome == "approval":
+        which = "this charge" if "per-charge" in decision.finding else "your account this period"
+        approval = (
+            f"refunds above {dollars(limits.per_charge_auto_cents)} for one charge, or above "
+            f"{dollars(limits.per_customer_period_auto_cents)} for one customer in {limits.period_days} days, "
+            f"need a supervisor's approval, and this one is over that for {which}."
+        )
+    return ActionFacts(
+        what=f"the refund of {dollars(decision.amount_cents)} for charge {charge_id}",
+        how_long=None if approval else (
+            "Once you say yes it's refunded right away; card refunds then take 3 to 5 business days to show, "
+            "depending on your bank."
+        ),
+        approval=approval,
+        undo="A refund can't be taken back once it's issued, which is why I'm checking with you first.",
+    )
 
 
 _ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."
