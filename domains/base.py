@@ -32,9 +32,10 @@ GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
 
 # Mid-request the caller is usually answering a question ("yes", "C1001 94107"), which the
 # intent classifier was not trained on; leaving is therefore read from explicit phrases only.
+# "forget it" is not among them: it drops the request, not the call (domains/frame.py).
 _GOODBYE = re.compile(
     r"^\W*(ok(ay)?,?\s+)?(bye|good\s?bye|that'?s (all|it)|that is (all|it)|nothing else|never ?mind,? bye|"
-    r"i ha(ve|ta) to go|gotta go|hang(ing)? up|forget it)\b", re.I
+    r"i ha(ve|ta) to go|gotta go|hang(ing)? up)\b", re.I
 )
 _HUMAN = re.compile(
     r"\b(talk|speak|connect|transfer|put)\b.{0,30}\b(human|person|agent|representative|operator|someone|manager)\b"

@@ -21,9 +21,12 @@ import re
 from typing import TYPE_CHECKING
 
 from callcenter.llm.embedded import user_texts
+from domains import frame
+from domains.frame import ActionFacts, Move
 
 if TYPE_CHECKING:
     from domains.specialist import SpecialistTask
+    from domains.state import CallState
 
 _CUSTOMER_IDS = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
 # Ownership disclaimed: the account belongs to someone else.
@@ -44,7 +47,8 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "am", "certain", "thing", "on", "it's", "can", "you", "for", "works", "work", "me", "by", "with",
         "cool", "awesome", "lovely", "wonderful", "brilliant", "excellent", "agreed", "agree", "deal", "totally",
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
-        "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were"}
+        "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
+        "then"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
@@ -56,9 +60,17 @@ _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "do
 _NO_START = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
 
 
+_FIRM_NO = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+
+
+def firm_no(text: str) -> bool:
+    """A turn that opens with an outright no ("no", "don't", "cancel"), not with "wait" or "hold on"."""
+    return bool(_FIRM_NO.search(text))
+
+
 _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
 # Set phrases that say yes as a whole, whatever their words mean one by one.
-_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|of course|you bet|let'?s do (?:it|that))\b")
+_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that))\b")
 
 
 def yes_or_no(text: str) -> bool | None:
@@ -103,30 +115,84 @@ CANCELLED = "No problem, I haven't changed anything."
 
 
 class ActionGate:
-    """Per-task state of one action's read-back; see the module docstring."""
+    """Per-task state of one action's read-back; see the module docstring.
+
+    While the read-back waits, it is a frame (domains/frame.py): a question about the
+    action is answered from its `ActionFacts`, "is it done yet?" hears that it is not, a
+    cancel stops it, and the question is asked once more in a short form; only a change to
+    the action itself (another amount, another charge) is read back in full again.
+    """
 
     def __init__(self) -> None:
         self._asked: tuple[str, int] | None = None  # (action signature, caller messages when asked)
+        self.facts: ActionFacts | None = None  # the pending action's facts, while it waits
 
-    def check(self, task: SpecialistTask, signature: str, readback: str) -> str | bool | None:
+    @property
+    def pending(self) -> bool:
+        return self._asked is not None
+
+    def check(
+        self, task: SpecialistTask, signature: str, readback: str, facts: ActionFacts | None = None,
+    ) -> str | bool | None:
         """True: run the action now. A string: say it (the read-back). None: the task finished."""
         texts = user_texts(task.chat_ctx)
         if other_customer(texts, task.customer_id):
             task.finish(task.result_type(status="refused", summary=NOT_YOURS))  # type: ignore[arg-type]
             return None
         heard = len(texts)
+        facts = facts or ActionFacts(what=_what_of(readback))
         if self._asked is not None and heard > self._asked[1]:
-            answer = yes_or_no(texts[0])
+            reading = frame.read(texts[0])
+            # "hang on, let me find my card" is a pause and "wait, does that happen right away?"
+            # a question, not the "no" their first words look like; "no, how long..." stays a no.
+            asks = reading is not None and reading.move is not Move.CANCEL and not _FIRM_NO.search(texts[0])
+            answer = None if asks else yes_or_no(texts[0])
             if answer is False:
                 task.finish(task.result_type(status="cancelled", summary=CANCELLED))  # type: ignore[arg-type]
                 return None
-            if answer is True and self._asked[0] == signature:
-                self._asked = None
+            same = self._asked[0] == signature
+            if answer is True and same:
+                if task.state.heard.agent != task.id:
+                    # The caller's yes answered something said after our read-back (another
+                    # agent's question): it confirms nothing; the action is asked about again.
+                    self._asked = (signature, heard)
+                    return f"Just to be sure: {frame.reask(facts)}"
+                self._asked = self.facts = None
                 return True
+            if same:
+                return self._answer(task, reading, facts, heard)
         if self._asked is not None and not task.another_attempt():
             return None
-        self._asked = (signature, heard)
+        self._asked, self.facts = (signature, heard), facts
         return f"{readback} Shall I go ahead? Please say yes or no."
+
+    def _answer(self, task: SpecialistTask, reading: frame.Reading | None, facts: ActionFacts, heard: int) -> str | None:
+        """The caller said something other than yes or no to the same action: answer the move, ask again briefly."""
+        if reading is not None and reading.move is Move.CANCEL:
+            task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
+            return None
+        if reading is None and not task.another_attempt():
+            return None
+        self._asked, self.facts = (self._asked[0] if self._asked else "", heard), facts
+        if reading is None:
+            return f"Sorry, I need a yes or a no. {frame.reask(facts)}"
+        return frame.answer(reading, facts, approval_wait(task.state))
+
+
+def approval_wait(state: CallState) -> str:
+    """How long a supervisor's decision takes, from the approval settings."""
+    minutes = max(1, round(state.settings.approval_timeout_s / 60))
+    span = "an hour" if minutes == 60 else (f"{minutes // 60} hours" if minutes % 60 == 0 else f"{minutes} minutes")
+    return (
+        f"A supervisor looks at it, and if nobody has decided within {span} it goes to a senior colleague; "
+        "you'll hear by email as soon as it's decided."
+    )
+
+
+def _what_of(readback: str) -> str:
+    """A short name for an action that gave no facts: its read-back without the lead-in."""
+    core = re.sub(r"^.*?to confirm:\s*", "", readback, flags=re.I | re.S).strip().rstrip(".")
+    return f"this: {core}" if core else "this"
 
 
 _ASKING = re.compile(

@@ -6,7 +6,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import AsyncIterable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from livekit.agents import Agent, AgentTask, ModelSettings, function_tool, llm
 
@@ -21,6 +21,7 @@ from callcenter.llm.embedded import (
 )
 from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.routing.segment import RETRACTION, after_retraction
+from domains import pending
 from domains.base import (
     caller_wants_out,
     cut_turn,
@@ -34,6 +35,9 @@ from domains.results import SpecialistResult
 from domains.state import CallState
 from domains.writes import WriteUnconfirmed, run_write
 
+if TYPE_CHECKING:
+    from callcenter.routing import Intent
+
 log = logging.getLogger("callcenter.domains")
 R = TypeVar("R", bound=SpecialistResult)
 
@@ -41,7 +45,7 @@ MAX_SPECIALIST_ATTEMPTS = 4
 TOPIC_CHANGE_CONFIDENCE = 0.8
 # Caller turns a specialist hears after the request that brought it here; past this many
 # without finishing, the loop guard ends the task (a slot question cannot hold a call).
-MAX_TURNS_HEARD = 5
+MAX_TURNS_HEARD = 6
 
 
 class SpecialistTask(AgentTask[R], Generic[R]):
@@ -65,6 +69,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # The latest result a tool finished with, even one that came too late to be used:
         # a write that outlived its budget reports it (domains/writes.py).
         self.last_result: R | None = None
+        # What we last asked the caller (a slot question, a read-back), to ask it once more
+        # after answering a digression or a question about it (domains/pending.py).
+        self.last_question = ""
 
     async def on_enter(self) -> None:
         try:
@@ -112,7 +119,17 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         if fresh is not None:
             self.turns_heard += 1
         later = fresh if fresh is not None and self.turns_heard > 1 else None
-        wish = (caller_wants_out(later) or self._topic_change(later)) if later else None
+        step = pending.Next.CONTINUE
+        if later and self.turns_heard <= MAX_TURNS_HEARD:
+            # Our question is a frame, not a trap (domains/pending.py): a cancel, a question
+            # about it, a pause or a digression is handled, and the question asked once more.
+            step = await pending.handle(self, later)
+            if not isinstance(step, pending.Next):
+                if step:
+                    yield step
+                return
+        topic = self._topic_change(later) if later and step is pending.Next.CONTINUE else None
+        wish = (caller_wants_out(later) or topic) if later else None
         if wish is not None:
             yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
             return
@@ -125,17 +142,28 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             # argument: no LLM request for either (the hosted path's main cost).
             said = spoken_outputs(chat_ctx, tools)
             if said:
+                self.last_question = said
                 yield said
                 return
             call = fill_tool_call(chat_ctx, tools, self.state.slots) if fresh is not None else None
             if call is not None:
                 yield tool_call_chunk(call)
                 return
+        words: list[str] = []
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
+            text = chunk if isinstance(chunk, str) else (chunk.delta.content if chunk.delta else None)
+            if text:
+                words.append(text)
             yield chunk
+        if words:
+            self.last_question = "".join(words)
 
     def _topic_change(self, latest: str) -> LeaveReason | None:
         """'topic' when, instead of answering our question, the caller raised another need."""
+        return LeaveReason.TOPIC if self.other_need(latest) is not None else None
+
+    def other_need(self, latest: str) -> Intent | None:
+        """The other need the caller raised instead of answering our question, if any."""
         router = self.state.router
         # After words that take the request back ("forget the plan, i'd rather..."), a new
         # need is believed at the router's ordinary threshold, not the stricter one.
@@ -148,7 +176,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             if intent.domain in ("meta", "oos") or intent.label == own:
                 continue
             if intent.confidence >= bar:
-                return LeaveReason.TOPIC
+                return intent
         return None
 
     @function_tool(name=LEAVE_TOOL)
@@ -161,9 +189,12 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         leave = Leave.parse(reason)
         if leave.reason is LeaveReason.TOPIC:
             # Only what the caller wants instead goes back to be routed: the part they took
-            # back names this very task and would bring them straight back here.
+            # back names this very task and would bring them straight back here. The caller
+            # hears what was left, before the new need's answer.
             self.state.follow_up = after_retraction(self.caller_words)
-            self.finish(self.result_type(status="cancelled", summary=""))  # type: ignore[arg-type]
+            gate = getattr(self, "gate", None)
+            what = gate.facts.what if gate is not None and gate.pending and gate.facts else "that"
+            self.finish(self.result_type(status="cancelled", summary=LEFT_FOR_NEW.format(what=what)))  # type: ignore[arg-type]
             return
         self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]
 
@@ -177,6 +208,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         return True
 
 
+LEFT_FOR_NEW = "I've left {what} for now, and nothing was changed."
 _GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a colleague to follow up."
 
 

@@ -86,6 +86,20 @@ class HopLog:
 
 
 @dataclass
+class Heard:
+    """The line's last words to the caller and which agent said them (the session's listener
+    in meta/session.py keeps it): a yes confirms only a read-back that was the last thing the
+    caller heard, never one followed by another question (a clarifying question, a greeting)."""
+
+    agent: str | None = None
+    text: str = ""
+    count: int = 0
+
+    def said(self, agent: str | None, text: str) -> None:
+        self.agent, self.text, self.count = agent, text, self.count + 1
+
+
+@dataclass
 class CallState:
     # Injected by the composition root (meta/session.py): the same for every call of a line.
     store: Store  # the line's own records: audit, notifications, outbox, verification attempts
@@ -100,6 +114,7 @@ class CallState:
     guard: LoopGuard = field(default_factory=LoopGuard)
     log: HopLog = field(default_factory=HopLog)
     follow_up: str | None = None  # a new need the caller raised while a task waited for an answer
+    heard: Heard = field(default_factory=Heard)  # what the caller heard last, and from whom
     trace: CallTrace = field(init=False, repr=False)  # this call's spans (no-op unless tracing is on)
 
     def __post_init__(self) -> None:

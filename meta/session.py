@@ -207,6 +207,23 @@ class Call:
             waiter.cancel()
 
 
+def _keep_heard(session: AgentSession, state: CallState) -> Any:
+    """Record each thing the line says and which agent said it (`CallState.heard`): a read-back
+    is confirmed only by a yes to it, not by a yes to a question some other agent asked later."""
+
+    def on_item(event: Any) -> None:
+        item = event.item
+        if item.type != "message" or item.role != "assistant":
+            return
+        try:
+            agent: str | None = session.current_agent.id
+        except RuntimeError:  # before the first agent started
+            agent = None
+        state.heard.said(agent, item.text_content or "")
+
+    return on_item
+
+
 async def start_call(
     line: Line,
     *,
@@ -236,6 +253,7 @@ async def start_call(
     kwargs.update(session_kwargs or {})
     session: AgentSession = AgentSession(**kwargs)
     observer = CallObserver(session, state, provider=line.provider)
+    session.on("conversation_item_added", _keep_heard(session, state))
     if audio is not None:  # caller audio in, agent audio out, without a room
         session.input.audio, session.output.audio = audio
     tracing.CALL_ID.set(state.call_id)

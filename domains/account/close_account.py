@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from domains.durable import request_approval
+from domains.frame import ActionFacts
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -37,6 +38,11 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
             self, f"close:{self.customer_id}",
             f"To confirm: close account {self.customer_id}. That ends the subscription and deletes its data after 30 days, "
             "and a supervisor reviews it first.",
+            ActionFacts(
+                what="the request to close your account",
+                approval="closing an account ends its subscription and deletes its data, so a supervisor always reviews it first.",
+                undo="Until a supervisor has approved it you can call us to withdraw it; after 30 days the data is deleted for good.",
+            ),
         )
         if go is not True:
             return go

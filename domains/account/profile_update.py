@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
-from domains.account.step_up import request_step_up
+from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up
+from domains.frame import ActionFacts
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -59,6 +60,11 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
             self, f"profile:{kind}:{value}",
             f"To confirm: change the {'email address' if kind == 'email' else 'phone number'} on account "
             f"{self.customer_id} to {spoken}.",
+            ActionFacts(
+                what=f"the change of your {'email address' if kind == 'email' else 'phone number'} to {spoken}",
+                how_long=STEP_UP_HOW, approval=STEP_UP_WHY,
+                undo="You can change it again at any time, with the same call back to the number on file.",
+            ),
         )
         if go is not True:
             return go

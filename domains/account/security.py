@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
+from domains.frame import ActionFacts
 from domains.intent import ActionGate, is_question
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -54,6 +55,11 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         go = self.gate.check(
             self, f"lock:{self.customer_id}",
             f"{review} To confirm: lock account {self.customer_id} so nobody can sign in, and open a security review.",
+            ActionFacts(
+                what="locking your account and opening a security review",
+                how_long="It's locked as soon as you say yes; the security team then looks at the review.",
+                undo="To unlock it later, call us or use the reset link; unlocking is confirmed with a call back to the number on file.",
+            ),
         )
         if go is not True:
             return go

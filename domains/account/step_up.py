@@ -10,6 +10,15 @@ from __future__ import annotations
 
 from domains.state import CallState
 
+# What a caller hears when they ask about a change that waits for this call back.
+STEP_UP_HOW = (
+    "It isn't changed on this call: for your security we call you back at the number on file to confirm, usually within one business day, and make the change then."
+)
+STEP_UP_WHY = (
+    "changes like this are how accounts get taken over, so knowing the customer number and ZIP code isn't enough: "
+    "we confirm with a call to the number already on file."
+)
+
 
 def last_digits(phone: str) -> str:
     return phone[-4:] if len(phone) >= 4 else "on file"

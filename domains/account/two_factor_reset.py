@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from domains.durable import request_approval
+from domains.frame import ActionFacts
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -32,6 +33,13 @@ class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
         go = self.gate.check(
             self, f"2fa:{self.customer_id}",
             f"To confirm: reset two-factor authentication on account {self.customer_id}; a supervisor reviews it first.",
+            ActionFacts(
+                what="the request to reset your two-factor authentication",
+                approval=(
+                    "a two-factor reset turns off the second check on your sign-in, so a supervisor always reviews it first."
+                ),
+                undo="After the reset you set up two-factor again on your new device, from your security settings.",
+            ),
         )
         if go is not True:
             return go

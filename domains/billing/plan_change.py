@@ -10,6 +10,7 @@ from callcenter.money import dollars
 from domains.billing.plan_words import CHEAPEST, DOWN, UP, direction
 from domains.billing.ports import billing_port
 from domains.billing.records import Plan
+from domains.frame import ActionFacts
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -64,6 +65,11 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             self, f"plan:{target.id}",
             f"{offer}To confirm: switch account {self.customer_id} to the {target.name} plan at "
             f"{dollars(target.monthly_price_cents)} a month.",
+            ActionFacts(
+                what=f"the switch to the {target.name} plan at {dollars(target.monthly_price_cents)} a month",
+                how_long="It switches as soon as you say yes, and your next bill is at the new price.",
+                undo="You can switch plans again at any time.",
+            ),
         )
         if go is not True:
             return go

@@ -16,6 +16,7 @@ from domains.billing.payout import limits_of, pay_within_limits, read_ledger
 from domains.billing.policy import (
     Ledger,
     RefundDecision,
+    RefundLimits,
     duplicate_pairs,
     evaluate_refund,
     refund_reason,
@@ -24,6 +25,7 @@ from domains.billing.ports import billing_port
 from domains.billing.records import Charge, Refund
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
+from domains.frame import ActionFacts
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -94,7 +96,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             self.finish(IssueRefundResult(status="refused", summary=_refusal(decision), request_id=decision.pending_request, **base))
             return None
         go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}",
-                             _readback(charge, decision, self.customer_id))
+                             _readback(charge, decision, self.customer_id), _facts(decision, charge.id, limits_of(billing)))
         if go is not True:
             return go
         if decision.outcome == "auto":
@@ -203,6 +205,27 @@ def _readback(charge: Charge, decision: RefundDecision, customer_id: str) -> str
         f"To confirm: a refund of {dollars(decision.amount_cents)} for the {kind} {charge.id} "
         f"on account {customer_id}, back to the card it was charged to"
         + (", which needs a supervisor's approval." if decision.outcome == "approval" else ".")
+    )
+
+
+def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> ActionFacts:
+    """What a caller may ask about a refund before agreeing to it."""
+    approval = None
+    if decision.outcome == "approval":
+        which = "this charge" if "per-charge" in decision.finding else "your account this period"
+        approval = (
+            f"refunds above {dollars(limits.per_charge_auto_cents)} for one charge, or above "
+            f"{dollars(limits.per_customer_period_auto_cents)} for one customer in {limits.period_days} days, "
+            f"need a supervisor's approval, and this one is over that for {which}."
+        )
+    return ActionFacts(
+        what=f"the refund of {dollars(decision.amount_cents)} for charge {charge_id}",
+        how_long=None if approval else (
+            "Once you say yes it's refunded right away; card refunds then take 3 to 5 business days to show, "
+            "depending on your bank."
+        ),
+        approval=approval,
+        undo="A refund can't be taken back once it's issued, which is why I'm checking with you first.",
     )
 
 

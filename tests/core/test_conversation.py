@@ -210,16 +210,18 @@ async def test_domain_result_json_shape(open_call) -> None:
     assert isinstance(turn.results[0], DomainResult)
 
 
-async def test_new_need_while_a_specialist_waits_is_routed(open_call, store: Store) -> None:
+async def test_new_need_while_a_specialist_waits_is_answered_and_the_question_kept(open_call, store: Store) -> None:
     call = await open_call("C1001")
     await call.send("I was charged twice")
     await call.send("yes")
     asking = await call.send("I was charged twice")  # refunded already: it says so and asks which charge
     assert "read me its id" in " ".join(asking.replies)
+    # A read-only digression is answered at once (its lookup), and the pending question asked once more.
     turn = await call.send("what is my balance")
-    assert [(r.specialist, r.status) for r in turn.results] == [("refund", "cancelled"), ("balance", "info")]
-    assert "balance is $0.00" in " ".join(turn.replies)
-    assert [(h.from_agent, h.to_agent) for h in turn.hops] == [("meta", "billing"), ("billing", "billing.balance")]
+    assert [(r.specialist, r.status) for r in turn.results] == [("balance", "info")]
+    said = " ".join(turn.replies)
+    assert "balance is $0.00" in said and "back to where we were" in said and "read me its id" in said
+    assert [(h.from_agent, h.to_agent) for h in turn.hops] == [("billing.refund", "billing.balance")]
     # An answer to the question is not mistaken for a new need.
     again = await call.send("I was charged twice")
     await call.send("CH-1001-D")

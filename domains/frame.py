@@ -1,0 +1,194 @@
+"""A pending question is a frame, not a trap.
+
+While the line waits for the caller's answer to a read-back ("To confirm: ... Shall I go
+ahead?") or to a slot question ("which plan?"), the caller may answer it, but may also
+cancel, ask about it, ask whether it has happened, ask us to wait, or raise something else
+(a digression). As in Rasa CALM's conversation patterns (cancel_flow, chitchat, clarification,
+continue_interrupted), each of those moves is recognised and handled, and the pending
+question is asked once more in a short form: never the identical read-back again and again.
+
+This module only *reads* the caller's move and *words* the answer; the specialist task
+(domains/specialist.py) and the action gate (domains/intent.py) act on it. The patterns are
+small closed classes of question frames, matched only while a question is pending.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from callcenter.llm.discourse import is_vague
+
+
+class Move(Enum):
+    CANCEL = "cancel"  # "never mind", "forget it": leave the task, say so
+    STATUS = "status"  # "is it done yet?": it has not been done; ask again
+    HOLD = "hold"  # "hang on, let me find my card": wait; ask again
+    ASK = "ask"  # a question about the pending action: answered from its facts; ask again
+
+
+class Ask(Enum):
+    HOW_LONG = "how_long"
+    SKIP = "skip"  # "can't you skip the approval?"
+    WHY = "why"
+    WHAT = "what"  # "how much is it?", "what does that mean?", "which card?"
+    UNDO = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    move: Move
+    ask: Ask | None = None
+
+
+_CANCEL = re.compile(
+    r"\b(never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|cancel (?:it|that|this|the whole thing)"
+    r"|don'?t bother|leave it|drop it|skip it|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
+    r"|not any ?more|no thanks|no thank you|let'?s not|stop (?:it|that|this)|i'?ll pass|pass)\b",
+    re.I,
+)
+_HOLD = re.compile(
+    r"\b(hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute)"
+    r"|give me a (?:sec|second|moment|minute)|wait a (?:sec|second|moment|minute)|let me (?:check|see|look|think|find|grab|get)"
+    r"|bear with me)\b",
+    re.I,
+)
+# "wait no", "hold on, don't": a no, not a pause.
+_HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
+_QUESTION_OPENER = re.compile(
+    r"^\W*(?:(?:uh|um|er|so|well|ok|okay|and|but|oh|wait|sorry|hmm)\W+)*"
+    r"(is|are|was|were|has|have|had|did|does|do|can|can'?t|cannot|could|couldn'?t|would|will|won'?t|should|how|what|why|when|which|who)\b",
+    re.I,
+)
+_STATUS = re.compile(
+    r"\b(done|gone through|go through|went through|processed|finished|complete|completed|sorted|happened|issued|"
+    r"paid|filed|submitted|sent|switched|changed|reset|locked|closed|taken care of|through|over with)\b"
+    r"|\b(yet|already)\W*$",
+    re.I,
+)
+_ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
+    (Ask.SKIP, re.compile(
+        r"\b(skip|bypass|waive|get around|avoid|without|jump)\b.{0,30}\b(approv\w*|review\w*|supervisor|manager|wait\w*|queue)\b"
+        r"|\b(approv\w*|review|supervisor)\b.{0,25}\b(skip\w*|bypass\w*|necessary|needed|required|really)\b"
+        r"|\b(need|needs|have to|has to|got to)\b.{0,15}\b(approv\w*|a supervisor|reviewed)\b"
+        r"|\b(can'?t|cannot|could(?:n'?t)?|can) you (just )?(do|approve|push|rush|speed) (it|that|this|them)?\b", re.I)),
+    (Ask.HOW_LONG, re.compile(
+        r"\b(how (long|soon|many days)|when (will|would|do|does|can|is|should)|by when|what time|how quickly"
+        r"|right away|straight away|immediately|instantly|today|tonight|tomorrow)\b", re.I)),
+    (Ask.UNDO, re.compile(r"\b(undo|reverse|revert|change (it|that) back|cancel (it|that) later|take (it|that) back|go back)\b", re.I)),
+    (Ask.WHY, re.compile(r"\b(why|how come|what for|what'?s the reason)\b", re.I)),
+    (Ask.WHAT, re.compile(
+        r"\b(how much|what (does|will|would|is) (that|it|this) (cost|mean|do|involve)|which (card|account|charge|plan|one)"
+        r"|what happens|what (is|'s) (that|this)|what do you mean|meaning)\b", re.I)),
+)
+
+
+def back_to(question: str) -> str:
+    """The pending question asked once more after an answer (a digression, a question about it)."""
+    if question[:2] not in ("I ", "I'"):
+        question = question[:1].lower() + question[1:]
+    return f"Now, back to where we were: {question}"
+
+
+# The words around a cancel that add no need of their own: "ugh actually just forget it then".
+_AROUND_CANCEL = frozenset(
+    "uh um ugh er oh ok okay well actually so no nah nope hmm just you know what i said then please yeah yes "
+    "look like right alright fine and but sorry all that this whole thing about it".split()
+)
+
+
+def _no_topic(text: str) -> bool:
+    words = re.findall(r"[a-z']+", text)
+    return is_vague(" ".join(w for w in words if w not in _AROUND_CANCEL))
+
+
+def _is_question(text: str) -> bool:
+    return "?" in text or bool(_QUESTION_OPENER.search(text))
+
+
+def read(text: str) -> Reading | None:
+    """The caller's move about a pending question, or None: an answer (or something else)."""
+    low = text.strip().lower()
+    if not low:
+        return None
+    cancel = _CANCEL.search(low)
+    # "never mind that, i want to close my account instead" takes the question back *and*
+    # raises a new need: that is a retraction, routed as a topic change, not a bare cancel.
+    if cancel and _no_topic(low[: cancel.start()]) and _no_topic(low[cancel.end():]):
+        return Reading(Move.CANCEL)
+    if _HOLD.search(low) and not _HOLD_THEN_NO.search(low):
+        return Reading(Move.HOLD)
+    if not _is_question(low):
+        return None
+    for ask, pattern in _ASKS:
+        if pattern.search(low):
+            return Reading(Move.ASK, ask)
+    if _STATUS.search(low):
+        return Reading(Move.STATUS)
+    return Reading(Move.ASK)  # some other question: never a yes or a no; answered with what it is
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFacts:
+    """What the line knows about an action waiting for the caller's yes, to answer questions about it.
+
+    `what` names it in a re-ask ("the refund of $49.00 for charge CH-1001-D"); the rest are
+    sentences for the questions callers ask about an action before agreeing to it. A fact
+    left None gets an honest general answer.
+    """
+
+    what: str
+    how_long: str | None = None
+    approval: str | None = None  # why a person approves it first; None: it happens at the caller's yes
+    undo: str | None = None
+
+
+NOT_YET = "No, not yet: nothing has been done, because I'm waiting for your go-ahead."
+NOT_YET_SLOT = "No, not yet: nothing has been done so far."
+TAKE_YOUR_TIME = "Sure, take your time."
+CANCELLED = "No problem, I've stopped {what}; nothing was changed."
+
+
+def reask(facts: ActionFacts) -> str:
+    return f"Shall I go ahead with {facts.what}? Please say yes or no."
+
+
+def answer(reading: Reading, facts: ActionFacts, approval_wait: str) -> str:
+    """The answer to a move about a pending read-back, then the short re-ask."""
+    if reading.move is Move.STATUS:
+        said = NOT_YET
+    elif reading.move is Move.HOLD:
+        return f"{TAKE_YOUR_TIME} When you're ready, just tell me: shall I go ahead with {facts.what}? Yes or no."
+    else:
+        said = _fact(reading.ask, facts, approval_wait)
+    return f"{said} {reask(facts)}"
+
+
+def _fact(ask: Ask | None, facts: ActionFacts, approval_wait: str) -> str:
+    if ask is Ask.SKIP:
+        if facts.approval:
+            return f"I can't skip that, I'm afraid: {facts.approval} {approval_wait}"
+        return "There's nothing to skip: it doesn't need anyone's approval, so it's done as soon as you say yes."
+    if ask is Ask.HOW_LONG:
+        if facts.how_long:
+            return facts.how_long
+        if facts.approval:
+            return f"It needs a supervisor's approval first. {approval_wait}"
+        return "It's done as soon as you say yes."
+    if ask is Ask.WHY and facts.approval:
+        return facts.approval[:1].upper() + facts.approval[1:]
+    if ask is Ask.UNDO:
+        return facts.undo or "Once it's done I can't undo it on this call, which is why I'm checking with you first."
+    return f"It's {facts.what}, and nothing happens until you say yes."
+
+
+def slot_answer(reading: Reading, question: str) -> str:
+    """The answer to a move while a slot question waits (nothing to act on yet), then the question again."""
+    if reading.move is Move.STATUS:
+        said = NOT_YET_SLOT
+    elif reading.move is Move.HOLD:
+        said = TAKE_YOUR_TIME
+    else:
+        said = "I'll tell you exactly what happens, and check with you, before anything changes."
+    return f"{said} {question}".strip()

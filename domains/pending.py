@@ -1,0 +1,117 @@
+"""What a specialist does with a caller turn while its own question waits for an answer.
+
+The specialist has asked something: a read-back ("To confirm: ... Shall I go ahead?", held by
+its `ActionGate`) or a slot question ("which plan?"). The caller's next words are read as a
+move about that question (domains/frame.py) before anything else:
+
+- a read-back's own moves (a yes or no, a question about the action, "is it done yet?", a
+  pause, a cancel) go to the action's tool, whose gate answers them from the action's facts;
+- a slot question's moves are answered here: a cancel leaves the task and says so, "has that
+  gone through?" hears that nothing has been done, a pause is waited for;
+- a digression to a need that a read-only lookup answers (the balance, the service status)
+  is answered at once and the pending question asked once more; any other new need leaves
+  the task, which says what it left, and the front desk routes the new need.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from callcenter.faults import apply_sync
+from domains import frame
+from domains.base import caller_wants_out
+from domains.breaker import BREAKER
+from domains.frame import Move
+from domains.intent import firm_no, yes_or_no
+from domains.results import DomainResult
+from domains.state import Hop
+
+if TYPE_CHECKING:
+    from callcenter.routing import Intent
+    from domains.specialist import SpecialistTask
+
+log = logging.getLogger("callcenter.domains")
+
+LEFT_SLOT = "No problem, I've left that; nothing was changed."
+
+
+class Next(Enum):
+    """What the specialist does next when the move is not answered here."""
+
+    CONTINUE = "continue"  # as before: leave on goodbye/person/new need, else act or ask
+    TO_TOOL = "to_tool"  # the action's own gate answers this turn: run the tool, no topic change
+
+
+async def handle(task: SpecialistTask[Any], latest: str) -> str | Next | None:
+    """A reply to speak, None when the task finished, or what to do next."""
+    if caller_wants_out(latest) is not None:
+        return Next.CONTINUE  # goodbye and a person win over everything
+    gate = getattr(task, "gate", None)
+    readback = gate is not None and gate.pending
+    reading = frame.read(latest)
+    # A question that names nothing of its own ("what does that mean?") is about our question;
+    # one that could be another need ("what's my balance?") is checked for that first.
+    specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
+    answer = yes_or_no(latest) if readback and not specific else None
+    # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
+    if readback and (specific or answer is True or (answer is False and firm_no(latest))):
+        return Next.TO_TOOL
+    if not readback and specific and reading is not None:
+        if reading.move is Move.CANCEL:
+            task.finish(task.result_type(status="cancelled", summary=LEFT_SLOT))  # type: ignore[arg-type]
+            return None
+        return frame.slot_answer(reading, task.last_question)
+    intent = task.other_need(latest)
+    if intent is not None:
+        answered = await answer_by_lookup(task, intent)
+        if answered is None:
+            return Next.CONTINUE  # a need that asks or acts: the task leaves and it is routed
+        back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
+        return f"{answered} {frame.back_to(back)}".strip()
+    if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
+        return Next.TO_TOOL if readback else frame.slot_answer(reading, task.last_question)  # type: ignore[arg-type]
+    return Next.CONTINUE
+
+
+async def answer_by_lookup(task: SpecialistTask[Any], intent: Intent) -> str | None:
+    """Answer a read-only digression with its specialist's lookup; None if it has none (or fails)."""
+    from domains import registry  # the shipped departments; imported here: they import this package
+
+    state = task.state
+    domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
+    spec = domain.specialist(intent.name) if domain is not None else None
+    if domain is None or spec is None or spec.lookup is None:
+        return None
+    if spec.requires_identity and not state.caller.verified:
+        return None
+    agent = f"{domain.name}.{spec.name}"
+    if not BREAKER.allows(agent):
+        return None
+    fault = state.settings.fault_plan.get(agent)
+    lookup = spec.lookup
+
+    def work() -> Any:
+        apply_sync(fault)
+        return lookup(state.ports, state.caller.customer_id)
+
+    started = time.perf_counter()
+    try:
+        result = await asyncio.wait_for(asyncio.to_thread(work), state.settings.fanout_timeout_s)
+    except Exception as exc:  # the type only: messages may carry caller data
+        log.warning("digression lookup %s failed: %s", agent, type(exc).__name__)
+        BREAKER.failure(agent)
+        return None  # the front desk routes it as a task, with its own retries and call back
+    BREAKER.success(agent)
+    seconds = time.perf_counter() - started
+    confidence = round(intent.confidence, 4)
+    state.log.direct_hops += [
+        (Hop(task.id, agent, "fast", confidence, seconds), "ok"),
+        (Hop(agent, task.id, "return", None, 0.0), "ok"),
+    ]
+    state.caller.results.append(
+        DomainResult(domain=domain.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
+    return result.summary
