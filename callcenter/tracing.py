@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 
+from callcenter.logsafe import masked_record
+
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import SpanExporter
@@ -162,7 +164,7 @@ def install_log_filter() -> None:
     def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = base(*args, **kwargs)
         record.call_id = CALL_ID.get() or "-"
-        return record
+        return masked_record(record)  # caller data masked whoever logs it, before any handler
 
     factory.stamps_call_id = True  # type: ignore[attr-defined]
     logging.setLogRecordFactory(factory)

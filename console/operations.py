@@ -22,6 +22,7 @@ from temporalio.client import (
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
+from callcenter.redact import mask
 from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.operators import Operator
@@ -90,8 +91,9 @@ def _item(ex: Any, memo: dict[str, Any]) -> QueueItem:
         request_id=ex.id, kind=sa.get(SA_KIND) or "?", state=_ENDED.get(ex.status) or sa.get(SA_STATE) or "?",
         customer_id=sa.get(SA_CUSTOMER), amount_cents=sa.get(SA_AMOUNT),
         age_s=int((datetime.now(UTC) - started).total_seconds()),
-        # Caller and operator text is neutralised here, once, for every display (CLI, HTML, JSON).
-        caller_reason=authz.clean(memo.get("caller_reason")), policy_finding=authz.clean(memo.get("policy_finding")),
+        # Caller and operator text is neutralised here, once, for every display (CLI, HTML, JSON);
+        # masked again too: requests filed by older versions had a weaker mask.
+        caller_reason=mask(authz.clean(memo.get("caller_reason"))), policy_finding=authz.clean(memo.get("policy_finding")),
         requested_by=authz.clean(memo.get("requested_by")), submitted_at=started.replace(microsecond=0).isoformat(),
         decided_by=authz.clean(memo["decided_by"]) if memo.get("decided_by") else None,
         decision_reason=authz.clean(memo["decision_reason"]) if memo.get("decision_reason") else None,
@@ -162,7 +164,7 @@ async def show(client: Client, store: Store, request_id: str) -> QueueItem:
             item.escalations = int(view.get("escalations", 0))
         except Exception:
             pass
-    item.audit = [{k: authz.clean(v) if isinstance(v, str) else v for k, v in asdict(a).items()}
+    item.audit = [{k: mask(authz.clean(v), keep_email=True) if isinstance(v, str) else v for k, v in asdict(a).items()}
                   for a in store.audit_for(request_id)]
     last = d.latest_outcome(store, request_id)
     if last is not None and item.detail is None:
@@ -188,7 +190,9 @@ async def decide(
         raise ConsoleError(f"unknown decision {verdict!r}")
     if not SAFE_ID.match(request_id):
         raise _refuse(store, request_id, verdict, operator, "malformed request id", reason)
-    reason = authz.clean(reason or "").strip()
+    # The reason goes into the workflow's history, memo and the audit: a card or ZIP an operator
+    # pastes from the call is masked before it leaves the console.
+    reason = mask(authz.clean(reason or "").strip(), keep_email=True)
     if not reason:
         raise _refuse(store, request_id, verdict, operator, "a reason is required", reason)
     if len(reason) > 1000:
@@ -297,7 +301,7 @@ async def resolve_ticket(client: Client, store: Store, ticket_id: str, *, operat
     async def send() -> dict[str, Any]:
         grant, gid = grant_for(operator, ticket_target(desc, ticket_id), "resolve", key, grant_ttl_s)
         return await handle.execute_update(
-            "resolve", Resolution(operator.name, resolution.strip(), operator.role, grant),
+            "resolve", Resolution(operator.name, mask(resolution.strip(), keep_email=True), operator.role, grant),
             id=f"resolve-{operator.name}-{gid}", rpc_timeout=timedelta(seconds=10),
         )
 
@@ -317,7 +321,7 @@ async def list_tickets(client: Client) -> list[QueueItem]:
         async for ex in client.list_workflows(q, rpc_timeout=RPC_TIMEOUT):
             memo = dict(await ex.memo())
             it = _item(ex, memo)
-            it.caller_reason = authz.clean(memo.get("summary"))
+            it.caller_reason = mask(authz.clean(memo.get("summary")))
             items.append(it)
     except RPCError as err:
         raise _rpc_error(err, "tickets") from None

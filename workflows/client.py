@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from callcenter import tracing
 from callcenter.logsafe import ref
+from callcenter.redact import mask
 from callcenter.settings import Settings, SettingsError
 from callcenter.store import Store, StoreUnavailable
 from callcenter.store import durable as d
@@ -204,6 +205,8 @@ class DurableWork:
         refused = action.refusal(req)
         if refused:
             raise ValueError(refused)
+        # Caller words go into the workflow's input, memo and history: masked whoever submits.
+        req = replace(req, caller_reason=mask(req.caller_reason)[:300])
         payload = json.dumps({"type": "approval", "request": asdict(req)})
         await asyncio.to_thread(
             self.store.queue_work, request_id=req.request_id, kind=req.kind,
@@ -378,6 +381,7 @@ class DurableWork:
         if not SAFE_ID.match(req.ticket_id):
             raise ValueError("ticket_id must be a short id")
         wid = ticket_workflow_id(req.ticket_id)
+        req = replace(req, summary=mask(req.summary)[:300])  # into the workflow's history: masked
         # The ticket row exists at once, so the caller's ticket number is real even if Temporal is down.
         await asyncio.to_thread(self.store.create_ticket, customer_id=req.customer_id, kind=req.kind,
                                 summary=req.summary, ticket_id=req.ticket_id)

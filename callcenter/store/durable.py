@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from callcenter.redact import mask
 from callcenter.store.engine import Conn
 from callcenter.store.repository import Store, now_iso
 
@@ -90,15 +91,17 @@ def apply_once(
             conn.execute(
                 "INSERT INTO audit_log (subject, action, actor, reason, at, role, customer_id, call_id)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (audit.subject, audit.action, audit.actor, audit.reason, at, audit.role, audit.customer_id,
+                (audit.subject, audit.action, audit.actor, mask(audit.reason), at, audit.role, audit.customer_id,
                  audit.call_id),
             )
         if notice is not None:
             conn.execute(
                 "INSERT INTO notifications (customer_id, channel, body, dedupe_key, created_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (notice.customer_id, notice.channel, notice.body, notice.dedupe_key, at),
+                (notice.customer_id, notice.channel, mask(notice.body, keep_email=True), notice.dedupe_key, at),
             )
+        # An operator's reason and an effect's detail may quote the caller: masked like every stored text.
+        reason, detail = (mask(reason) if reason else reason), (mask(detail) if detail else detail)
         outcome = Outcome(key, request_id, kind, customer_id, state, decided_by, reason, detail, at)
         conn.execute(
             "INSERT INTO durable_outcomes (key, request_id, kind, customer_id, state, decided_by,"

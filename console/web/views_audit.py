@@ -12,6 +12,7 @@ from dataclasses import asdict
 from starlette.requests import Request
 from starlette.responses import Response
 
+from callcenter.redact import mask
 from callcenter.store import operators as ops
 from console.web.guard import operator_only
 from workflows import authz
@@ -31,7 +32,7 @@ def _query(form: dict) -> dict:
 
 def _rows(store, q: dict, limit: int) -> list[dict]:  # noqa: ANN001
     # Stored text is neutralised again on the way out: rows written by older versions too.
-    return [{k: authz.clean(v) if isinstance(v, str) else v for k, v in asdict(e).items()}
+    return [{k: mask(authz.clean(v), keep_email=True) if isinstance(v, str) else v for k, v in asdict(e).items()}
             for e in ops.search_audit(store, limit=limit, **q)]
 
 

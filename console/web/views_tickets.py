@@ -10,6 +10,7 @@ import re
 from starlette.requests import Request
 from starlette.responses import Response
 
+from callcenter.redact import mask
 from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store.repository import now_iso
@@ -46,7 +47,7 @@ async def _rows(request: Request) -> tuple[list[dict], str | None]:
         if t.status in ("resolved", "closed") or t.id in listed:
             continue
         rows.append({"id": t.id, "kind": t.kind, "state": t.status, "customer_id": t.customer_id,
-                     "summary": authz.clean(t.summary), "at": t.created_at})
+                     "summary": mask(authz.clean(t.summary)), "at": t.created_at})
     return sorted(rows, key=lambda r: r["at"]), error
 
 

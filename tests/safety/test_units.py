@@ -193,3 +193,51 @@ def test_pending_changes_are_applied_only_after_a_confirmed_call_back(tmp_path) 
         store.resolve_pending_change(email.id, confirmed=True, actor="op:ana")  # decided once
     assert [a.action for a in store.audit_for("C1001")] == ["step_up:email:applied"]
     store.close()
+
+
+@pytest.mark.parametrize("said", [
+    "4111, 1111, 1111, 1111", "4111/1111/1111/1111", "4111 - 1111 - 1111 - 1111", "4111.1111.1111.1111",
+    "4111 , 1111 , 1111 , 1111", "4111_1111_1111_1111", "4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", "(4111)(1111)(1111)(1111)",
+    "4111-1111-1111-1111.", "\u0664\u0661\u0661\u0661 1111 1111 1111", "3782, 822463, 10005", "6011 / 0009 / 9013 / 9424",
+])
+def test_card_numbers_are_masked_by_their_digits_not_their_format(said: str) -> None:
+    masked = mask(f"refund please, my card is {said} thanks")
+    assert "[card ending" in masked and masked.endswith(" thanks"), masked
+    assert not has_card_number(masked)
+
+
+def test_a_card_said_beside_other_digits_is_masked() -> None:
+    assert mask("card 4111 1111 1111 1111 94107") == "card [card ending 1111]"
+    assert mask("94107 4111 1111 1111 1111") == "[card ending 1111]"
+
+
+@pytest.mark.parametrize(("said", "masked"), [
+    ("my zip is 94107", "my zip is [zip]"), ("zip code 9 4 1 0 7 please", "zip code [zip] please"),
+    ("C1001, 94107", "C1001, [zip]"), ("zip: 94107-1234", "zip: [zip]"), ("it's 94107", "it's [zip]"),
+    ("born 1985-03-15", "born [date]"), ("dob march 3rd 1985", "dob [date]"), ("my birthday is march 3rd", "my birthday is [date]"),
+    ("date of birth 03/15/85", "date of birth [date]"), ("15 march 1990 is my birthday", "[date] is my birthday"),
+    ("it's 1979-12-09", "it's [date]"),
+])
+def test_zip_codes_and_birth_dates_said_in_a_turn_are_masked(said: str, masked: str) -> None:
+    assert mask(said) == masked
+
+
+@pytest.mark.parametrize("kept", [
+    "refund $12345.00", "refund 12000 dollars", "charged on 2025-10-03", "call +14155550123 about INV-1001-2 and CH-1001-D",
+    "PC-12345678", "I was charged 49, 49 and 50 on 3 and 4", "error 429 since 10:30", "listening on port 54321",
+    "refund charge CH-1005-B1", "T-1A2B3C",
+])
+def test_masking_keeps_amounts_ids_and_recent_dates(kept: str) -> None:
+    assert mask(kept) == kept
+
+
+def test_log_lines_are_masked_whoever_logs_them(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from callcenter import tracing
+
+    tracing.install_log_filter()
+    with caplog.at_level(logging.INFO, logger="some.library"):
+        logging.getLogger("some.library").info("user said %s", "card 4111, 1111, 1111, 1111, zip 94107, my password is hunter2")
+    [line] = [r.getMessage() for r in caplog.records if r.name == "some.library"]
+    assert line == "user said card [card ending 1111], zip [zip], my password is [secret]"
