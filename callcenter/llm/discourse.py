@@ -47,17 +47,19 @@ _CLOSING_WORDS = frozenset(
     # the sounds around them: "oh thanks a bunch", "well cheers"
     "oh ah uh um er well wow "
     # the modal forms of "that's all": "that will be all", "that'll do", "that should be everything"
-    "will 'll that'll thatll should would be do does".split()
+    "will 'll that'll thatll should would be do does "
+    # and the past: "that was it for me", "that was all i needed"
+    "me needed wanted".split()
 )
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it"
     r"|have a (good|nice|great)|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go"
     r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
-    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|(that'?s|that is|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go|see (you|ya)|talk (to you )?(later|soon)"
     r"|take care)\b"

@@ -90,6 +90,16 @@ async def test_a_goodbye_in_sentences_with_no_need_ends_the_call(open_call) -> N
     assert _agents(turn) == []
 
 
+@pytest.mark.parametrize("text", ["ok that was all i needed", "right. that was it for me"])
+async def test_a_closing_in_another_tense_ends_the_call(open_call, text: str) -> None:
+    # "that's all" ends a call; so does the same closing said in the past or conditional
+    call = await open_call("C1001")
+    await call.send("what do i owe right now")
+    turn = await call.send(text)
+    assert "goodbye" in _said(turn), _said(turn)
+    assert _agents(turn) == []
+
+
 async def test_a_past_months_bill_is_an_invoice_question(open_call) -> None:
     call = await open_call("C1001")
     turn = await call.send("um how much was the october bill")
