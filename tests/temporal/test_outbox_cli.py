@@ -181,7 +181,10 @@ async def test_approvals_list_filters(client, settings, store, worker, temporal)
     rows = await ids("--kind", "refund", "--customer", "C1001", "--min-amount", "19.99")
     assert {r["request_id"] for r in rows} & mine == {small.request_id}
     bad = await asyncio.to_thread(cli, "approvals", "list", "--min-amount", "lots", env=env)
-    assert bad.returncode == 2 and "invalid float value: 'lots'" in bad.stderr
+    assert bad.returncode == 2 and "--min-amount must be an amount in dollars" in bad.stderr
+    for value in ("nan", "inf", "1e400000"):  # float() took these: a traceback or a stall
+        bad = await asyncio.to_thread(cli, "approvals", "list", "--min-amount", value, env=env)
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1, (value, bad.stderr)
     for r in (big, small, close):
         await client.get_workflow_handle(r.request_id).terminate("test cleanup")
 
