@@ -123,6 +123,10 @@ class SpecialistSpec:
     # be answered without asking anything. A multi-need turn runs these in parallel, below
     # the conversation (LiveKit runs one task at a time), each in a worker thread.
     lookup: Callable[[Ports, str | None], SpecialistResult] | None = None
+    # It changes something (money, the account, a ticket for people) after a read-back. Below
+    # the router's confidence threshold the line asks rather than guesses such a specialist:
+    # a vague turn must not open with the read-back of a change the caller never asked for.
+    changes: bool = False
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,11 @@ def topics() -> dict[str, str]:
     return out
 
 
+def changing_labels() -> frozenset[str]:
+    """Labels of the specialists that change something: routed only when sure (see EmbeddedPolicy)."""
+    return frozenset(f"{d.name}/{s.name}" for d in registry.DOMAINS for s in d.specialists if s.changes)
+
+
 def _digest() -> str:
     digest = hashlib.sha256(f"format={FORMAT_VERSION}".encode())  # new training code, new model
     for path in training_files():

@@ -33,7 +33,7 @@ from domains.state import CallState
 from meta.actions import durable_actions
 from meta.agent import MetaSupervisor
 from meta.observer import CallObserver, TurnRecord
-from meta.router import build_router, decided_once, noise_model, topics
+from meta.router import build_router, changing_labels, decided_once, noise_model, topics
 from workflows.actions import ActionTable
 
 log = logging.getLogger("callcenter.call")
@@ -86,7 +86,8 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
     metrics.register_agents(agent_ids())
     actions = durable_actions()
     slots = line_slots(actions)
-    model = llm_override or build_llm(settings, router=router, topics=topics(), phrases=registry.phrasebook(), slots=slots)
+    model = llm_override or build_llm(settings, router=router, topics=topics(), phrases=registry.phrasebook(), slots=slots,
+                                      sure_only=changing_labels())
     provider = "embedded" if settings.llm_provider == "embedded" and llm_override is None else settings.llm_provider
     return Line(settings=settings, store=store, router=router, llm=model, provider=provider, noise=noise_model(),
                 actions=actions, ports=load_ports(store, settings, registry.port_specs()), sections=sections,

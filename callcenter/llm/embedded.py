@@ -158,8 +158,13 @@ def looks_non_english(text: str) -> bool:
 class EmbeddedPolicy:
     """The decision logic, separate from the streaming plumbing so it can be tested alone."""
 
-    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook, slots: SlotReader = SHARED) -> None:
+    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook, slots: SlotReader = SHARED,
+                 sure_only: frozenset[str] = frozenset()) -> None:
         self.router = router
+        # Labels of specialists that change something (after a read-back): below the fast-path
+        # threshold they are asked about, never guessed, so a vague turn ("i need help with my
+        # account") does not open with the read-back of a closure. Read-only ones may be guessed.
+        self.sure_only = sure_only
         self.topics = topics  # label or domain -> caller-facing phrase ("a refund")
         self.phrases = phrases  # greeting, out-of-scope reply...: built from the domains' wording
         self.slots = slots  # the line's slot reader: its domains' ids and request kinds
@@ -220,6 +225,8 @@ class EmbeddedPolicy:
         sure = domain_confidence(intent) if by_domain else intent.confidence
         if sure >= self.router.threshold:
             return True
+        if not by_domain and intent.label in self.sure_only:
+            return False
         r = reading(intent.label, intent.confidence, intent.alternatives, by_domain=by_domain)
         return not should_ask(r, self.router.threshold, getattr(self.router, "ask_margin", ASK_MARGIN))
 
@@ -380,9 +387,10 @@ def _join(items: list[str]) -> str:
 class EmbeddedLLM(llm.LLM):
     """An offline `llm.LLM` built on the fast-path router. No network, no model weights."""
 
-    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook, slots: SlotReader = SHARED) -> None:
+    def __init__(self, router: IntentRouter, topics: dict[str, str], phrases: t.Phrasebook, slots: SlotReader = SHARED,
+                 sure_only: frozenset[str] = frozenset()) -> None:
         super().__init__()
-        self.policy = EmbeddedPolicy(router, topics, phrases, slots)
+        self.policy = EmbeddedPolicy(router, topics, phrases, slots, sure_only)
         self.calls = 0  # chat() invocations
         self.decisions: Counter[str] = Counter()  # by reason: route, clarify, act, speak_output...
 

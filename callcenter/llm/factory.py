@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 
 def build_llm(settings: Settings, *, router: IntentRouter, topics: dict[str, str], phrases: Phrasebook,
-              slots: SlotReader = SHARED) -> llm.LLM:
+              slots: SlotReader = SHARED, sure_only: frozenset[str] = frozenset()) -> llm.LLM:
     if settings.llm_provider == "embedded":
-        return EmbeddedLLM(router, topics, phrases, slots)
+        return EmbeddedLLM(router, topics, phrases, slots, sure_only)
     if settings.llm_api_key is None and settings.llm_base_url is None:
         raise SettingsError(
             "CALLCENTER_LLM_API_KEY or CALLCENTER_LLM_BASE_URL is required when CALLCENTER_LLM_PROVIDER=openai"
@@ -41,4 +41,4 @@ def build_llm(settings: Settings, *, router: IntentRouter, topics: dict[str, str
         hosted = FaultyLLM(hosted, settings.fault_plan["llm"])
     # An endpoint that fails or stalls must not leave callers in silence: LiveKit's own
     # FallbackAdapter moves to the embedded router LLM (and back once the endpoint recovers).
-    return llm.FallbackAdapter([hosted, EmbeddedLLM(router, topics, phrases, slots)], attempt_timeout=settings.llm_timeout_s)
+    return llm.FallbackAdapter([hosted, EmbeddedLLM(router, topics, phrases, slots, sure_only)], attempt_timeout=settings.llm_timeout_s)

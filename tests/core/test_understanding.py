@@ -188,3 +188,26 @@ async def test_a_question_about_the_amount_repeats_it(open_call, question: str) 
     said = _said(turn)
     assert DIDNT_CATCH not in said and CLARIFY not in said
     assert "$49.00" in said or "49" in said
+
+
+# --- a vague turn is asked about, never read back as a change -------------------------------------
+
+
+@pytest.mark.parametrize("text", ["hey um i kinda need some help with my account", "so uh theres something off with my account and the charges"])
+async def test_a_vague_turn_gets_a_question_not_the_read_back_of_a_change(open_call, store: Store, text: str) -> None:
+    # Below the router's threshold the line may guess a specialist that only answers, but one
+    # that changes something (closure, lock, refund) is asked about: before, the first of these
+    # opened with "To confirm: close account C1001 ...".
+    call = await open_call("C1001")
+    turn = await call.send(text)
+    said = _said(turn)
+    assert CLARIFY in said, said
+    assert "to confirm" not in said
+    assert not any(a.endswith((".close_account", ".security", ".refund")) for a in _agents(turn))
+    assert store.list_work() == []
+
+
+async def test_a_clear_change_is_still_read_back_at_once(open_call) -> None:
+    call = await open_call("C1001")
+    said = _said(await call.send("yeah i want to close my account for good"))
+    assert "to confirm" in said and CLARIFY not in said
