@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING
 
 from callcenter.llm.embedded import user_texts
+from domains.identity import third_party
 
 if TYPE_CHECKING:
     from domains.specialist import SpecialistTask
@@ -90,7 +91,7 @@ def other_customer(texts: list[str], customer_id: str) -> bool:
         for m in _CUSTOMER_IDS.finditer(text):
             if f"C{m.group(1)}" != customer_id.upper():
                 return True
-        if _NOT_MINE.search(text):
+        if _NOT_MINE.search(text) or third_party(text):  # identity.py: "this is his wife, his account ..."
             return True
     return False
 

@@ -8,6 +8,7 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from domains.billing.ports import billing_port
+from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -39,6 +40,10 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             plan: The plan the caller wants: starter, pro or enterprise.
             confirm: True once the caller has agreed to the new monthly price; false if they declined.
         """
+        refused = account_refusal(self)  # a closed account starts no new subscription
+        if refused is not None:
+            self.finish(ChangePlanResult(status="refused", summary=refused))
+            return None
         billing = billing_port(self.state.ports)
         target = billing.get_plan(plan.strip())
         current = billing.current_plan(self.customer_id)
