@@ -183,6 +183,50 @@ class SafetyStoreMixin:
             )
         return status
 
+    # --- caps on what one caller may file -----------------------------------------------------------
+    def claim_request(
+        self, *, kind: str, call_id: str, customer_id: str | None, line: str | None, per_call: int, per_day: int,
+    ) -> str | None:
+        """Record that the caller files one more `kind` unless a cap is reached; returns None
+        when recorded, else which cap: "call" or "day".
+
+        Per call, and per 24 hours per customer (or, for a caller not verified, per calling
+        line). Counted and written in one transaction, so callers of one customer filing at the
+        same moment in several processes cannot pass the cap together.
+        """
+        since = _since(24 * 3600)
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            if self.dialect == "postgresql":  # type: ignore[attr-defined]
+                keys = {f"claim:{kind}:{call_id}", f"claim:{kind}:{customer_id or line}"}
+                for k in sorted(keys):
+                    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (k,))
+            in_call = conn.execute("SELECT COUNT(*) FROM caller_requests WHERE call_id = ? AND kind = ?",
+                                   (call_id, kind)).fetchone()[0]
+            if int(in_call) >= per_call:
+                return "call"
+            column, who = ("customer_id", customer_id) if customer_id else ("line", line)
+            if who is not None:
+                today = conn.execute(
+                    f"SELECT COUNT(*) FROM caller_requests WHERE {column} = ? AND kind = ? AND at >= ?",  # noqa: S608
+                    (who, kind, since),
+                ).fetchone()[0]
+                if int(today) >= per_day:
+                    return "day"
+            conn.execute(
+                "INSERT INTO caller_requests (at, kind, call_id, customer_id, line) VALUES (?, ?, ?, ?, ?)",
+                (datetime.now(UTC).replace(microsecond=0).isoformat(), kind, call_id, customer_id, line),
+            )
+        return None
+
+    def caller_requests(self, *, customer_id: str | None = None, call_id: str | None = None) -> list[tuple[str, str]]:
+        """(kind, call id) of what was filed, oldest first."""
+        sql, args = "SELECT kind, call_id FROM caller_requests WHERE 1=1", []
+        if customer_id is not None:
+            sql, args = sql + " AND customer_id = ?", [*args, customer_id]
+        if call_id is not None:
+            sql, args = sql + " AND call_id = ?", [*args, call_id]
+        return [(r[0], r[1]) for r in self._conn().execute(sql + " ORDER BY id", args).fetchall()]
+
     # --- durable work still open -------------------------------------------------------------------
     def pending_work(self, customer_id: str, kind: str) -> list[PendingWork]:
         """Requests of `kind` asked for and not yet carried out, denied or failed."""
