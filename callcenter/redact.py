@@ -16,11 +16,11 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
-# Any run of digits with up to three separator characters between them: spaces, commas,
+# Any run of digits with up to six separator characters between them: spaces, commas,
 # slashes, dashes, dots, underscores, anything but a letter. How a card number is grouped
 # ("4111, 1111, ...", "4111/1111/...", "4111 - 1111 - ...") is the caller's or the
 # recogniser's choice, so what is masked is decided by the digits alone.
-_SEPARATOR = r"(?:[^\w$]|_){1,3}"
+_SEPARATOR = r"(?:[^\w$]|_){1,6}"
 _DIGIT_RUN = re.compile(rf"(?<![^\W_])[0-9](?:(?:{_SEPARATOR})?[0-9])+(?![^\W_])")
 _SSN = re.compile(r"(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)")
 _SECRET_WORD = re.compile(
@@ -166,7 +166,7 @@ def has_card_number(text: str) -> bool:
     text = _visible(text)
     # The separators people and recognisers put between a card's digits (not quotes or
     # brackets: a database dump's rows would run into each other).
-    for m in re.finditer(r"(?<![0-9.])[0-9](?:[\s,./\-_]{0,3}[0-9]){12,}(?![0-9])", text):
+    for m in re.finditer(r"(?<![0-9.])[0-9](?:[\s,./\-_]{0,6}[0-9]){12,}(?![0-9])", text):
         if _decimal(m.group(0)):
             continue
         digits = re.sub(r"\D", "", m.group(0))

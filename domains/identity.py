@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 NO_MATCH = "Sorry, I couldn't verify those details. Could you give me your customer number and ZIP code again?"
 HOLDER_MUST = (
-    "I'm sorry, I can only help the account holder with their own account, so I haven't looked at it or "
-    "filed anything. The account holder needs to call us themselves: they verify with their customer "
+    "I'm sorry, I can only help the account holder with their own account, so I haven't done or filed "
+    "anything. The account holder needs to call us themselves: they verify with their customer "
     "number and ZIP code, and we'll take it from there."
 )
 GIVE_UP = (

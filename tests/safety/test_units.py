@@ -199,6 +199,7 @@ def test_pending_changes_are_applied_only_after_a_confirmed_call_back(tmp_path) 
     "4111, 1111, 1111, 1111", "4111/1111/1111/1111", "4111 - 1111 - 1111 - 1111", "4111.1111.1111.1111",
     "4111 , 1111 , 1111 , 1111", "4111_1111_1111_1111", "4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", "(4111)(1111)(1111)(1111)",
     "4111-1111-1111-1111.", "\u0664\u0661\u0661\u0661 1111 1111 1111", "3782, 822463, 10005", "6011 / 0009 / 9013 / 9424",
+    "6011 -- 0009 -- 9013 -- 9424", "5500 - - 0000 - - 0000 - - 0004",
 ])
 def test_card_numbers_are_masked_by_their_digits_not_their_format(said: str) -> None:
     masked = mask(f"refund please, my card is {said} thanks")
