@@ -16,11 +16,11 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
-# Any run of digits with up to three separator characters between them: spaces, commas,
+# Any run of digits with up to six separator characters between them: spaces, commas,
 # slashes, dashes, dots, underscores, anything but a letter. How a card number is grouped
 # ("4111, 1111, ...", "4111/1111/...", "4111 - 1111 - ...") is the caller's or the
 # recogniser's choice, so what is masked is decided by the digits alone.
-_SEPARATOR = r"(?:[^\w$]|_){1,3}"
+_SEPARATOR = r"(?:[^\w$]|_){1,6}"
 _DIGIT_RUN = re.compile(rf"(?<![^\W_])[0-9](?:(?:{_SEPARATOR})?[0-9])+(?![^\W_])")
 _SSN = re.compile(r"(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)")
 _SECRET_WORD = re.compile(
@@ -77,10 +77,15 @@ def _card_in(digits: str) -> str | None:
     return None
 
 
+def _decimal(run: str) -> bool:
+    """A number with a decimal point and nothing else between its digits (a float, a timestamp)."""
+    return re.fullmatch(r"[0-9]+\.[0-9]+", run) is not None
+
+
 def _mask_run(match: re.Match[str]) -> str:
     text = match.group(0)
     digits = re.sub(r"[^0-9]", "", text)
-    if len(digits) < 12:
+    if len(digits) < 12 or _decimal(text):
         return text
     ending = _card_in(digits)
     # A long number that is no card is not needed by anyone downstream either (account numbers).
@@ -161,7 +166,9 @@ def has_card_number(text: str) -> bool:
     text = _visible(text)
     # The separators people and recognisers put between a card's digits (not quotes or
     # brackets: a database dump's rows would run into each other).
-    for m in re.finditer(r"(?<![0-9.])[0-9](?:[\s,./\-_]{0,3}[0-9]){12,}(?![0-9])", text):
+    for m in re.finditer(r"(?<![0-9.])[0-9](?:[\s,./\-_]{0,6}[0-9]){12,}(?![0-9])", text):
+        if _decimal(m.group(0)):
+            continue
         digits = re.sub(r"\D", "", m.group(0))
         for n in range(13, min(19, len(digits)) + 1):
             for start in range(len(digits) - n + 1):

@@ -184,6 +184,19 @@ class Settings(BaseSettings):
     verification_lockout_s: int = Field(
         900, ge=60, le=86400 * 7, description="Seconds failures are counted and a lockout lasts."
     )
+    # What one caller may file: per call, and per customer (an unverified caller: per calling line) per day.
+    max_tickets_per_call: int = Field(3, ge=1, le=100, description="Tickets a caller may open on one call.")
+    max_tickets_per_day: int = Field(6, ge=1, le=1000, description="Tickets one customer may open by phone in 24 hours.")
+    max_pending_changes_per_call: int = Field(
+        2, ge=1, le=100, description="Account changes waiting for a call back (unlock, email, phone) a caller may ask for on one call."
+    )
+    max_pending_changes_per_day: int = Field(
+        3, ge=1, le=1000, description="Account changes waiting for a call back one customer may ask for in 24 hours."
+    )
+    max_callbacks_per_call: int = Field(1, ge=1, le=100, description="Call-backs from a colleague a caller may book on one call.")
+    max_callbacks_per_day: int = Field(
+        3, ge=1, le=1000, description="Call-backs one customer (or calling line, unverified) may book in 24 hours."
+    )
     approval_limit_agent: Decimal = Field(Decimal("500"), ge=0, description="Largest amount an 'agent' operator may approve.")
     approval_limit_supervisor: Decimal = Field(Decimal("5000"), ge=0, description="Largest amount a 'supervisor' may approve.")
     approval_limit_manager: Decimal = Field(Decimal("100000"), ge=0, description="Largest amount a 'manager' may approve.")

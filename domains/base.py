@@ -79,8 +79,20 @@ def cut_turn(state: CallState, message: llm.ChatMessage) -> None:
 
 
 def book_callback(state: CallState, reason: str) -> str:
-    """Record a callback ticket for a person to call back; returns what to tell the caller."""
-    ticket = state.ports.tickets.create_ticket(customer_id=state.caller.customer_id, kind="callback", summary=f"Caller asked for a person: {reason[:200]}")
+    """Record a callback ticket for a person to call back; returns what to tell the caller.
+
+    Within the caps of `domains/caps.py`; a caller not verified is called back on the line
+    they call from (named in the ticket), and with no line known nothing is booked."""
+    from domains.caps import claim  # caps reads the settings and the store: only when booking
+
+    capped = claim(state, "callback")
+    if capped is not None:
+        return capped
+    customer = state.caller.customer_id if state.caller.verified else None
+    summary = f"Caller asked for a person: {reason[:200]}"
+    if customer is None:
+        summary += f". Not verified: call back the number the call came from, {state.caller.line}"
+    ticket = state.ports.tickets.create_ticket(customer_id=customer, kind="callback", summary=summary)
     return (
         f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
         "They'll call you within one business day."

@@ -1,24 +1,35 @@
 """Identity verification, shared by every domain: required before any account data or change.
 
 Remembered for the rest of the call in CallState. Guessing is throttled in the store, so it
-holds across calls: every attempt is recorded, and after a few failures for one customer
-number (or email) or from one calling line/session, verification is refused for a while.
-The answer never says which fact did not match, whether a number or an email exists, or
-that a lockout is in force for that number: a guess teaches the caller nothing.
+holds across calls: every attempt is recorded under the *account* the identifier names
+(customer number, email or phone: one count whichever is used), or under what was claimed
+when it names none, and under the calling line (or call session). After a few failures for
+one account or line, verification is refused for a while. The answer never says which fact
+did not match, whether a number or an email exists, or that a lockout is in force: a guess
+teaches the caller nothing.
+
+A caller who says the account is someone else's ("i'm calling for my husband", "this is his
+wife, his account is ...") is told what the account holder must do, and nothing is looked
+at or filed: the account holder verifies and asks for themselves.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
 from callcenter.logsafe import ref
+from domains.holder import third_party
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 from domains.state import CallState
+
+if TYPE_CHECKING:
+    from callcenter.store.models import Customer
 
 NO_MATCH = "Sorry, I couldn't verify those details. Could you give me your customer number and ZIP code again?"
 ASK_BOTH = (
@@ -32,6 +43,11 @@ ASK_ZIP = "Thank you. And the ZIP code on the account?"
 HEARD = (
     "Sorry, I couldn't verify those details. I heard customer number {id}, ZIP code {zip}. "
     "If I misheard, please say the right one again."
+)
+HOLDER_MUST = (
+    "I'm sorry, I can only help the account holder with their own account, so I haven't done or filed "
+    "anything. The account holder needs to call us themselves: they verify with their customer "
+    "number and ZIP code, and we'll take it from there."
 )
 GIVE_UP = (
     "I'm sorry, I couldn't verify your identity, so I can't make changes or share account details on this "
@@ -97,6 +113,38 @@ def correction(text: str, heard_id: str, heard_zip: str) -> tuple[str, str] | No
     return (new_id, new_zip) if (new_id, new_zip) != (heard_id, heard_zip) else None
 
 
+def spoke_for_someone_else(agent: object) -> bool:
+    """Anything the caller said on this call (the whole session, not only this task's part)
+    disowns the account."""
+    texts: list[str] = []
+    try:
+        history = agent.session.history  # type: ignore[attr-defined]
+    except (AttributeError, RuntimeError):  # a task not running in a session (a unit test)
+        history = None
+    for ctx in (history, getattr(agent, "chat_ctx", None)):
+        if ctx is not None:
+            texts += user_texts(ctx)
+    return any(third_party(t) for t in texts)
+
+
+CLOSED = (
+    "This account is closed, so I can't make changes, refunds or new requests on it. I can still tell you "
+    "about its last invoices and any refund that was already on its way."
+)
+
+
+def account_refusal(task: SpecialistTask) -> str | None:
+    """Why a specialist that changes something or files a request may not, for this caller:
+    someone who is not the account holder spoke on this call, or the account is closed (a
+    closure settles what was open; nothing new starts on a closed account). None: go on."""
+    if spoke_for_someone_else(task):
+        return HOLDER_MUST
+    customer = task.state.ports.customers.get_customer(task.customer_id)
+    if customer is not None and customer.closed:
+        return CLOSED
+    return None
+
+
 @dataclass(kw_only=True)
 class VerifyIdentityResult(SpecialistResult):
     customer_id: str | None = None
@@ -142,6 +190,7 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         email: str | None = None,
         zip_code: str | None = None,
         birth_date: str | None = None,
+        phone: str | None = None,
     ) -> str | None:
         """Check the caller's identity against the account on file.
 
@@ -150,51 +199,54 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
             email: The email address on the account, if the caller gives that instead of the number.
             zip_code: The five-digit ZIP code on the account.
             birth_date: The account holder's date of birth, YYYY-MM-DD.
+            phone: The phone number on the account, like +14155550101, if the caller gives that instead of the number.
         """
         store, settings, state = self.state.store, self.state.settings, self.state
+        if spoke_for_someone_else(self):
+            # Not the account holder: nothing is checked, recorded or filed; they hear what the holder must do.
+            self.finish(VerifyIdentityResult(status="unverified", summary=HOLDER_MUST))
+            return None
         if state.caller.verification_failures >= settings.verification_attempts:
             self._give_up()  # this call has had its guesses: a new request does not reset them
             return None
         if customer_id and not customer_id.strip().upper().startswith("C"):
             customer_id = heard_customer_number(customer_id) or customer_id  # a hosted LLM's "T1001"
         said = user_texts(self.chat_ctx)
-        if not (customer_id or email):
+        if not (customer_id or email or phone):
             customer_id = heard_customer_number(said[0]) if said else None
         read_back, self._read_back = self._read_back, None
         if read_back is not None and len(said) > read_back[2]:
             # The answer to a read-back: the value the caller fixed replaces the one misheard.
             fixed = correction(said[0], read_back[0], read_back[1])
             if fixed is not None:
-                customer_id, zip_code, email = fixed[0], fixed[1], None
+                customer_id, zip_code, email, phone = fixed[0], fixed[1], None, None
         self._asked_zip = False
-        if not (customer_id or email) or not (zip_code or birth_date):
+        if not (customer_id or email or phone) or not (zip_code or birth_date):
             if not self.another_attempt():
                 return None
-            if customer_id and not email and not birth_date:
+            if customer_id and not email and not phone and not birth_date:
                 self._asked_zip = True
                 return ASK_ZIP
             return ASK_BOTH
-        customers = state.ports.customers
-        customer = customers.get_customer(customer_id) if customer_id else customers.find_customer_by_email(email or "")
-        # The throttle key is what the caller claimed, known or not, so a lockout looks the same either way.
-        claimed = customer_id.strip().upper() if customer_id else "E:" + ref((email or "").strip().lower())
-        window, limit = settings.verification_lockout_s, settings.verification_lockout_failures
-        line = state.line_key
-        locked_out = (
-            store.verification_failures(customer_id=claimed, window_s=window) >= limit
-            or store.verification_failures(line=line, window_s=window) >= limit
-        )
-        matches = not locked_out and customer is not None and (
+        customer, claimed = _account(state, customer_id, email, phone)
+        matches = customer is not None and (
             (zip_code is not None and zip_code.strip() == customer.zip_code)
             or (birth_date is not None and birth_date.strip() == customer.birth_date)
         )
-        outcome = "success" if matches else ("locked_out" if locked_out else "failure")
-        store.record_verification(customer_id=claimed, line=line, outcome=outcome, actor=f"call:{state.call_id}")
+        # Counted and recorded in one step, under the account whichever identifier named it
+        # (or under the claim when it names none), and under the calling line.
+        outcome = store.check_verification(
+            key=customer.id if customer is not None else claimed, line=state.line_key, matched=matches,
+            actor=f"call:{state.call_id}", window_s=settings.verification_lockout_s,
+            limit=settings.verification_lockout_failures,
+        )
+        matches = outcome == "success"
         if matches and customer is not None:
             state.caller.verify(customer.id)
+            closed = " " + CLOSED if customer.closed else ""
             self.finish(
                 VerifyIdentityResult(
-                    status="done", summary=f"Thank you, {customer.first_name}, you're verified.", customer_id=customer.id
+                    status="done", summary=f"Thank you, {customer.first_name}, you're verified.{closed}", customer_id=customer.id
                 )
             )
             return None
@@ -206,3 +258,18 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
             self._read_back = (claimed, zip_code.strip(), len(said))
             return HEARD.format(id=spaced(claimed), zip=spaced(zip_code.strip()))
         return NO_MATCH
+
+
+def _account(state: CallState, customer_id: str | None, email: str | None, phone: str | None) -> tuple[Customer | None, str]:
+    """The account the caller's identifier names (or None), and the throttle key of the claim
+    itself, used when it names none: a lockout looks the same for known and unknown ones."""
+    customers = state.ports.customers
+    if customer_id:
+        return customers.get_customer(customer_id), customer_id.strip().upper()
+    if email:
+        return customers.find_customer_by_email(email.strip()), "E:" + ref(email.strip().lower())
+    digits = re.sub(r"\D", "", phone or "")
+    # As said: "+1 415 555 0101", "415 555 0101", "1 415 555 0101"; kept on file in E.164.
+    tried = [f"+{digits}", f"+1{digits}"] if len(digits) == 10 else [f"+{digits}"]
+    found = next((c for c in (customers.find_customer_by_phone(n) for n in tried if digits) if c is not None), None)
+    return found, "P:" + ref(tried[-1])

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from callcenter.llm.embedded import user_texts
 from domains import frame
 from domains.frame import ActionFacts, Move
+from domains.holder import third_party
 
 if TYPE_CHECKING:
     from domains.specialist import SpecialistTask
@@ -102,7 +103,7 @@ def other_customer(texts: list[str], customer_id: str) -> bool:
         for m in _CUSTOMER_IDS.finditer(text):
             if f"C{m.group(1)}" != customer_id.upper():
                 return True
-        if _NOT_MINE.search(text):
+        if _NOT_MINE.search(text) or third_party(text):  # identity.py: "this is his wife, his account ..."
             return True
     return False
 

@@ -59,6 +59,16 @@ class Ports:
         except KeyError:
             raise LookupError(f"no port named {name!r}: the composition root was not given its PortSpec") from None
 
+    def close_account(self, customer_id: str) -> None:
+        """An approved closure, in every system that keeps the customer: the customers port
+        marks the account closed, then each domain's port with an `account_closed` method
+        ends what it keeps for them (billing's ledger ends the subscription). Idempotent."""
+        self.customers.close_account(customer_id)
+        for port in self.declared.values():
+            ended = getattr(port, "account_closed", None)
+            if callable(ended):
+                ended(customer_id)
+
     @classmethod
     def of(cls, store: Store) -> Ports:
         """The two shared ports on the SQL store, and no domain's own."""

@@ -221,6 +221,17 @@ class Store(SafetyStoreMixin):
     def set_locked(self, customer_id: str, locked: bool) -> None:
         self._conn().execute("UPDATE customers SET locked = ? WHERE id = ?", (int(locked), customer_id))
 
+    def close_account(self, customer_id: str) -> None:
+        self._set_flag(customer_id, "closed", 1)
+
+    def reset_two_factor(self, customer_id: str) -> None:
+        self._set_flag(customer_id, "two_factor", 0)
+
+    def _set_flag(self, customer_id: str, column: str, value: int) -> None:
+        cur = self._conn().execute(f"UPDATE customers SET {column} = ? WHERE id = ?", (value, customer_id.upper()))  # noqa: S608 - a constant of this class
+        if cur.rowcount != 1:
+            raise ValueError("unknown customer")  # no id in the message: it reaches the outcome's detail
+
     def recent_logins(self, customer_id: str, days: int = 7) -> list[m.LoginEvent]:
         since = (datetime.now(UTC) - timedelta(days=days)).isoformat()
         rows = self._conn().execute(

@@ -59,11 +59,15 @@ class SafetyStoreMixin:
         )
 
     def verification_failures(self, *, customer_id: str | None = None, line: str | None = None, window_s: float) -> int:
-        """Failed attempts in the window after the latest success (for that customer or line)."""
+        """Failed attempts in the window: a customer's after its latest success, a line's all of them."""
         column, value = ("customer_id", customer_id.upper()) if customer_id else ("line", line)
         if value is None:
             return 0
         since = _since(window_s)
+        if column == "line":
+            return int(self._conn().execute(
+                "SELECT COUNT(*) FROM verification_attempts WHERE line = ? AND outcome != 'success' AND at >= ?", (value, since),
+            ).fetchone()[0])
         last_ok = self._conn().execute(
             f"SELECT MAX(id) FROM verification_attempts WHERE {column} = ? AND outcome = 'success' AND at >= ?",  # noqa: S608
             (value, since),
@@ -74,6 +78,39 @@ class SafetyStoreMixin:
             (value, since, last_ok),
         ).fetchone()
         return int(row[0])
+
+    def check_verification(self, *, key: str, line: str, matched: bool, actor: str, window_s: float, limit: int) -> str:
+        """Decide and record one identity attempt in one transaction; returns its outcome.
+
+        `key` is the account the caller's identifier named (or the claim itself when it named
+        none), so a customer number, an email and a phone of one account share one count;
+        `line` is the calling line (or the call's session). `locked_out` if either has had
+        `limit` failures in the window (the account's since its last success; the line's all
+        of them: a success on one account does not clear a line guessing others), else
+        `success` or `failure` as `matched` says. Two calls guessing at the same moment take turns.
+        """
+        key, since = key.upper(), _since(window_s)
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            if self.dialect == "postgresql":  # type: ignore[attr-defined]
+                for k in sorted({f"verify:{key}", f"verify-line:{line}"}):
+                    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (k,))
+            last_ok = conn.execute(
+                "SELECT MAX(id) FROM verification_attempts WHERE customer_id = ? AND outcome = 'success' AND at >= ?",
+                (key, since),
+            ).fetchone()[0] or 0
+            by_account = conn.execute(
+                "SELECT COUNT(*) FROM verification_attempts WHERE customer_id = ? AND outcome != 'success' AND at >= ? AND id > ?",
+                (key, since, last_ok),
+            ).fetchone()[0]
+            by_line = conn.execute(
+                "SELECT COUNT(*) FROM verification_attempts WHERE line = ? AND outcome != 'success' AND at >= ?", (line, since),
+            ).fetchone()[0]
+            outcome = "locked_out" if max(int(by_account), int(by_line)) >= limit else ("success" if matched else "failure")
+            conn.execute(
+                "INSERT INTO verification_attempts (at, customer_id, line, outcome, actor) VALUES (?, ?, ?, ?, ?)",
+                (datetime.now(UTC).replace(microsecond=0).isoformat(), key, line, outcome, actor),
+            )
+        return outcome
 
     def verification_attempts(self, *, customer_id: str | None = None, line: str | None = None) -> list[tuple[str, str | None, str, str]]:
         sql, args = "SELECT at, customer_id, line, outcome FROM verification_attempts WHERE 1=1", []
@@ -145,6 +182,50 @@ class SafetyStoreMixin:
                 (change.customer_id, f"step_up:{change.field}:{status}", actor, f"call back for {change_id}", at),
             )
         return status
+
+    # --- caps on what one caller may file -----------------------------------------------------------
+    def claim_request(
+        self, *, kind: str, call_id: str, customer_id: str | None, line: str | None, per_call: int, per_day: int,
+    ) -> str | None:
+        """Record that the caller files one more `kind` unless a cap is reached; returns None
+        when recorded, else which cap: "call" or "day".
+
+        Per call, and per 24 hours per customer (or, for a caller not verified, per calling
+        line). Counted and written in one transaction, so callers of one customer filing at the
+        same moment in several processes cannot pass the cap together.
+        """
+        since = _since(24 * 3600)
+        with self.transaction() as conn:  # type: ignore[attr-defined]
+            if self.dialect == "postgresql":  # type: ignore[attr-defined]
+                keys = {f"claim:{kind}:{call_id}", f"claim:{kind}:{customer_id or line}"}
+                for k in sorted(keys):
+                    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (k,))
+            in_call = conn.execute("SELECT COUNT(*) FROM caller_requests WHERE call_id = ? AND kind = ?",
+                                   (call_id, kind)).fetchone()[0]
+            if int(in_call) >= per_call:
+                return "call"
+            column, who = ("customer_id", customer_id) if customer_id else ("line", line)
+            if who is not None:
+                today = conn.execute(
+                    f"SELECT COUNT(*) FROM caller_requests WHERE {column} = ? AND kind = ? AND at >= ?",  # noqa: S608
+                    (who, kind, since),
+                ).fetchone()[0]
+                if int(today) >= per_day:
+                    return "day"
+            conn.execute(
+                "INSERT INTO caller_requests (at, kind, call_id, customer_id, line) VALUES (?, ?, ?, ?, ?)",
+                (datetime.now(UTC).replace(microsecond=0).isoformat(), kind, call_id, customer_id, line),
+            )
+        return None
+
+    def caller_requests(self, *, customer_id: str | None = None, call_id: str | None = None) -> list[tuple[str, str]]:
+        """(kind, call id) of what was filed, oldest first."""
+        sql, args = "SELECT kind, call_id FROM caller_requests WHERE 1=1", []
+        if customer_id is not None:
+            sql, args = sql + " AND customer_id = ?", [*args, customer_id]
+        if call_id is not None:
+            sql, args = sql + " AND call_id = ?", [*args, call_id]
+        return [(r[0], r[1]) for r in self._conn().execute(sql + " ORDER BY id", args).fetchall()]
 
     # --- durable work still open -------------------------------------------------------------------
     def pending_work(self, customer_id: str, kind: str) -> list[PendingWork]:

@@ -8,6 +8,7 @@ from livekit.agents import function_tool
 
 from domains.durable import request_approval
 from domains.frame import ActionFacts
+from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -34,6 +35,10 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
         Args:
             confirm: True once the caller has confirmed they want the account closed; false if they changed their mind.
         """
+        refused = account_refusal(self)
+        if refused is not None:
+            self.finish(CloseAccountResult(status="refused", summary=refused))
+            return None
         go = self.gate.check(
             self, f"close:{self.customer_id}",
             f"To confirm: close account {self.customer_id}. That ends the subscription and deletes its data after 30 days, "

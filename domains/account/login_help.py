@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from domains.account.step_up import request_step_up
+from domains.identity import account_refusal
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -36,6 +37,10 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
     @guarded
     async def help_login(self) -> None:
         """Check why the caller cannot sign in, email a password reset link to the address on file, and arrange unlocking a locked account."""
+        refused = account_refusal(self)  # no reset link or unlock for a closed account or a third party
+        if refused is not None:
+            self.finish(HelpLoginResult(status="refused", summary=refused))
+            return None
         store = self.state.store
         customer = self.state.ports.customers.get_customer(self.customer_id)
         assert customer is not None

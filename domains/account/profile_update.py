@@ -9,6 +9,7 @@ from livekit.agents import function_tool
 
 from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up
 from domains.frame import ActionFacts
+from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -40,6 +41,10 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
             email: The new email address, if the caller wants to change it.
             phone: The new phone number in international format, like +14155550123, if the caller wants to change it.
         """
+        refused = account_refusal(self)
+        if refused is not None:
+            self.finish(UpdateProfileResult(status="refused", summary=refused))
+            return None
         customer = self.state.ports.customers.get_customer(self.customer_id)
         assert customer is not None
         if (email is None) == (phone is None):
@@ -69,5 +74,5 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         if go is not True:
             return go
         ref, say = request_step_up(self.state, customer_id=customer.id, field=kind, new_value=value, what=f"a change of your {kind}")
-        self.finish(UpdateProfileResult(status="queued", summary=say, pending_change=ref))
+        self.finish(UpdateProfileResult(status="queued" if ref else "refused", summary=say, pending_change=ref))
         return None

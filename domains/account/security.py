@@ -8,6 +8,7 @@ from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
 from domains.frame import ActionFacts
+from domains.identity import account_refusal
 from domains.intent import ActionGate, is_question
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -50,6 +51,17 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
             # A question is answered, never acted on.
             self.finish(SecureAccountResult(
                 status="info", summary=f"{review} If you'd like me to lock your account, just ask.", suspicious_countries=odd,
+            ))
+            return None
+        refused = account_refusal(self)
+        if refused is not None:
+            self.finish(SecureAccountResult(status="refused", summary=f"{review} {refused}", suspicious_countries=odd))
+            return None
+        customer = self.state.ports.customers.get_customer(self.customer_id)
+        if customer is not None and customer.locked:  # asked again: no second lock, no second review ticket
+            self.finish(SecureAccountResult(
+                status="info", summary=f"{review} Your account is already locked, so nobody can sign in.", locked=True,
+                suspicious_countries=odd,
             ))
             return None
         go = self.gate.check(

@@ -8,6 +8,7 @@ apply it only if the account holder confirms there.
 
 from __future__ import annotations
 
+from domains.caps import claim
 from domains.state import CallState
 
 # What a caller hears when they ask about a change that waits for this call back.
@@ -24,11 +25,27 @@ def last_digits(phone: str) -> str:
     return phone[-4:] if len(phone) >= 4 else "on file"
 
 
-def request_step_up(state: CallState, *, customer_id: str, field: str, new_value: str | None, what: str) -> tuple[str, str]:
-    """File the change for a call back; returns (reference, what to tell the caller)."""
+def request_step_up(
+    state: CallState, *, customer_id: str, field: str, new_value: str | None, what: str,
+) -> tuple[str | None, str]:
+    """File the change for a call back; returns (reference, what to tell the caller).
+
+    The same change already waiting is not filed twice (its reference is said again), and a
+    new one counts against the caps on pending changes (`domains/caps.py`): past them the
+    reference is None and the caller hears why nothing was filed."""
     store, ports = state.store, state.ports
     customer = ports.customers.get_customer(customer_id)
     assert customer is not None
+    same = [c for c in store.list_pending_changes(customer_id)
+            if c.status == "awaiting_callback" and c.field == field and c.new_value == new_value]
+    if same:
+        return same[-1].id, (
+            f"You've already asked for {what}: it's waiting for our call back to the number on file ending "
+            f"{last_digits(customer.phone)}, so I haven't filed it again. Your reference is {same[-1].id}."
+        )
+    capped = claim(state, "pending_change")
+    if capped is not None:
+        return None, capped
     change = store.add_pending_change(customer_id=customer_id, field=field, new_value=new_value)
     ports.tickets.create_ticket(
         customer_id=customer_id, kind="step_up_callback",

@@ -8,6 +8,7 @@ from livekit.agents import function_tool
 
 from domains.durable import request_approval
 from domains.frame import ActionFacts
+from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -30,6 +31,10 @@ class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
     @guarded
     async def reset_two_factor(self) -> str | None:
         """Ask for the caller's two-factor authentication to be reset (the caller confirms a read-back; an operator approves it)."""
+        refused = account_refusal(self)
+        if refused is not None:
+            self.finish(ResetTwoFactorResult(status="refused", summary=refused))
+            return None
         go = self.gate.check(
             self, f"2fa:{self.customer_id}",
             f"To confirm: reset two-factor authentication on account {self.customer_id}; a supervisor reviews it first.",

@@ -45,6 +45,11 @@ class Ledger(OwnTables):
             conn.execute("UPDATE subscriptions SET ended_at = ? WHERE customer_id = ? AND ended_at IS NULL", (at, customer_id))
             conn.execute("INSERT INTO subscriptions (customer_id, plan_id, started_at) VALUES (?, ?, ?)", (customer_id, plan_id, at))
 
+    def account_closed(self, customer_id: str) -> None:
+        """The account was closed (`Ports.close_account`): its subscription ends; nothing is billed after."""
+        self._db.execute("UPDATE subscriptions SET ended_at = ? WHERE customer_id = ? AND ended_at IS NULL",
+                         (now_iso(), customer_id))
+
     # --- charges, invoices, refunds --------------------------------------------------
     def get_charge(self, charge_id: str) -> Charge | None:
         return self._db.fetch_one(Charge, "SELECT * FROM charges WHERE id = ?", charge_id.upper())

@@ -11,6 +11,7 @@ from domains.billing.plan_words import CHEAPEST, DOWN, UP, direction
 from domains.billing.ports import billing_port
 from domains.billing.records import Plan
 from domains.frame import ActionFacts
+from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -45,6 +46,10 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             plan: The plan the caller wants: starter, pro or enterprise.
             confirm: True once the caller has agreed to the new monthly price; false if they declined.
         """
+        refused = account_refusal(self)  # a closed account starts no new subscription
+        if refused is not None:
+            self.finish(ChangePlanResult(status="refused", summary=refused))
+            return None
         billing = billing_port(self.state.ports)
         current = billing.current_plan(self.customer_id)
         way = direction(plan)

@@ -26,6 +26,7 @@ from domains.billing.records import Charge, Refund
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.frame import ActionFacts
+from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -82,6 +83,10 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             charge_id: The charge id from the caller's statement, like CH-1001-2. Leave empty to find a duplicate charge.
             amount: The amount in dollars the caller wants back, only if they named one.
         """
+        refused = account_refusal(self)  # not the holder speaking, or a closed account: no refund starts
+        if refused is not None:
+            self.finish(IssueRefundResult(status="refused", summary=refused))
+            return None
         store, billing = self.state.store, self.state.section(BillingSettings)
         requested, question = self._requested(amount)
         if question is not None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.redact import mask
+from domains.caps import claim
+from domains.identity import account_refusal
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -36,6 +38,10 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
         Args:
             details: One line describing the problem, in the caller's words.
         """
+        refused = account_refusal(self) or claim(self.state, "ticket")  # not the holder, closed, or past a cap
+        if refused is not None:
+            self.finish(OpenEscalationResult(status="refused", summary=refused))
+            return
         ticket = self.state.ports.tickets.create_ticket(customer_id=self.customer_id, kind=TICKET_KIND, summary=details[:300])
         status = "done"
         if self.state.durable is not None:

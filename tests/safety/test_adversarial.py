@@ -26,9 +26,15 @@ async def test_generated_calls_keep_every_invariant(adversary, settings: Setting
         for batch, seed in enumerate((1010, 2020)):
             store = Store(tmp_path / f"store-{batch}.sqlite3")
             line = build_line(settings, store=store)
+            adversary.close_for_batch(store, line.ports)  # as the benchmark does: one closed account per batch
+            checker.secrets = []
             await adversary.run_calls(line, adversary.generate(seed, 50), checker)
             checker.money(store)
-            checker.data(store, {"the logs": "\n".join(trap.lines), "the metrics": generate_latest(REGISTRY).decode()})
+            checker.data(store, {"the logs": "\n".join(trap.lines), "the metrics": generate_latest(REGISTRY).decode()},
+                         checker.secrets)
+            checker.caps(store)
+            checker.lockouts(store)
+            checker.closure(store)
             store.close()
     finally:
         root.removeHandler(trap)

@@ -161,8 +161,9 @@ async def test_email_said_in_passing_changes_nothing(open_call, store: Store) ->
 )
 async def test_another_customers_account_is_refused_and_nothing_filed(open_call, store: Store, text: str) -> None:
     call = await open_call("C1001")
-    said = await converse(call, text, "yes", "yes")
-    assert "only make changes on the account you verified" in " ".join(said)
+    said = " ".join(await converse(call, text, "yes", "yes"))
+    # Another customer's number is named, or the caller disowns the account (identity.py's words).
+    assert "only make changes on the account you verified" in said or "only help the account holder" in said, said
     assert store.list_work() == [] and not store.get_customer("C1001").closed
     assert not store.get_customer("C1001").locked and store.get_customer("C1001").two_factor
 

@@ -69,8 +69,20 @@ class AcmeSystems:
         raise NotImplementedError("Acme changes contact details only in its own portal")
 
     def set_locked(self, customer_id: str, locked: bool) -> None:
-        c = self.customers[customer_id]
-        self.customers[customer_id] = m.Customer(**{**{f: getattr(c, f) for f in c.__dataclass_fields__}, "locked": locked})
+        self._set(customer_id, locked=locked)
+
+    def close_account(self, customer_id: str) -> None:
+        self._note("close_account")
+        self._set(customer_id, closed=True)
+
+    def reset_two_factor(self, customer_id: str) -> None:
+        self._set(customer_id, two_factor=False)
+
+    def _set(self, customer_id: str, **values: object) -> None:
+        c = self.customers.get(customer_id.upper())
+        if c is None:
+            raise ValueError("unknown customer")
+        self.customers[c.id] = m.Customer(**{**{f: getattr(c, f) for f in c.__dataclass_fields__}, **values})
 
     def recent_logins(self, customer_id: str, days: int = 7) -> list[m.LoginEvent]:
         return []

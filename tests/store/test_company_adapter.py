@@ -27,7 +27,8 @@ from meta.session import build_line, start_call
 
 ALL_FOUR = ",".join(f"{p}=tests.store.acme_line:systems" for p in ("customers", "billing", "tickets", "status"))
 # What the line keeps for itself whoever holds the business data (throttling, audit, outbox).
-LINE_RECORDS = {"verification_attempts", "audit_log", "notifications", "work_requests", "durable_outcomes", "pending_changes", "alembic_version"}
+LINE_RECORDS = {"verification_attempts", "audit_log", "notifications", "work_requests", "durable_outcomes", "pending_changes",
+                "caller_requests", "alembic_version"}
 
 
 def _tables_with_rows(db: Path) -> set[str]:
@@ -143,6 +144,29 @@ async def test_an_approved_refund_is_paid_by_the_companys_billing(tmp_path: Path
         [refund] = acme.SYSTEMS.refunds
         assert (refund.charge_id, refund.amount_cents, refund.approved_by) == ("CH-7001-D", 4900, "op-ana")
         assert Ledger(store).list_refunds() == []  # not the SQL store's ledger
+    finally:
+        store.close()
+
+
+async def test_an_approved_closure_reaches_the_companys_customers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 29: the closure went into the line's own customers table with raw SQL, so Acme's
+    # customer system never saw it. It goes through the customers port now.
+    from temporalio.testing import ActivityEnvironment
+
+    from domains import registry
+    from workflows.activities import CallcenterActivities
+    from workflows.models import ApprovalRequest, FinishInput
+
+    monkeypatch.setattr(acme, "SYSTEMS", None)
+    store = Store(tmp_path / "line.sqlite3", seed_demo=False)
+    try:
+        ports = load_ports(store, load_settings(data_dir=tmp_path, adapters=ALL_FOUR), BILLING + STATUS)
+        acts = CallcenterActivities(store, registry.action_table(), ports=ports)
+        req = ApprovalRequest(kind="close_account", customer_id="C7001", amount_cents=None, caller_reason="moving",
+                              policy_finding="closure", requested_by="account/close_account", request_id="close_account-C7001")
+        done = FinishInput(request=req, verdict="approved", decided_by="op-ana", reason="confirmed", waited_s=3.0)
+        assert ActivityEnvironment().run(acts.finish_approval, done).state == "completed"
+        assert acme.SYSTEMS.customers["C7001"].closed and "close_account" in acme.SYSTEMS.calls
     finally:
         store.close()
 

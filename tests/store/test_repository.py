@@ -10,7 +10,7 @@ from callcenter.store import Store
 from callcenter.store import durable as d
 from callcenter.store import operators as ops
 from callcenter.store.migrate import HEAD
-from domains.account.actions import close_account_effect
+from domains.account.actions import cancel_step_ups
 from domains.billing.ledger import Ledger
 from domains.technical.status import StatusBoard
 
@@ -79,14 +79,15 @@ def test_tickets_outbox_notifications_and_audit(store: Store) -> None:
 def test_apply_once_runs_the_effect_once_and_keeps_order(store: Store) -> None:
     store.queue_work(request_id="R-2", kind="close_account", customer_id="C1005", amount_cents=None, payload="{}")
     d.apply_once(store, key="R-2:escalated-1", request_id="R-2", kind="close_account", customer_id="C1005", state="escalated")
+    waiting = store.add_pending_change(customer_id="C1005", field="unlock", new_value=None)
     first, created = d.apply_once(
         store, key="R-2:decided", request_id="R-2", kind="close_account", customer_id="C1005", state="completed",
-        decided_by="maria", effect=close_account_effect("C1005"),
+        decided_by="maria", detail="account C1005 closed", effect=cancel_step_ups("C1005"),
         audit=d.Audit("R-2", "approved", "maria", "ok", "supervisor", "C1005"),
         notice=d.Notice("C1005", "closed", "R-2:decided"),
     )
     assert created and first.detail == "account C1005 closed"
-    assert store.get_customer("C1005").closed  # type: ignore[union-attr]
+    assert store.pending_change(waiting.id).status == "cancelled"  # type: ignore[union-attr]
     again, created = d.apply_once(store, key="R-2:decided", request_id="R-2", kind="close_account",
                                   customer_id="C1005", state="denied")
     assert not created and again == first
@@ -94,10 +95,14 @@ def test_apply_once_runs_the_effect_once_and_keeps_order(store: Store) -> None:
     assert [o.state for o in d.outcomes_for(store, "R-2")] == ["escalated", "completed"]
     assert d.latest_outcome(store, "R-2").state == "completed"  # type: ignore[union-attr]
     assert len(store.list_notifications("C1005")) == 1
+    def half_done(conn) -> None:  # noqa: ANN001
+        conn.execute("UPDATE customers SET locked = 1 WHERE id = 'C1003'")
+        raise ValueError("impossible")
+
     with pytest.raises(ValueError):  # an effect that fails leaves nothing behind
-        d.apply_once(store, key="R-3:decided", request_id="R-3", kind="close_account", customer_id="C9999",
-                     state="completed", effect=close_account_effect("C9999"))
-    assert d.get_outcome(store, "R-3:decided") is None
+        d.apply_once(store, key="R-3:decided", request_id="R-3", kind="close_account", customer_id="C1003",
+                     state="completed", effect=half_done)
+    assert d.get_outcome(store, "R-3:decided") is None and not store.get_customer("C1003").locked  # type: ignore[union-attr]
 
 
 def test_operators_sessions_tokens_and_audit_search(store: Store) -> None:
@@ -121,7 +126,11 @@ def test_safety_ledger_and_step_up(store: Store) -> None:
         store.record_verification(customer_id="c1001", line="+1555", outcome="failure", actor="line")
     assert store.verification_failures(customer_id="C1001", window_s=600) == 3
     store.record_verification(customer_id="C1001", line="+1555", outcome="success", actor="line")
-    assert store.verification_failures(line="+1555", window_s=600) == 0
+    assert store.verification_failures(customer_id="C1001", window_s=600) == 0  # the account's count starts again
+    assert store.verification_failures(line="+1555", window_s=600) == 3  # a line's does not: it may be guessing others
+    for account, matched in (("C1002", False), ("C1002", True)):
+        assert store.check_verification(key=account, line="+1666", matched=matched, actor="t", window_s=600, limit=1) == (
+            "failure" if not matched else "locked_out")  # one failure is this test's limit
     change = store.add_pending_change(customer_id="C1001", field="email", new_value="grace@example.com")
     assert store.resolve_pending_change(change.id, confirmed=True, actor="maria") == "conflict"
     with pytest.raises(ValueError):  # decided once; a second colleague cannot apply it again

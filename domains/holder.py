@@ -1,0 +1,37 @@
+"""Whether a caller says the account is someone else's: what identity and the read-back both check.
+
+Its own module so the read-back (`domains.intent`) can ask it without importing the identity
+task (which imports the specialist base, which imports the read-back).
+"""
+
+from __future__ import annotations
+
+import re
+
+_PEOPLE = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|mom|mum|mother|dad|father|parent|son|"
+           r"daughter|kid|child|grand(?:ma|pa|mother|father|son|daughter)|brother|sister|sibling|aunt|uncle|cousin|"
+           r"niece|nephew|friend|neighbou?r|boss|employer|manager|colleague|coworker|co-worker|client|"
+           r"assistant|secretary|accountant|lawyer|attorney|carer|caregiver|roommate|flatmate|tenant|landlord)")
+_THIRD_PARTY = re.compile(
+    # Whose account it is: someone else's.
+    rf"\b(?:not|isn'?t|is not|wasn'?t|ain'?t)\s+(?:mine|my\s+(?:own\s+)?(?:account|number))\b"
+    rf"|\b(?:someone|somebody|another\s+(?:person|customer))\s*(?:else)?'?s\s+(?:account|card|charge|number)"
+    rf"|\bmy\s+{_PEOPLE}'?s\s+(?:account|card|charges?|number|subscription|refund|plan|name|login|password|bill)"
+    # ("their account" is left out: an API company's callers speak of their own users' accounts.)
+    rf"|\b(?:his|her)\s+(?:account|customer\s+(?:number|id)|card|charges?|subscription|login|password|bill|zip)\b"
+    rf"|\b(?:in|under)\s+(?:his|her|their|my\s+{_PEOPLE}'?s)\s+name\b"
+    # Who is calling: someone for someone.
+    rf"|\b(?:i'?m|i\s+am|this\s+is|it'?s)\s+(?:his|her|their|the\s+account\s+holder'?s)\s+{_PEOPLE}\b"
+    rf"|\bon\s+behalf\s+of\b"
+    rf"|\b(?:calling|phoning|ringing|asking|here)\s+(?:for|about)\s+(?:my|a|his|her|our)\s+{_PEOPLE}\b"
+    rf"|\bfor\s+(?:my|a)\s+{_PEOPLE}\b(?!\s+(?:and|too))"
+    rf"|\b(?:he|she|they)\s+(?:asked|wants?|told|needs?)\s+me\s+to\s+(?:call|ring|phone|ask|sort|handle|get|cancel|close)"
+    rf"|\b(?:he|she|they)(?:\s+(?:is|are)|'s|'re)\s+the\s+account\s+holder\b"
+    rf"|\bthe\s+account\s+(?:holder\s+is|belongs\s+to|is\s+(?:in|under))\s+(?:my|his|her)\b",
+    re.I,
+)
+
+
+def third_party(text: str) -> bool:
+    """True if the caller says the account is not theirs or that they call for its holder."""
+    return bool(_THIRD_PARTY.search(text.replace("\u2019", "'")))
