@@ -123,6 +123,16 @@ class SpecialistSpec:
     # be answered without asking anything. A multi-need turn runs these in parallel, below
     # the conversation (LiveKit runs one task at a time), each in a worker thread.
     lookup: Callable[[Ports, str | None], SpecialistResult] | None = None
+    # How the front desk names this need when it lists a turn's needs and takes them in turn
+    # ("First, the refund. Then, the two-factor reset."); empty: the topic's first option.
+    called: str = ""
+
+    @property
+    def spoken_name(self) -> str:
+        if self.called:
+            return self.called
+        first = self.topic.split(" or ")[0]
+        return re.sub(r"^(a|an)\s+", "the ", first)
 
 
 @dataclass(frozen=True)

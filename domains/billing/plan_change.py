@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing import plan_questions
 from domains.billing.ports import billing_port
 from domains.frame import ActionFacts
 from domains.intent import ActionGate
@@ -40,6 +41,8 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             plan: The plan the caller wants: starter, pro or enterprise.
             confirm: True once the caller has agreed to the new monthly price; false if they declined.
         """
+        if self.asks_what_if:  # "would enterprise be cheaper?": answered with prices, never read back as a change
+            return self._answer_question(plan)
         billing = billing_port(self.state.ports)
         target = billing.get_plan(plan.strip())
         current = billing.current_plan(self.customer_id)
@@ -73,3 +76,13 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             )
         )
         return None
+
+    def _answer_question(self, plan: str | None) -> None:
+        billing = billing_port(self.state.ports)
+        current = billing.current_plan(self.customer_id)
+        target = billing.get_plan(plan.strip()) if plan else None
+        summary, offer = plan_questions.compare(target, current, billing.list_plans())
+        self.finish(ChangePlanResult(
+            status="info", summary=summary, offer=offer, old_plan=current.id if current else None,
+            new_plan=target.id if target else None,
+        ))
