@@ -139,6 +139,16 @@ class SpecialistSpec:
     # the router's confidence threshold the line asks rather than guesses such a specialist:
     # a vague turn must not open with the read-back of a change the caller never asked for.
     changes: bool = False
+    # How the front desk names this need when it lists a turn's needs and takes them in turn
+    # ("First, the refund. Then, the two-factor reset."); empty: the topic's first option.
+    called: str = ""
+
+    @property
+    def spoken_name(self) -> str:
+        if self.called:
+            return self.called
+        first = self.topic.split(" or ")[0]
+        return re.sub(r"^(a|an)\s+", "the ", first)
 
 
 @dataclass(frozen=True)

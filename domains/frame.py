@@ -58,7 +58,8 @@ _HOLD = re.compile(
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
     r"^\W*(?:(?:uh|um|er|so|well|ok|okay|and|but|oh|wait|sorry|hmm)\W+)*"
-    r"(is|are|was|were|has|have|had|did|does|do|can|can'?t|cannot|could|couldn'?t|would|will|won'?t|should|how|what|why|when|which|who)\b",
+    r"(is|are|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
+    r"|should|how|what|why|when|which|who)\b",
     re.I,
 )
 _STATUS = re.compile(
@@ -189,6 +190,8 @@ def slot_answer(reading: Reading, question: str) -> str:
         said = NOT_YET_SLOT
     elif reading.move is Move.HOLD:
         said = TAKE_YOUR_TIME
+    elif reading.ask is None:
+        return question  # "what do you have?": the question itself says it
     else:
         said = "I'll tell you exactly what happens, and check with you, before anything changes."
     return f"{said} {question}".strip()

@@ -49,7 +49,7 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "cool", "awesome", "lovely", "wonderful", "brilliant", "excellent", "agreed", "agree", "deal", "totally",
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
-        "then"}
+        "then", "nice", "sweet"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
@@ -144,10 +144,12 @@ class ActionGate:
         facts = facts or ActionFacts(what=_what_of(readback))
         if self._asked is not None and heard > self._asked[1]:
             reading = frame.read(texts[0])
+            answer = yes_or_no(texts[0])
             # "hang on, let me find my card" is a pause and "wait, does that happen right away?"
             # a question, not the "no" their first words look like; "no, how long..." stays a no.
-            asks = reading is not None and reading.move is not Move.CANCEL and not _FIRM_NO.search(texts[0])
-            answer = None if asks else yes_or_no(texts[0])
+            # A clean yes ("ok do that") stays a yes.
+            if answer is not True and reading is not None and reading.move is not Move.CANCEL and not _FIRM_NO.search(texts[0]):
+                answer = None
             if answer is False:
                 task.finish(task.result_type(status="cancelled", summary=CANCELLED))  # type: ignore[arg-type]
                 return None
@@ -197,8 +199,8 @@ def _what_of(readback: str) -> str:
 
 
 _ASKING = re.compile(
-    r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey|quick question|i was wondering)\W+)*"
-    r"(is|are|am|was|were|do|does|did|has|have|can|could|would|will|should|how|what|why|when|where|which|who)\b",
+    r"^\W*(?:(?:uh|um|er|hmm|hm|so|well|ok|okay|oh|and|but|yeah|right|hi|hello|hey|quick question|i was wondering)\W+)*"
+    r"(is|are|am|was|were|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b",
     re.I,
 )
 
@@ -208,6 +210,23 @@ _POLITE_REQUEST = re.compile(
     r"|^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",
     re.I,
 )
+
+
+# "can i switch to pro?" asks for the switch; "can i close my account later?" asks about it.
+_CAN_I = re.compile(r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey|ok|okay)\W+)*(can|could|may)\s+(i|we)\b", re.I)
+_ABOUT_LATER = re.compile(r"\b(later|ever|still|anytime|any time|whenever|in the future)\b", re.I)
+_POSSIBLE = re.compile(r"\bis it possible (for me )?to\b", re.I)
+
+
+def is_what_if(text: str) -> bool:
+    """A question about an action ("would enterprise be cheaper?", "do i need to reset two factor
+    after a new phone?"), not a request for it: answered with facts, never read back as a change.
+
+    Requests phrased as questions stay requests: "can you switch me", "could i downgrade to
+    starter", "is it possible to close my account"."""
+    if not is_question(text) or _POSSIBLE.search(text):
+        return False
+    return not (_CAN_I.search(text) and not _ABOUT_LATER.search(text))
 
 
 def is_question(text: str) -> bool:

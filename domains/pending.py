@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("callcenter.domains")
 
-LEFT_SLOT = "No problem, I've left that; nothing was changed."
 
 
 class Next(Enum):
@@ -56,13 +55,13 @@ async def handle(task: SpecialistTask[Any], latest: str) -> str | Next | None:
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
-    answer = yes_or_no(latest) if readback and not specific else None
+    answer = yes_or_no(latest) if readback else None
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or (answer is False and firm_no(latest))):
         return Next.TO_TOOL
-    if not readback and specific and reading is not None:
+    if not readback and specific and reading is not None and yes_or_no(latest) is not True:
         if reading.move is Move.CANCEL:
-            task.finish(task.result_type(status="cancelled", summary=LEFT_SLOT))  # type: ignore[arg-type]
+            task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=task.called)))  # type: ignore[arg-type]
             return None
         return frame.slot_answer(reading, task.last_question)
     intent = task.other_need(latest)

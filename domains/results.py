@@ -27,6 +27,9 @@ class SpecialistResult:
     status: Status
     summary: str  # one or two sentences for the caller
     follow_ups: dict[FollowUp, str] = field(default_factory=dict)
+    # A what-if answered with facts may end with an offer: the request a plain "yes" (or "ok,
+    # do it") to this answer makes, which is then read back like any other (meta/agenda.py).
+    offer: str | None = None
 
     def data(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)

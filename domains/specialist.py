@@ -31,6 +31,7 @@ from domains.base import (
     tool_call_chunk,
 )
 from domains.breaker import BREAKER
+from domains.intent import is_what_if
 from domains.results import SpecialistResult
 from domains.state import CallState
 from domains.writes import WriteUnconfirmed, run_write
@@ -72,6 +73,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # What we last asked the caller (a slot question, a read-back), to ask it once more
         # after answering a digression or a question about it (domains/pending.py).
         self.last_question = ""
+        self.called = "that"  # how the caller hears this request named; its supervisor sets it
 
     async def on_enter(self) -> None:
         try:
@@ -87,6 +89,11 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         """What the caller asked this specialist for (the delegated request, not a later "yes")."""
         texts = user_texts(self.chat_ctx)
         return texts[-1] if texts else ""
+
+    @property
+    def asks_what_if(self) -> bool:
+        """The caller asked *about* this action ("would enterprise be cheaper?"), not for it."""
+        return is_what_if(self.request_words)
 
     @property
     def caller_words(self) -> str:
@@ -193,7 +200,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             # hears what was left, before the new need's answer.
             self.state.follow_up = after_retraction(self.caller_words)
             gate = getattr(self, "gate", None)
-            what = gate.facts.what if gate is not None and gate.pending and gate.facts else "that"
+            what = gate.facts.what if gate is not None and gate.pending and gate.facts else self.called
             self.finish(self.result_type(status="cancelled", summary=LEFT_FOR_NEW.format(what=what)))  # type: ignore[arg-type]
             return
         self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]

@@ -140,7 +140,9 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
                     return None
                 self.state.note_route(agent_id, context.function_call.extra)
-                result = await spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
+                task = spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
+                task.called = spec.spoken_name  # how it names itself to the caller ("the plan change")
+                result = await task
             except Exception as exc:
                 log.log(failure_level(self), "routing to %s failed: %s", agent_id, type(exc).__name__)
                 result = spec.task.result_type(status="failed", summary=FAILED)  # type: ignore[call-arg]

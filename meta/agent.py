@@ -25,14 +25,26 @@ from callcenter.llm.protocol import RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing.noise import NoiseModel
 from domains import registry
-from domains.base import DomainSpec, book_callback, failure_level, recent_context, within_budget
+from domains.base import (
+    DomainSpec,
+    book_callback,
+    caller_wants_out,
+    failure_level,
+    recent_context,
+    within_budget,
+)
+from domains.base import (
+    said as caller_words,
+)
 from domains.results import DomainResult
 from domains.state import CallState
-from meta import repair
+from meta import agenda, moves, repair
+from meta.agenda import Agenda
 from meta.fanout import Branch, fan_out
 from meta.voice_transfer import start_transfer
 
 log = logging.getLogger("callcenter.meta")
+VERIFY_TOOL = "verify_caller"
 
 INSTRUCTIONS = """You are the front desk of a company's support line, speaking on the phone.
 Greet callers, find every need in what they say, and delegate each need to the right
@@ -55,6 +67,8 @@ class MetaSupervisor(Agent):
         self.phrases = registry.phrasebook(self.domains)
         self.departments = registry.department_names(self.domains)
         tools: list[llm.Tool] = [self._transfer_tool(d) for d in self.domains]
+        self.agenda = Agenda()  # a multi-need turn's needs, taken one at a time (meta/agenda.py)
+        self._offers_taken: set[int] = set()  # results whose offer was answered (meta/moves.py)
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
 
@@ -74,6 +88,16 @@ class MetaSupervisor(Agent):
         # Fast path: a confident single need goes straight to its domain, no LLM call;
         # turns that are not a need (noise, a follow-up, thanks-bye) get their reply here.
         fast = self.state.settings.fast_path
+        if self.agenda.active:
+            heard = agenda.unspoken_outputs(self.agenda, chat_ctx)
+            if heard is not None and fresh_user_text(chat_ctx) is None:
+                # The last need of a multi-need turn is done: its outcome, then the next need.
+                text, call = await agenda.step(self.agenda, self.state, heard, first=False)
+                async for chunk in self._say_then(text, call):
+                    yield chunk
+                return
+            if fresh_user_text(chat_ctx) is not None:
+                self.agenda.clear()
         said = spoken_outputs(chat_ctx, tools) if fast else None
         if said:  # every department answered: speak their typed results, no LLM needed
             yield said
@@ -81,13 +105,22 @@ class MetaSupervisor(Agent):
         fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
+            move = self._move(text)
+            if move is not None:  # an offer taken up, an identity statement (meta/moves.py)
+                if isinstance(move, str):
+                    yield move
+                else:
+                    yield llm.ChatChunk(id=move.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[move]))
+                return
             fixed = repair.before_routing(
                 text, self.noise, served=bool(self.state.caller.results), how_can_i_help=self.phrases.how_can_i_help)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
-            if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text)):
-                fixed = repair.follow_up(text, self.state.caller.results)
+            if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)):
+                # A follow-up is answered from the result of the topic being discussed.
+                answer = moves.follow_up_answer(text, self.state.caller.results, router)
+                fixed = repair.Repair("follow_up", answer) if answer else None
             # Greetings, small talk and requests for a person are the LLM's own to answer.
             social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
             if fixed is None and not confident and not social:
@@ -114,8 +147,63 @@ class MetaSupervisor(Agent):
         # The slow path: the LLM sees the instructions and only as much recent history as the
         # budget allows, so a long call costs the same per request as a short one.
         bounded = within_budget(chat_ctx, self.state.settings.llm_context_tokens)
+        calls: list[llm.FunctionToolCall] = []
         async for chunk in Agent.default.llm_node(self, bounded, tools, model_settings):
+            if isinstance(chunk, llm.ChatChunk) and chunk.delta is not None and chunk.delta.tool_calls:
+                calls.extend(chunk.delta.tool_calls)  # held until every need of the turn is known
+                if chunk.delta.content:
+                    yield chunk.delta.content
+                continue
             yield chunk
+        needs = agenda.needs_of(calls, self.domains, self.state) if calls else None
+        if needs is None:
+            if calls:
+                yield llm.ChatChunk(id=calls[0].call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=calls))
+            return
+        # Several needs: each is acknowledged now, lookups answered, the rest taken in turn.
+        self.agenda.clear()
+        self.agenda.queue = needs
+        text, call = await agenda.step(self.agenda, self.state, [agenda.acknowledge(needs)], first=True)
+        async for chunk in self._say_then(text, call):
+            yield chunk
+
+    @staticmethod
+    async def _say_then(text: str, call: llm.FunctionToolCall | None) -> AsyncIterable[llm.ChatChunk | str]:
+        if text:
+            yield text
+        if call is not None:
+            yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
+
+    def _move(self, text: str) -> str | llm.FunctionToolCall | None:
+        """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
+        state = self.state
+        offer = moves.take_offer(state.caller.results, self._offers_taken)
+        if offer is not None and self._domain(offer.domain) is not None:
+            answer = moves.answer_to_offer(text)
+            if answer is True:  # the request the offer named; its specialist reads it back
+                return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
+            if answer is False:
+                return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
+        if not moves.states_identity(text) or caller_wants_out(text) is not None:
+            return None
+        router = state.router
+        if any(domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in router.detect(text)):
+            return None  # a need comes with it: its department verifies the caller on the way
+        if state.caller.verified:
+            return f"{moves.ALREADY_VERIFIED} {moves.WHAT_CAN_I_DO}"
+        return route_call(VERIFY_TOOL, {}, path="fast", confidence=None)
+
+    @function_tool(name="verify_caller")
+    async def _verify_caller(self, context: RunContext) -> str:
+        """Verify the caller's identity when they say who they are (customer number or email, and ZIP code) before asking for anything."""
+        from domains.identity import VerifyIdentityTask
+
+        self.state.note_route("identity", context.function_call.extra)
+        latest = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
+        words = (latest.text_content or "", latest.id) if latest is not None else ("", None)
+        result = await VerifyIdentityTask(state=self.state, chat_ctx=caller_words(words))
+        # Verified: ask what they need. Nothing is filed either way: no ticket, no request.
+        return f"{result.summary} {moves.WHAT_CAN_I_DO}" if result.status == "done" else result.summary
 
     def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]
         """Every need answerable by a read-only lookup, surely and for this caller, or None."""
@@ -153,6 +241,7 @@ class MetaSupervisor(Agent):
         """Run one domain supervisor for one need; re-delegate once if it was misrouted."""
         state = self.state
         request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
+        left: list[str] = []  # what the caller left for a new need ("I've left the plan change for now")
         while True:
             if state.guard.stop_delegating:
                 return ""
@@ -171,6 +260,8 @@ class MetaSupervisor(Agent):
                 text, state.follow_up = state.follow_up, None
                 if result.status != "misrouted":
                     state.caller.results.append(result)
+                    if result.summary:
+                        left.append(result.summary)
                 nxt = self._route_text(text)
                 if nxt is not None:
                     spec, request, extra = nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra()
@@ -181,7 +272,7 @@ class MetaSupervisor(Agent):
             if result.status == "misrouted":
                 result = DomainResult(domain=spec.name, specialist=None, status="unclear", summary=t.CLARIFY_OPEN)
             state.caller.results.append(result)
-            return result.summary
+            return " ".join([*left, result.summary]).strip()
 
     def _loop_guard(self, domain: str, request: str) -> str | None:
         """Stop ping-pong: too many delegations in one turn, or the same state twice."""

@@ -68,8 +68,9 @@ async def _lookup(state: CallState, branch: Branch, agent: str, timeout_s: float
     return result, "ok", time.perf_counter() - started
 
 
-async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) -> str:
-    """Run every branch at once; record hops and results; return one spoken answer."""
+async def fan_out(state: CallState, branches: list[Branch], timeout_s: float, *, closing: bool = True) -> str:
+    """Run every branch at once; record hops and results; return one spoken answer
+    (ending with "anything else?" unless `closing` is off: more of the turn follows)."""
     outcomes = await asyncio.gather(*(_run(state, b, timeout_s) for b in branches))
     said: list[str] = []
     missed: list[str] = []
@@ -95,7 +96,8 @@ async def fan_out(state: CallState, branches: list[Branch], timeout_s: float) ->
         if said:
             parts.append("Here's the rest.")
     parts += said
-    parts.append(t.ANYTHING_ELSE)
+    if closing:
+        parts.append(t.ANYTHING_ELSE)
     return " ".join(parts)
 
 

@@ -19,6 +19,13 @@ class CloseAccountResult(SpecialistResult):
     request_id: str | None = None
 
 
+WHAT_IF = (
+    "You can close your account whenever you like: you ask us, a supervisor reviews the request, the subscription "
+    "ends, and the account's data is deleted 30 days later. Nothing has been changed. Would you like to close it "
+    "now?"
+)
+
+
 class CloseAccountTask(SpecialistTask[CloseAccountResult]):
     result_type = CloseAccountResult
     instructions = "You take account closure requests. Call close_account; it reads the request back and files it once the caller confirms."
@@ -38,6 +45,10 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
         refused = account_refusal(self)
         if refused is not None:
             self.finish(CloseAccountResult(status="refused", summary=refused))
+            return None
+        if self.asks_what_if:
+            # "can i close my account later?" is answered, not filed.
+            self.finish(CloseAccountResult(status="info", summary=WHAT_IF, offer="close my account"))
             return None
         go = self.gate.check(
             self, f"close:{self.customer_id}",

@@ -19,6 +19,14 @@ class ResetTwoFactorResult(SpecialistResult):
     request_id: str | None = None
 
 
+WHAT_IF = (
+    "You only need a reset if your sign-in codes didn't come across: if the authenticator app on your new phone "
+    "shows codes for your account, they keep working and nothing needs resetting. If it doesn't, I can ask for a "
+    "reset; a supervisor reviews it first, and then you set two-factor up again on the new phone. Nothing has "
+    "been changed. Would you like me to ask for the reset?"
+)
+
+
 class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
     result_type = ResetTwoFactorResult
     instructions = "You take two-factor reset requests. Call reset_two_factor; it reads the request back and files it once the caller confirms."
@@ -30,10 +38,14 @@ class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
     @function_tool
     @guarded
     async def reset_two_factor(self) -> str | None:
-        """Ask for the caller's two-factor authentication to be reset (the caller confirms a read-back; an operator approves it)."""
+        """Ask for the caller's two-factor authentication to be reset (the caller confirms a read-back; an operator approves it), or answer a question about it."""
         refused = account_refusal(self)
         if refused is not None:
             self.finish(ResetTwoFactorResult(status="refused", summary=refused))
+            return None
+        if self.asks_what_if:
+            # "do i need to reset two factor after a new phone?" is answered, not filed.
+            self.finish(ResetTwoFactorResult(status="info", summary=WHAT_IF, offer="reset my two factor authentication"))
             return None
         go = self.gate.check(
             self, f"2fa:{self.customer_id}",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing import plan_questions
 from domains.billing.plan_words import CHEAPEST, DOWN, UP, direction
 from domains.billing.ports import billing_port
 from domains.billing.records import Plan
@@ -50,6 +51,8 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         if refused is not None:
             self.finish(ChangePlanResult(status="refused", summary=refused))
             return None
+        if self.asks_what_if:  # "would enterprise be cheaper?": answered with prices, never read back as a change
+            return self._answer_question(plan)
         billing = billing_port(self.state.ports)
         current = billing.current_plan(self.customer_id)
         way = direction(plan)
@@ -88,6 +91,16 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             )
         )
         return None
+
+    def _answer_question(self, plan: str | None) -> None:
+        billing = billing_port(self.state.ports)
+        current = billing.current_plan(self.customer_id)
+        target = billing.get_plan(plan.strip()) if plan else None
+        summary, offer = plan_questions.compare(target, current, billing.list_plans())
+        self.finish(ChangePlanResult(
+            status="info", summary=summary, offer=offer, old_plan=current.id if current else None,
+            new_plan=target.id if target else None,
+        ))
 
 
 def relative_plan(plans: list[Plan], current: Plan | None, way: str) -> Plan | None:

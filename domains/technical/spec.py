@@ -40,11 +40,11 @@ DOMAIN = DomainSpec(
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(
-        SpecialistSpec("api_errors", DiagnoseApiErrorsTask, "Route to API error diagnosis: 401, 403, 429, 5xx, failing calls.", "errors from the API", lookup=diagnose),
-        SpecialistSpec("service_status", CheckServiceStatusTask, "Route to service status: outages and incidents.", "an outage or service status", requires_identity=False, lookup=lookup_status),
-        SpecialistSpec("integration_help", IntegrationHelpTask, "Route to integration help: webhooks, SDKs, API keys.", "setting up an integration", requires_identity=False),
-        SpecialistSpec("escalation", OpenEscalationTask, "Route to escalation: open an engineering ticket.", "opening a ticket with engineering", changes=True),
-        SpecialistSpec("ticket_status", CheckTicketStatusTask, "Route to ticket status: where an engineering ticket stands.", "the status of a ticket"),
+        SpecialistSpec("api_errors", DiagnoseApiErrorsTask, "Route to API error diagnosis: 401, 403, 429, 5xx, failing calls.", "errors from the API", lookup=diagnose, called="the API errors"),
+        SpecialistSpec("service_status", CheckServiceStatusTask, "Route to service status: outages and incidents.", "an outage or service status", requires_identity=False, lookup=lookup_status, called="the service status"),
+        SpecialistSpec("integration_help", IntegrationHelpTask, "Route to integration help: webhooks, SDKs, API keys.", "setting up an integration", requires_identity=False, called="the integration question"),
+        SpecialistSpec("escalation", OpenEscalationTask, "Route to escalation: open an engineering ticket.", "opening a ticket with engineering", called="the engineering ticket", changes=True),
+        SpecialistSpec("ticket_status", CheckTicketStatusTask, "Route to ticket status: where an engineering ticket stands.", "the status of a ticket", called="your ticket"),
     ),
     utterances=Path(__file__).parent / "utterances",
 )

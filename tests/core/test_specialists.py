@@ -91,7 +91,7 @@ async def test_refund_above_limit_needs_approval_and_pays_nothing(open_call, sto
         ("C1002", "I'm getting 401 unauthorized from the API", "technical/api_errors", "info", "sk_live_grc"),
         ("C1003", "is your service down right now", "technical/service_status", "info", "ongoing incident"),
         ("C1001", "how do I set up webhooks", "technical/integration_help", "info", "signature"),
-        ("C1004", "I can't log in to my account", "account/login_help", "done", "call you back at the number on file"),
+        ("C1001", "I can't log in to my account", "account/login_help", "done", "password reset link"),
         ("C1001", "is my account secure?", "account/security", "info", "If you'd like me to lock your account"),
     ],
 )
@@ -124,7 +124,12 @@ async def test_actions_are_read_back_then_done(open_call, customer, utterance, s
 async def test_login_help_sends_reset_link_and_unlock_waits_for_a_call_back(open_call, store: Store) -> None:
     assert store.get_customer("C1004").locked
     call = await open_call("C1004")
-    await call.send("I forgot my password and can't sign in")
+    asked = await call.send("I forgot my password and can't sign in")
+    # The unlock is an action: read back first, filed only on the caller's yes.
+    assert "To confirm: ask for account C1004 to be unlocked" in " ".join(asked.replies)
+    assert not store.list_pending_changes("C1004") and not store.list_tickets("C1004")
+    done = await call.send("yes please")
+    assert "call you back at the number on file" in " ".join(done.replies)
     assert store.get_customer("C1004").locked  # step-up first: a call back to the number on file
     [change] = store.list_pending_changes("C1004")
     assert (change.field, change.status) == ("unlock", "awaiting_callback")

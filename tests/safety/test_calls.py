@@ -130,9 +130,9 @@ async def test_replies_do_not_disclose_which_ids_or_emails_exist(open_call) -> N
 
 async def test_contact_change_and_unlock_need_a_call_back(open_call, store: Store) -> None:
     call = await open_call("C1004")
-    said = await converse(call, "i forgot my password and i'm locked out", "change my phone number to +1 212 555 0188", "yes")
+    said = await converse(call, "i forgot my password and i'm locked out", "yes", "change my phone number to +1 212 555 0188", "yes")
     assert store.get_customer("C1004").locked and store.get_customer("C1004").phone == "+14155550104"
-    assert "ending 0104" in said[0] and "ending 0104" in said[2]  # the number on file, not the new one
+    assert "ending 0104" in said[1] and "ending 0104" in said[3]  # the number on file, not the new one
     assert sorted(c.field for c in store.list_pending_changes("C1004")) == ["phone", "unlock"]
 
 

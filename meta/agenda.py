@@ -1,0 +1,166 @@
+"""The front desk's agenda: every need of a multi-need turn is heard, none is dropped, and
+the ones that ask or act are taken one at a time.
+
+When the LLM (embedded or hosted) answers a caller's turn with several transfers, the front
+desk does not start them all blindly one after the other (the caller would hear the first
+read-back with no sign that the rest was heard, and the outcome of the first only after the
+last). Instead, in the same turn:
+
+1. every need is acknowledged ("I can help with all three: your balance, the refund and the
+   two-factor reset.");
+2. the needs a read-only lookup answers (balance, service status, API errors) are answered at
+   once, in parallel (meta/fanout.py), as soon as the caller is verified;
+3. the others are queued and delegated one at a time ("First, the refund." ... its read-back,
+   the caller's yes, its outcome ... "Then, the two-factor reset." ... its own read-back), each
+   outcome spoken before the next need starts.
+
+A goodbye or a request for a person mid-way stops the queue; a failed verification drops the
+needs that require it (the caller has been told why).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from callcenter.llm import templates as t
+from callcenter.llm.embedded import TRANSFER
+from domains.base import DomainSpec, SpecialistSpec
+from meta.fanout import Branch, fan_out
+
+if TYPE_CHECKING:
+    from livekit.agents import llm
+
+    from domains.state import CallState
+
+_COUNT = {2: "both", 3: "all three", 4: "all four"}
+
+
+@dataclass
+class Need:
+    call: llm.FunctionToolCall  # the transfer the LLM asked for
+    domain: DomainSpec
+    specialist: SpecialistSpec | None  # what the request most likely is within the domain
+    confidence: float
+
+    @property
+    def name(self) -> str:
+        return self.specialist.spoken_name if self.specialist else self.domain.topic
+
+    @property
+    def requires_identity(self) -> bool:
+        return self.specialist.requires_identity if self.specialist else True
+
+    def branch(self, state: CallState) -> Branch | None:
+        """A read-only lookup answers it now (the caller is verified where that is needed)."""
+        spec = self.specialist
+        if not state.settings.parallel_lookups or spec is None or spec.lookup is None:
+            return None
+        if spec.requires_identity and not state.caller.verified:
+            return None
+        return Branch(self.domain, spec, round(self.confidence, 4))
+
+
+@dataclass
+class Agenda:
+    queue: list[Need] = field(default_factory=list)
+    started: set[str] = field(default_factory=set)  # call ids the agenda started
+    spoken: set[str] = field(default_factory=set)  # call ids whose outcome the caller has heard
+
+    @property
+    def active(self) -> bool:
+        return bool(self.started)
+
+    def clear(self) -> None:
+        self.queue.clear()
+        self.started.clear()
+        self.spoken.clear()
+
+
+def needs_of(calls: list[llm.FunctionToolCall], domains: tuple[DomainSpec, ...], state: CallState) -> list[Need] | None:
+    """The needs of a turn from the LLM's transfers, or None when it is not a multi-need turn."""
+    transfers = [c for c in calls if c.name.startswith(TRANSFER)]
+    if len(transfers) < 2 or len(transfers) != len(calls):
+        return None
+    needs: list[Need] = []
+    for call in transfers:
+        domain = next((d for d in domains if f"{TRANSFER}{d.name}" == call.name), None)
+        if domain is None:
+            return None
+        try:
+            request = str(json.loads(call.arguments or "{}").get("request") or "")
+        except ValueError:
+            request = ""
+        intent = state.router.classify(request, within=domain.name) if request else None
+        spec = domain.specialist(intent.name) if intent is not None and intent.confidence >= state.router.threshold else None
+        needs.append(Need(call, domain, spec, intent.confidence if intent is not None else 0.0))
+    return needs
+
+
+def acknowledge(needs: list[Need]) -> str:
+    names = _unique([n.name for n in needs])
+    if len(names) < 2:
+        return ""
+    return f"I can help with {_COUNT.get(len(names), 'all of those')}: {t.join_words(names, 'and')}."
+
+
+async def step(agenda: Agenda, state: CallState, said: list[str], *, first: bool) -> tuple[str, llm.FunctionToolCall | None]:
+    """What to say now, and the next transfer to make (None: the agenda is done).
+
+    `said` holds what the caller has not heard yet (the last need's outcome, the acknowledgement)."""
+    parts = [s for s in said if s]
+    if state.guard.stop_delegating:
+        agenda.queue.clear()  # goodbye, or a person: the rest waits for them
+    elif state.caller.results and state.caller.results[-1].status == "unverified":
+        agenda.queue = [n for n in agenda.queue if not n.requires_identity]
+    ready = [n for n in agenda.queue if n.branch(state) is not None]
+    if ready:
+        agenda.queue = [n for n in agenda.queue if n not in ready]
+        answers = await fan_out(state, [n.branch(state) for n in ready], state.settings.fanout_timeout_s, closing=False)  # type: ignore[misc]
+        parts.append(answers)
+    if not agenda.queue:
+        text = " ".join(parts)
+        if not text.rstrip().endswith(("?", "goodbye!")):
+            text = f"{text} {t.ANYTHING_ELSE}".strip()
+        return text, None
+    need = agenda.queue.pop(0)
+    agenda.started.add(need.call.call_id)
+    lead = "Then" if not first else ("Now" if ready else "First")
+    parts.append(f"{lead}, {need.name}.")
+    return " ".join(parts), need.call
+
+
+def unspoken_outputs(agenda: Agenda, chat_ctx: llm.ChatContext) -> list[str] | None:
+    """The outcomes of the agenda's transfers the caller has not heard, once every transfer it
+    started has answered (None while one still runs)."""
+    outputs = {it.call_id: it for it in chat_ctx.items if it.type == "function_call_output"}
+    if any(cid not in outputs for cid in agenda.started):
+        return None
+    fresh = [cid for cid in agenda.started if cid not in agenda.spoken]
+    agenda.spoken.update(fresh)
+    order = [it.call_id for it in chat_ctx.items if it.type == "function_call_output" and it.call_id in fresh]
+    said = []
+    for cid in order:
+        out = outputs[cid]
+        text = t.TOOL_FAILED if out.is_error else _said(out.output)
+        if text and text not in said:
+            said.append(text)
+    return said
+
+
+def _said(output: str) -> str:
+    """A transfer's output is the sentence to speak; a JSON-encoded one comes back quoted."""
+    try:
+        value = json.loads(output)
+    except (ValueError, TypeError):
+        return output.strip()
+    return value.strip() if isinstance(value, str) else output.strip()
+
+
+def _unique(items: list[str]) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+    return out

@@ -1,0 +1,107 @@
+"""Front-desk moves that are not a new need: what the line does with the caller's turn given
+what was said before it.
+
+- **An offer taken up.** A question answered with facts ("would enterprise be cheaper?") may
+  end with an offer ("Would you like to switch to Enterprise?"). A plain yes to it ("ok, let's
+  do that") makes the request the offer names, which the specialist then reads back like any
+  other action; a no changes nothing. The offer holds for the very next turn only.
+- **An identity statement with no request** (customer number and ZIP code as the first thing
+  said) verifies the caller and asks what they need. It files nothing: no ticket, no request.
+- **A follow-up** ("so what do I do?", "and when will that be fixed?") that names no topic of
+  its own, or points back with "that" / "it", is answered from the last answer; one that names a topic ("what do I do about the api errors?") from the latest
+  answer about that topic. The router's reading of the bare words never wins over them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from callcenter.llm.discourse import (
+    follow_up_kind,
+    is_closing,
+    is_thanks_only,
+    is_vague,
+    refers_back,
+)
+from callcenter.routing.slots import extract_slots
+from domains.intent import yes_or_no
+from domains.results import DomainResult
+from meta import repair
+
+if TYPE_CHECKING:
+    from callcenter.routing import IntentRouter
+
+NO_THANKS = "No problem, nothing has been changed."
+ALREADY_VERIFIED = "Thanks, you're already verified on this call."
+WHAT_CAN_I_DO = "What can I help you with today?"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    domain: str
+    request: str
+
+
+def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
+    """The offer the last answer ended with, once: a later turn no longer takes it up."""
+    if not results:
+        return None
+    last = results[-1]
+    if id(last) in consumed or last.result is None or not last.result.offer:
+        return None
+    consumed.add(id(last))
+    return Offer(last.domain, last.result.offer)
+
+
+def answer_to_offer(text: str) -> bool | None:
+    """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither."""
+    answer = yes_or_no(text)
+    if answer is False and is_closing(text) and not is_thanks_only(text):
+        return None  # "no thanks, bye": a goodbye, answered as one
+    return answer
+
+
+def states_identity(text: str) -> bool:
+    """The caller says who they are (a customer number or email on the account)."""
+    slots = extract_slots(text).as_dict()
+    return bool(slots.get("customer_id") or slots.get("email"))
+
+
+# The words of a follow-up question itself; what is left once they are gone is its topic.
+_FOLLOW_UP_WORDS = frozenset(
+    "what do does did i should can could would now then so next fix how come why long soon take takes taking when "
+    "will is it the reason caused happened explain about that this there here me you we ok okay well and but yeah "
+    "um uh hmm right alright just try happens happen a to be going get sort sorted done".split()
+)
+_WORD = re.compile(r"[a-z']+")
+
+
+def about_last_answer(text: str) -> bool:
+    """A follow-up question with no topic of its own: it can only be about the last answer."""
+    if follow_up_kind(text) is None:
+        return False
+    rest = [w for w in _WORD.findall(text.lower()) if w not in _FOLLOW_UP_WORDS]
+    return is_vague(" ".join(rest))
+
+
+_ANSWERED = ("info", "done", "needs_approval", "queued", "refused", "failed")
+
+
+def follow_up_answer(text: str, results: list[DomainResult], router: IntentRouter) -> str | None:
+    """The answer to a follow-up from the result of the topic being discussed, or None."""
+    kind = follow_up_kind(text)
+    answered = [r for r in results if r.status in _ANSWERED]
+    if kind is None or not answered:
+        return None
+    if about_last_answer(text) or refers_back(text):  # "so what now?", "and when will that be fixed?"
+        return repair.answer_follow_up(kind, answered[-1])
+    for intent in router.detect(text):
+        if intent.confidence < router.threshold or "/" not in intent.label:
+            continue
+        domain, _, name = intent.label.partition("/")
+        same = [r for r in answered if r.domain == domain and r.specialist == name]
+        if same:
+            return repair.answer_follow_up(kind, same[-1])
+    return repair.answer_follow_up(kind, answered[-1])
