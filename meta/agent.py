@@ -187,7 +187,8 @@ class MetaSupervisor(Agent):
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
             return None
         router = state.router
-        if any(domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in router.detect(text)):
+        if not moves.only_identity(text) and any(
+                domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in router.detect(text)):
             return None  # a need comes with it: its department verifies the caller on the way
         if state.caller.verified:
             return f"{moves.ALREADY_VERIFIED} {moves.WHAT_CAN_I_DO}"

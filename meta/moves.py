@@ -69,6 +69,24 @@ def states_identity(text: str) -> bool:
     return bool(slots.get("customer_id") or slots.get("email"))
 
 
+# What an identity statement is made of (greetings, fillers, "my customer number is", the
+# digits and letters of an id said as words, ZIP, email): a turn of these words alone asks for
+# nothing, whatever the router makes of "my number is ..." (a phone change, read as a need).
+_IDENTITY_WORDS = frozenset(
+    "hi hello hey um uh er erm yeah yes so ok okay well right this is it's its it my our the a an customer "
+    "account number no id code zip postal postcode and is are c see sea cee zero oh o one two three four "
+    "five six seven eight nine ten double triple email address at dot com sorry i mean wait actually "
+    "i'm im calling name".split()
+)
+
+
+def only_identity(text: str) -> bool:
+    """The turn says who the caller is and nothing else (see `_IDENTITY_WORDS`)."""
+    words = [w.strip(".,-") for w in re.findall(r"[\w'@.+-]+", text.lower())]
+    return any(words) and all(not w or w in _IDENTITY_WORDS or "@" in w or w.isdigit()
+                              or re.fullmatch(r"c\d{3,6}", w) for w in words)
+
+
 # The words of a follow-up question itself; what is left once they are gone is its topic.
 _FOLLOW_UP_WORDS = frozenset(
     "what do does did i should can could would now then so next fix how come why long soon take takes taking when "
