@@ -517,7 +517,10 @@ async def run_calls(line: Any, scripts: list[CallScript], checker: Checker) -> N
                         checker.told[what] += 1
                 if pending_readback and text.lower().strip() in {y.lower() for y in YES}:
                     confirmed |= pending_readback
-                pending_readback = {v for k, v in _READBACK.items() if k in said and "To confirm" in said}
+                # A read-back asked again ("Sorry, I need a yes or a no. Shall I go ahead with ...?")
+                # is still the question the caller heard: the yes that follows answers it.
+                if "To confirm" in said or "Shall I go ahead" not in said:
+                    pending_readback = {v for k, v in _READBACK.items() if k in said and "To confirm" in said}
                 for r in turn.results:
                     if r.status == "failed":
                         checker.flag("a specialist failed (exception)", f"{script.kind}: {text!r}")
