@@ -105,6 +105,8 @@ async def test_one_request_down_two_levels_and_back(line) -> None:
 
 async def test_multi_intent_call_fans_out_to_two_domains(line) -> None:
     # The refund is read back and confirmed ("yes") before it is paid: two turns.
+    # The LLM finds both needs; the second is taken from the line's agenda (meta/agenda.py)
+    # once the first is done, with no second LLM request: its hop is on the fast path.
     d, (asked, turn) = await run_call(
         line, "C1001", "I was charged twice and also the API keeps returning 500 errors", "yes")
     assert counts(d, "callcenter_hops_total") == {
@@ -112,14 +114,16 @@ async def test_multi_intent_call_fans_out_to_two_domains(line) -> None:
         hop("billing", "billing.refund", "fast"): 1,
         hop("billing.refund", "billing", "return"): 1,
         hop("billing", "meta", "return"): 1,
-        hop("meta", "technical", "embedded"): 1,
+        hop("meta", "technical", "fast"): 1,
         hop("technical", "technical.api_errors", "fast"): 1,
         hop("technical.api_errors", "technical", "return"): 1,
         hop("technical", "meta", "return"): 1,
     }
     assert sum(counts(d, "callcenter_hop_duration_seconds_count").values()) == 8
+    # One LLM decision found both needs; the refund's supervisor routed on the fast path, and
+    # the API lookup ran as the agenda's read-only branch (meta/fanout.py), decided already.
     assert counts(d, "callcenter_routing_decisions_total") == {
-        L(level="meta", decision="embedded"): 2, L(level="domain", decision="fast"): 2}
+        L(level="meta", decision="embedded"): 1, L(level="domain", decision="fast"): 1}
     assert counts(d, "callcenter_specialist_results_total") == {
         L(domain="billing", specialist="billing.refund", status="done"): 1,
         L(domain="technical", specialist="technical.api_errors", status="info"): 1}
@@ -134,7 +138,8 @@ def strict_line(tmp_path_factory: pytest.TempPathFactory):
     # question, so the clarification counter can be checked whatever the router model is.
     from meta.session import build_line
 
-    settings = Settings(data_dir=Path(tmp_path_factory.mktemp("metrics-strict")), router_confidence=0.999)
+    settings = Settings(data_dir=Path(tmp_path_factory.mktemp("metrics-strict")), router_confidence=0.999,
+                        router_ask_margin=1.0)  # and asks on every reading below it
     line = build_line(settings)
     yield line
     line.store.close()
