@@ -95,7 +95,8 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
     def _answer_question(self, plan: str | None) -> None:
         billing = billing_port(self.state.ports)
         current = billing.current_plan(self.customer_id)
-        target = billing.get_plan(plan.strip()) if plan else None
+        way = direction(plan) if plan else None  # "would pro be cheaper?" reads as "down" from the slot
+        target = relative_plan(billing.list_plans(), current, way) if way else (billing.get_plan(plan.strip()) if plan else None)
         summary, offer = plan_questions.compare(target, current, billing.list_plans())
         self.finish(ChangePlanResult(
             status="info", summary=summary, offer=offer, old_plan=current.id if current else None,
