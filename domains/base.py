@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from livekit.agents import AgentTask, llm
 
-from callcenter.llm.discourse import is_closing
 from callcenter.llm.protocol import LeaveReason
+from callcenter.routing.discourse import is_closing
 from domains.state import CallState
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from callcenter.llm.discourse import is_vague
+from callcenter.routing.discourse import is_vague
 
 
 class Move(Enum):

@@ -18,15 +18,18 @@ passes `confirm=true` on its own cannot skip it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
 from domains import frame
 from domains.frame import ActionFacts, Move
 from domains.holder import third_party
 
+# The specialist task that calls in (domains.specialist imports this module, so it is not
+# imported back, not even for typing: no circle between the rooms of domains/).
+SpecialistLike = Any
+
 if TYPE_CHECKING:
-    from domains.specialist import SpecialistTask
     from domains.state import CallState
 
 _CUSTOMER_IDS = re.compile(r"\b(?:c[-\s]?|customer\s+(?:id\s+|number\s+|no\.?\s+|#\s*)?(?:c[-\s]?)?)(\d{4,6})\b", re.I)
@@ -133,7 +136,7 @@ class ActionGate:
         return self._asked is not None
 
     def check(
-        self, task: SpecialistTask, signature: str, readback: str, facts: ActionFacts | None = None,
+        self, task: SpecialistLike, signature: str, readback: str, facts: ActionFacts | None = None,
     ) -> str | bool | None:
         """True: run the action now. A string: say it (the read-back). None: the task finished."""
         texts = user_texts(task.chat_ctx)
@@ -169,7 +172,7 @@ class ActionGate:
         self._asked, self.facts = (signature, heard), facts
         return f"{readback} Shall I go ahead? Please say yes or no."
 
-    def _answer(self, task: SpecialistTask, reading: frame.Reading | None, facts: ActionFacts, heard: int) -> str | None:
+    def _answer(self, task: SpecialistLike, reading: frame.Reading | None, facts: ActionFacts, heard: int) -> str | None:
         """The caller said something other than yes or no to the same action: answer the move, ask again briefly."""
         if reading is not None and reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]

@@ -30,9 +30,12 @@ from domains.intent import firm_no, yes_or_no
 from domains.results import DomainResult
 from domains.state import Hop
 
+# The specialist task that calls in (domains.specialist imports this module, so it is not
+# imported back, not even for typing: no circle between the rooms of domains/).
+SpecialistLike = Any
+
 if TYPE_CHECKING:
     from callcenter.routing import Intent
-    from domains.specialist import SpecialistTask
 
 log = logging.getLogger("callcenter.domains")
 
@@ -45,7 +48,7 @@ class Next(Enum):
     TO_TOOL = "to_tool"  # the action's own gate answers this turn: run the tool, no topic change
 
 
-async def handle(task: SpecialistTask[Any], latest: str) -> str | Next | None:
+async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
     if caller_wants_out(latest) is not None:
         return Next.CONTINUE  # goodbye and a person win over everything
@@ -76,7 +79,7 @@ async def handle(task: SpecialistTask[Any], latest: str) -> str | Next | None:
     return Next.CONTINUE
 
 
-async def answer_by_lookup(task: SpecialistTask[Any], intent: Intent) -> str | None:
+async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:
     """Answer a read-only digression with its specialist's lookup; None if it has none (or fails)."""
     from domains import registry  # the shipped departments; imported here: they import this package
 

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from callcenter.llm.discourse import FollowUp  # the follow-up questions a result can answer
+from callcenter.routing.discourse import FollowUp  # the follow-up questions a result can answer
 
 Status = Literal[
     "done",  # the action was carried out (refund issued, email changed)

@@ -12,7 +12,6 @@ from collections.abc import AsyncIterable
 from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
 
 from callcenter.llm import templates as t
-from callcenter.llm.discourse import refers_back
 from callcenter.llm.embedded import (
     TRANSFER,
     domain_confidence,
@@ -23,6 +22,7 @@ from callcenter.llm.embedded import (
 )
 from callcenter.llm.protocol import RouteDecision
 from callcenter.llm.tool_cache import tool
+from callcenter.routing.discourse import refers_back
 from callcenter.routing.noise import NoiseModel
 from domains import registry
 from domains.base import (

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from callcenter.llm.discourse import (
+from callcenter.routing.discourse import (
     follow_up_kind,
     is_closing,
     is_thanks_only,

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from callcenter.llm import templates as t
-from callcenter.llm.discourse import (
+from callcenter.llm.language import SUPPORTED_REPLY, detect_language
+from callcenter.routing.discourse import (
     FollowUp,
     follow_up_kind,
     is_closing,
@@ -20,7 +21,6 @@ from callcenter.llm.discourse import (
     is_vague,
     is_word_salad,
 )
-from callcenter.llm.language import SUPPORTED_REPLY, detect_language
 from callcenter.routing.noise import NoiseModel
 from domains.results import DomainResult
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from callcenter.llm.discourse import is_closing
+from callcenter.routing.discourse import is_closing
 
 HUMAN = "meta/human"
 SMALLTALK = "meta/smalltalk"

@@ -97,8 +97,9 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         current = billing.current_plan(self.customer_id)
         way = direction(plan) if plan else None  # "would pro be cheaper?" reads as "down" from the slot
         target = relative_plan(billing.list_plans(), current, way) if way else (billing.get_plan(plan.strip()) if plan else None)
-        if way and current and target is None:  # "what's cheaper than starter?": nothing that way
-            self.finish(ChangePlanResult(status="info", summary=_nothing_further(current, way), old_plan=current.id))
+        if way and current and target is None:  # "what's cheaper than starter?": nothing that way, and the prices
+            said = f"{_nothing_further(current, way)} {plan_questions.price_list(billing.list_plans(), current)}"
+            self.finish(ChangePlanResult(status="info", summary=said, old_plan=current.id))
             return None
         summary, offer = plan_questions.compare(target, current, billing.list_plans())
         self.finish(ChangePlanResult(

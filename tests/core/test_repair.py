@@ -6,7 +6,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from callcenter.llm import templates as t
-from callcenter.llm.discourse import follow_up_kind, is_closing
+from callcenter.routing.discourse import follow_up_kind, is_closing
 from callcenter.routing.noise import NoiseModel
 from callcenter.store import Store
 from domains import registry

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from callcenter.llm import templates as t
-from callcenter.llm.discourse import is_thanks_only, is_word_salad
+from callcenter.routing.discourse import is_thanks_only, is_word_salad
 from callcenter.routing.segment import after_retraction
 from callcenter.store import Store
 from domains import registry

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from callcenter.llm.discourse import is_closing, refers_back
+from callcenter.routing.discourse import is_closing, refers_back
 
 
 @pytest.mark.parametrize(
