@@ -86,15 +86,13 @@ def _cpu_ticks(pid: int) -> int:
 
 
 def _while_working(proc: subprocess.Popen[str], done: object, what: str) -> None:
-    """Wait until `done()`, however long the call takes on a loaded machine, as long as it
-    is working towards it: fail when the process died first, or when it stayed alive without
-    using any CPU for HUNG_S (a hang). No fixed deadline: under load average 7-10 a healthy
-    exit after Ctrl-C took longer than the 60 s this test used to allow; pytest-timeout
-    bounds the whole test."""
+    """Wait until `done()` (the exit after Ctrl-C), however long shutting down takes on a
+    loaded machine, as long as the process is working towards it: fail when it stays alive
+    without using any CPU for HUNG_S (a hang). No fixed deadline: under load average 7-10 a
+    healthy exit took longer than the 60 s this test used to allow; pytest-timeout bounds
+    the whole test."""
     ticks, still_since = _cpu_ticks(proc.pid), time.monotonic()
     while not done():  # type: ignore[operator]
-        if proc.poll() is not None and what != "exit":
-            raise AssertionError(f"the call exited ({proc.returncode}) while waiting for {what}")
         now_ticks = _cpu_ticks(proc.pid)
         if now_ticks != ticks:
             ticks, still_since = now_ticks, time.monotonic()
@@ -103,18 +101,13 @@ def _while_working(proc: subprocess.Popen[str], done: object, what: str) -> None
         time.sleep(0.1)
 
 
-def _next_turn(call: subprocess.Popen[str], lines: queue.Queue[str], what: str) -> dict[str, object]:
-    got: list[str] = []
-
-    def printed() -> bool:
-        try:
-            got.append(lines.get_nowait())
-        except queue.Empty:
-            return False
-        return True
-
-    _while_working(call, printed, what)
-    return json.loads(got[0])
+def _next_turn(lines: queue.Queue[str], timeout: float) -> dict[str, object]:
+    # A live call uses CPU even while it only listens (audio callbacks), so "working" says
+    # nothing here: the turn is waited for with a bound, as before.
+    try:
+        return json.loads(lines.get(timeout=timeout))
+    except queue.Empty:
+        raise AssertionError(f"no turn printed within {timeout:.0f} s") from None
 
 
 @pytest.mark.timeout(900)  # the bound for a machine under heavy load; the waits inside are on conditions
@@ -130,11 +123,11 @@ def test_a_live_call_through_microphone_and_speaker(tmp_path: Path, voice_dir: P
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=_lines, args=(call.stdout, lines), daemon=True).start()
     try:
-        greeting = _next_turn(call, lines, "the greeting")  # the engines load first
+        greeting = _next_turn(lines, 180)  # the engines load first
         assert greeting["turn"] == 0 and greeting["reply"]
         # The caller speaks into the virtual microphone once the line is listening.
         subprocess.run(["paplay", "-d", "caller", str(tmp_path / "caller.wav")], env=env, check=True, timeout=60)
-        answer = _next_turn(call, lines, "the answer")
+        answer = _next_turn(lines, 120)
         assert "balance" in str(answer["user"]).lower()
         assert [h["to"] for h in answer["hops"]][:2] == ["billing", "billing.balance"]  # type: ignore[index]
         assert "$0.00" in str(answer["reply"]) or "balance" in str(answer["reply"]).lower()
