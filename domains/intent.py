@@ -158,7 +158,7 @@ class ActionGate:
                 return None
             same = self._asked[0] == signature
             if answer is True and same:
-                if task.state.heard.agent != task.id:
+                if (getattr(task, "heard_at_call", None) or task.state.heard.agent) != task.id:
                     # The caller's yes answered something said after our read-back (another
                     # agent's question): it confirms nothing; the action is asked about again.
                     self._asked = (signature, heard)

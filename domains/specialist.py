@@ -67,6 +67,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         self.state = state
         self.attempts = 0
         self.turns_heard = 0  # caller turns since the request that brought us here
+        # Who spoke last to the caller when the tool was called: a slow system may run the
+        # tool's body turns later, and the caller's yes answered what they heard then.
+        self.heard_at_call: str | None = None
         # The latest result a tool finished with, even one that came too late to be used:
         # a write that outlived its budget reports it (domains/writes.py).
         self.last_result: R | None = None
@@ -232,6 +235,7 @@ def guarded(fn: Any) -> Any:
     @functools.wraps(fn)
     async def wrapper(self: SpecialistTask[Any], *args: Any, **kwargs: Any) -> Any:
         fault = self.state.settings.fault_plan.get(self.id)
+        self.heard_at_call = self.state.heard.agent
         attempts = 2 if self.idempotent else 1
         deadline = self.state.settings.turn_timeout_s / 3
 

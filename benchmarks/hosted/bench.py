@@ -29,7 +29,7 @@ from callcenter.llm.embedded import EmbeddedPolicy  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from domains import registry
-from meta.router import build_router, topics  # noqa: E402
+from meta.router import build_router, changing_labels, topics  # noqa: E402
 from meta.session import build_line, line_slots, start_call  # noqa: E402
 
 # turn type -> (customer, turns before it, the measured turn)
@@ -84,7 +84,7 @@ async def main(argv: list[str] | None = None) -> int:
     server = None
     base_url = args.base_url
     if base_url is None:
-        server = ScriptedOpenAI(EmbeddedPolicy(build_router(load_settings(data_dir=data)), topics(), registry.phrasebook(), line_slots())).__enter__()
+        server = ScriptedOpenAI(EmbeddedPolicy(build_router(load_settings(data_dir=data)), topics(), registry.phrasebook(), line_slots(), changing_labels())).__enter__()
         base_url = server.base_url
     try:
         results = {mode: await measure(base_url, args.api_key, args.model, mode == "fast path", data) for mode in ("fast path", "naive")}

@@ -22,7 +22,7 @@ from callcenter.llm.embedded import EmbeddedPolicy
 from callcenter.settings import load_settings
 from callcenter.store import Store
 from domains import registry
-from meta.router import build_router, topics
+from meta.router import build_router, changing_labels, topics
 from meta.session import Call, build_line, line_slots, start_call
 
 
@@ -41,7 +41,7 @@ def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Endpoint]:
         yield Endpoint(url, os.environ.get("CALLCENTER_TEST_LLM_API_KEY", "not-needed"), os.environ.get("CALLCENTER_TEST_LLM_MODEL", "gpt-4.1-mini"), None)
         return
     settings = load_settings(data_dir=tmp_path_factory.mktemp("hosted-router"))
-    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook(), line_slots())) as server:
+    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook(), line_slots(), changing_labels())) as server:
         yield Endpoint(server.base_url, "not-needed", "scripted", server)
 
 
@@ -53,7 +53,7 @@ def scripted_endpoint(endpoint: Endpoint, tmp_path_factory: pytest.TempPathFacto
         yield endpoint
         return
     settings = load_settings(data_dir=tmp_path_factory.mktemp("hosted-scripted"))
-    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook(), line_slots())) as server:
+    with ScriptedOpenAI(EmbeddedPolicy(build_router(settings), topics(), registry.phrasebook(), line_slots(), changing_labels())) as server:
         yield Endpoint(server.base_url, "not-needed", "scripted", server)
 
 

@@ -27,7 +27,7 @@ from workflows.devserver import LocalTemporal
 # (as said, its digits): a Visa with commas, a Mastercard with slashes, a Visa with spaced dashes
 CARDS = [("4111, 1111, 1111, 1111", "4111111111111111"), ("5500/0000/0000/0004", "5500000000000004"),
          ("4012 - 8888 - 8888 - 1881", "4012888888881881")]
-SAID = [f"i was charged twice, my card is {CARDS[0][0]} and my zip is 10001, zebraquartz",
+SAID = [f"i was charged twice, my card is {CARDS[0][0]} and my zip is 10001",
         "yes",
         f"open a ticket with engineering, my api keeps failing with 500 errors, card {CARDS[1][0]}, born 1985-03-15",
         "thanks, bye"]
@@ -93,7 +93,7 @@ def test_nothing_said_on_a_call_leaks_into_any_sink(tmp_path: Path, temporal: Lo
         shown = callcenter("approvals", "show", "refund-CH-1002-D", env=env, timeout=120)
         listed = callcenter("tickets", "list", env=env, timeout=120)
         assert shown.returncode == 0 and listed.returncode == 0, shown.stderr + listed.stderr
-        assert "zebraquartz" in shown.stdout and "[card ending 1881]" in shown.stdout, shown.stdout  # the scans see caller text
+        assert "i was charged twice" in shown.stdout and "[card ending 1881]" in shown.stdout, shown.stdout  # the scans see caller text
     finally:
         worker.send_signal(signal.SIGTERM)
         try:
@@ -109,4 +109,4 @@ def test_nothing_said_on_a_call_leaks_into_any_sink(tmp_path: Path, temporal: Lo
     # Temporal's own database (workflow input, memo, history) and every file the line left.
     files = [p for p in [*tmp_path.rglob("*")] if p.is_file() and "models" not in p.parts]
     assert {str(p.relative_to(tmp_path)): _leaks(p.read_bytes()) for p in files if _leaks(p.read_bytes())} == {}
-    assert any(b"zebraquartz" in p.read_bytes() for p in (tmp_path / "temporal").rglob("*") if p.is_file())
+    assert any(b"i was charged twice" in p.read_bytes() for p in (tmp_path / "temporal").rglob("*") if p.is_file())

@@ -28,7 +28,7 @@ from meta.session import build_line, start_call
 ALL_FOUR = ",".join(f"{p}=tests.store.acme_line:systems" for p in ("customers", "billing", "tickets", "status"))
 # What the line keeps for itself whoever holds the business data (throttling, audit, outbox).
 LINE_RECORDS = {"verification_attempts", "audit_log", "notifications", "work_requests", "durable_outcomes", "pending_changes",
-                "caller_requests", "alembic_version"}
+                "caller_requests", "call_outcomes", "call_needs", "alembic_version"}  # outcomes: the line's KPIs
 
 
 def _tables_with_rows(db: Path) -> set[str]:
