@@ -156,3 +156,21 @@ async def test_connect_reports_a_bad_tls_file_not_an_outage(tmp_path: Path) -> N
     # without the TLS files, the same unreachable address is an outage: the outbox takes over
     with pytest.raises(TemporalUnavailable):
         await connect(load_settings(data_dir=tmp_path, temporal_address=s.temporal_address), timeout_s=2)
+
+
+def test_settings_are_grouped_by_reader_and_a_group_reads_alone(monkeypatch, tmp_path: Path) -> None:
+    """Settings is the join of callcenter/config's groups: every field in exactly one group, and
+    a process that needs one group (the console, say) loads it alone from the same names."""
+    from callcenter.config.console import ConsoleSettings
+
+    groups = [b for b in Settings.__mro__[1:] if b.__module__.startswith("callcenter.config.")]
+    assert len(groups) == 9
+    owned = [name for g in groups for name in g.__annotations__]
+    assert sorted(owned) == sorted(Settings.model_fields), "a field outside every group, or in two"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CALLCENTER_CONSOLE_PORT", "9999")
+    monkeypatch.setenv("CALLCENTER_METRICS_PORT", "notaport")  # another group's: not this one's error
+    assert load_section(ConsoleSettings).console_port == 9999
+    with pytest.raises(SettingsError, match="CALLCENTER_CONSOLE_PORT"):
+        monkeypatch.setenv("CALLCENTER_CONSOLE_PORT", "-1")
+        load_section(ConsoleSettings)
