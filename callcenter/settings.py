@@ -253,7 +253,7 @@ class Settings(BaseSettings):
     operator_password_min_score: int = Field(
         4, ge=0, le=4,
         description="Lowest zxcvbn strength score (0-4) of an operator's password: 4 (10^10 guesses or more) also refuses"
-        " the breached pattern word + year + word ('Summer2026Summer'), which zxcvbn scores 3.",
+        " the breached pattern word + year + word ('Summer2026Summer', about 10^8 guesses), which zxcvbn scores 3.",
     )
     operator_token_ttl_h: int = Field(12, ge=1, le=720, description="Lifetime of an operator token for the CLI, in hours.")
     oidc_metadata_url: str | None = Field(None, description="OIDC discovery URL (.well-known/openid-configuration); set to enable SSO.")
