@@ -142,6 +142,16 @@ class Insider(SignInProbes):
         await self.start_by_hand(r.request_id, bigger, reuse=True)
         out = await self.result(r.request_id)
         self.held(b, "the line's request id with another amount is refused", '"refused' in out, out.strip()[:120])
+        # A request a supervisor denied, started again by hand under its id, then approved.
+        r = await self.file(amount=2000, customer="C1004", charge="CH-1004-A")
+        resp = await self.decide("sam", r.request_id, "deny", "not a duplicate")
+        await self.result(r.request_id)
+        await self.start_by_hand(r.request_id, json.loads(json.dumps(r.__dict__)), reuse=True)
+        again = await self.decide("kim", r.request_id)
+        out = await self.result(r.request_id)  # the refund, if any, is written before it ends
+        paid = [x for x in self.refunds("C1004") if x.charge_id == "CH-1004-A"]
+        self.held(b, "a denied request started again by hand and approved is not paid", resp.status_code == 200 and not paid,
+                  f"deny HTTP {resp.status_code}; approve again HTTP {again.status_code}; refunds {len(paid)}; {out[-120:]}")
         tid = new_ticket_id()
         ticket = {"ticket_id": tid, "customer_id": "C1003", "summary": "call me", "call_id": "", "kind": "engineering"}
         await self.start_by_hand(f"ticket-{tid}", ticket, workflow="TicketWorkflow")

@@ -157,8 +157,18 @@ class Tools:
                               "role_limits_cents": {"agent": 10**9, "supervisor": 10**9, "manager": 10**9}}}
         else:
             inp = {"request": request, "sla_s": 86400, "opened_at": "2026-01-01T00:00:00+00:00"}
+        # Search attributes and memo as the line sets them, so the console shows and decides it
+        # like any other request (the workflow, not the console, has to refuse it).
+        sa = {"RequestState": "pending", "RequestKind": request.get("kind", "engineering"),
+              "CustomerId": request.get("customer_id")}
+        if request.get("amount_cents") is not None:
+            sa["AmountCents"] = request["amount_cents"]
+        memo = {k: request.get(k) for k in ("caller_reason", "policy_finding", "requested_by", "record_id", "summary")
+                if request.get(k) is not None}
+        flags = [x for k, v in sa.items() if v is not None for x in ("--search-attribute", f"{k}={json.dumps(v)}")]
+        flags += [x for k, v in memo.items() for x in ("--memo", f"{k}={json.dumps(v)}")]
         return await self.temporal("workflow", "start", "--type", workflow, "--task-queue", self.settings.temporal_task_queue,
-                                   "--workflow-id", wid, "--input", json.dumps(inp),
+                                   "--workflow-id", wid, "--input", json.dumps(inp), *flags,
                                    *(["--id-reuse-policy", "AllowDuplicate"] if reuse else []))
 
     async def result(self, wid: str) -> str:

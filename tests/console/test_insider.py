@@ -189,3 +189,23 @@ async def test_role_limits_per_kind_are_enforced_by_the_workflow(kind, agent_may
     assert r.status_code == 200, r.text
     assert (await work.wait_for_decision(req.request_id, 15)).state == "completed"
     assert [o.state for o in d.outcomes_for(store, req.request_id)][-1] == "completed"
+
+
+async def test_a_decided_request_started_again_by_hand_is_refused(console, settings, store, work: DurableWork) -> None:
+    """Denied by a supervisor, then `temporal workflow start` under the same id with the very
+    input the line filed: not a request the line filed now, so admission refuses it (before,
+    it was admitted and an agent's approval answered "approved by kim")."""
+    operator(store, "sam", "supervisor")
+    operator(store, "kim", "agent")
+    req = refund_request(uid("refund-CH-1002-D"), amount_cents=3000)
+    await work.submit_approval(req)
+    r = await decide_in_console(console.url, "sam", req.request_id, "deny", "not a duplicate")
+    assert r.status_code == 200, r.text
+    assert (await work.wait_for_decision(req.request_id, 15)).state == "denied"
+    started = await start_by_hand(settings, req.request_id, json.loads(json.dumps(req.__dict__)), reuse=True)
+    assert started.returncode == 0, started.stderr
+    result = await temporal(settings, "workflow", "result", "--workflow-id", req.request_id, "--output", "json")
+    assert '"refused' in result.stdout and "already decided" in result.stdout, result.stdout + result.stderr
+    r = await decide_in_console(console.url, "kim", req.request_id, "approve", "looks fine")
+    assert r.status_code == 409, r.text
+    assert Ledger(store).list_refunds("C1002") == []
