@@ -152,6 +152,19 @@ class Insider(SignInProbes):
         paid = [x for x in self.refunds("C1004") if x.charge_id == "CH-1004-A"]
         self.held(b, "a denied request started again by hand and approved is not paid", resp.status_code == 200 and not paid,
                   f"deny HTTP {resp.status_code}; approve again HTTP {again.status_code}; refunds {len(paid)}; {out[-120:]}")
+        # `temporal workflow reset` of a denied request to its first task (admission runs again)
+        # and to its last task before the end, then an approval.
+        for reset in ("FirstWorkflowTask", "LastWorkflowTask"):
+            r = await self.file(amount=2100, customer="C1004", charge="CH-1004-A")
+            await self.decide("sam", r.request_id, "deny", "not a duplicate")
+            await self.result(r.request_id)
+            done = await self.temporal("workflow", "reset", "--workflow-id", r.request_id, "--type", reset,
+                                       "--reason", "insider")
+            again = await self.decide("kim", r.request_id)
+            out = await self.result(r.request_id)
+            paid = [x for x in self.refunds("C1004") if x.charge_id == "CH-1004-A"]
+            self.held(b, f"a denied request reset ({reset}) and approved is not paid", not paid and '"approved' not in out,
+                      f"reset exit {done.returncode}; approve HTTP {again.status_code}; refunds {len(paid)}; {out[-100:]}")
         tid = new_ticket_id()
         ticket = {"ticket_id": tid, "customer_id": "C1003", "summary": "call me", "call_id": "", "kind": "engineering"}
         await self.start_by_hand(f"ticket-{tid}", ticket, workflow="TicketWorkflow")
@@ -215,6 +228,10 @@ class Insider(SignInProbes):
         await self.temporal("workflow", "terminate", "--workflow-id", f"ticket-{tid}", "--reason", "cleanup")
         rows = await self.audited(f"ticket-{tid}", "request_terminated_outside")
         self.held(b, "a ticket terminated in Temporal is audited", bool(rows), rows[0].reason[:100] if rows else "no audit row in 20 s")
+        ticket = {"ticket_id": tid, "customer_id": "C1003", "summary": "5xx on /v2/orders", "call_id": "", "kind": "engineering"}
+        await self.start_by_hand(f"ticket-{tid}", ticket, reuse=True, workflow="TicketWorkflow")
+        out = await self.result(f"ticket-{tid}")
+        self.held(b, "that ticket started again by hand is refused", "refused" in out, out.strip()[-120:])
 
     # --- role limits per kind -----------------------------------------------------------------
     async def probe_roles(self) -> None:
@@ -231,6 +248,22 @@ class Insider(SignInProbes):
         self.held(b, "an agent approves a $600 refund (limit $500)", resp.status_code == 409, f"HTTP {resp.status_code}: {resp.text[:100]}")
         from callcenter.store import operators as ops
 
+        # An operator who is also a customer, approving their own refund.
+        operator(self.store, "cara", "agent", customer_id="C1001")
+        r = await self.file(amount=2000, customer="C1001", charge="CH-1001-2")
+        resp = await self.decide("cara", r.request_id)
+        self.held(b, "an agent approves a refund on their own customer account", resp.status_code == 409,
+                  f"HTTP {resp.status_code}: {resp.text[:100]}")
+        # A disabled account: its open console session and its CLI token.
+        operator(self.store, "dan", "supervisor")
+        await self.session("dan")
+        dan_token = ops.create_token(self.store, "dan", ttl_h=1)
+        off = await self.cc("operators", "disable", "dan")
+        resp = await self.decide("dan", r.request_id)
+        self.held(b, "a disabled supervisor's open console session decides", off.returncode == 0 and resp.status_code in (303, 401, 403, 409)
+                  and await self.state(r.request_id) == "pending", f"HTTP {resp.status_code}")
+        ok, said = refused(await self.cc("approvals", "approve", r.request_id, "--reason", "ok", token=dan_token))
+        self.held(b, "a disabled supervisor's CLI token decides", ok, said)
         token = ops.create_token(self.store, "kim", ttl_h=1)
         r = await self.file("two_factor_reset", None, customer="C1004")
         ok, said = refused(await self.cc("approvals", "approve", r.request_id, "--reason", "ok", token=token))

@@ -145,6 +145,8 @@ class Tools:
     async def decide(self, name: str, rid: str, verdict: str = "approve", reason: str = "checked") -> httpx.Response:
         c = await self.session(name)
         page = await c.get(f"/requests/{rid}")
+        if page.status_code != 200 or "csrf" not in page.text:
+            return page  # signed out (a disabled account): the console sends it to sign in
         return await c.post(f"/api/requests/{rid}/decide", json={"verdict": verdict, "reason": reason},
                             headers={"x-csrf-token": csrf_in(page.text)})
 
