@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 
+from benchmarks.operators.tools import (
+    payloads,  # the insider adversary reads histories the same way
+)
 from callcenter.store import durable as d
 from callcenter.store import operators as ops
 from domains.billing.ledger import Ledger
@@ -30,27 +33,6 @@ async def temporal(settings: Any, *args: str) -> subprocess.CompletedProcess[str
     worker runs on this event loop)."""
     return await asyncio.to_thread(subprocess.run, [temporal_binary(), *args, "--address", str(settings.temporal_address)],
                                    capture_output=True, text=True, timeout=60)
-
-
-def payloads(history: str) -> list[Any]:
-    """Every JSON payload in a `temporal workflow show -o json` history, decoded."""
-    out: list[Any] = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            if isinstance(v.get("data"), str):
-                try:
-                    out.append(json.loads(base64.b64decode(v["data"])))
-                except ValueError:
-                    pass
-            for x in v.values():
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk(json.loads(history))
-    return out
 
 
 async def decide_in_console(url: str, name: str, rid: str, verdict: str, reason: str) -> Any:
