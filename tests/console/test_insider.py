@@ -53,14 +53,20 @@ async def start_by_hand(settings: Any, wid: str, request: dict, *, reuse: bool =
                     *(["--id-reuse-policy", "AllowDuplicate"] if reuse else []))
 
 
-async def test_a_grant_read_from_history_cannot_decide_a_hand_started_request(console, settings, store,
-                                                                               work: DurableWork) -> None:
+async def decided_by_a_supervisor(console, store, work: DurableWork, verdict: str, state: str) -> Any:  # noqa: ANN001
+    """A $30 refund the line filed, decided by sam (supervisor) in the console, ended `state`."""
     operator(store, "sam", "supervisor")
     req = refund_request(uid("refund-CH-1002-D"), amount_cents=3000)
     await work.submit_approval(req)
-    r = await decide_in_console(console.url, "sam", req.request_id, "approve", "duplicate charge")
+    r = await decide_in_console(console.url, "sam", req.request_id, verdict, "checked the statement")
     assert r.status_code == 200, r.text
-    assert (await work.wait_for_decision(req.request_id, 15)).state == "completed"
+    assert (await work.wait_for_decision(req.request_id, 15)).state == state
+    return req
+
+
+async def test_a_grant_read_from_history_cannot_decide_a_hand_started_request(console, settings, store,
+                                                                               work: DurableWork) -> None:
+    req = await decided_by_a_supervisor(console, store, work, "approve", "completed")
     shown = await temporal(settings, "workflow", "show", "--workflow-id", req.request_id, "--output", "json")
     assert shown.returncode == 0, shown.stderr
     decisions = [p for p in payloads(shown.stdout) if isinstance(p, dict) and "grant" in p]
@@ -177,13 +183,8 @@ async def test_a_decided_request_started_again_by_hand_is_refused(console, setti
     """Denied by a supervisor, then `temporal workflow start` under the same id with the very
     input the line filed: not a request the line filed now, so admission refuses it (before,
     it was admitted and an agent's approval answered "approved by kim")."""
-    operator(store, "sam", "supervisor")
     operator(store, "kim", "agent")
-    req = refund_request(uid("refund-CH-1002-D"), amount_cents=3000)
-    await work.submit_approval(req)
-    r = await decide_in_console(console.url, "sam", req.request_id, "deny", "not a duplicate")
-    assert r.status_code == 200, r.text
-    assert (await work.wait_for_decision(req.request_id, 15)).state == "denied"
+    req = await decided_by_a_supervisor(console, store, work, "deny", "denied")
     started = await start_by_hand(settings, req.request_id, json.loads(json.dumps(req.__dict__)), reuse=True)
     assert started.returncode == 0, started.stderr
     result = await temporal(settings, "workflow", "result", "--workflow-id", req.request_id, "--output", "json")
