@@ -33,7 +33,7 @@ def _hasher():  # noqa: ANN202 - argon2 is an optional dependency
     return PasswordHasher()
 
 
-def check_policy(password: str, *, name: str = "", min_score: int = 3) -> None:
+def check_policy(password: str, *, name: str = "", min_score: int = 4) -> None:
     """Refuse short, common and breached-pattern passwords: zxcvbn's strength estimate
     (its shipped lists of common passwords, names and words, with repeats, sequences,
     keyboard patterns, dates and l33t), with the operator's own name as a known word."""
@@ -51,7 +51,7 @@ def check_policy(password: str, *, name: str = "", min_score: int = 3) -> None:
                            " phrase of unrelated words")
 
 
-def hash_password(password: str, *, name: str = "", min_score: int = 3) -> str:
+def hash_password(password: str, *, name: str = "", min_score: int = 4) -> str:
     check_policy(password, name=name, min_score=min_score)
     return _hasher().hash(password)
 

@@ -150,13 +150,7 @@ async def queue_changes(client: Client, since: datetime) -> tuple[list[QueueItem
 async def show(client: Client, store: Store, request_id: str) -> QueueItem:
     if not SAFE_ID.match(request_id):
         raise ConsoleError(f"malformed request id: {request_id!r}")
-    handle = client.get_workflow_handle(request_id)
-    try:
-        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
-    except RPCError as err:
-        raise _rpc_error(err, request_id) from None
-    if desc.workflow_type != "ApprovalWorkflow":
-        raise ConsoleError(f"{request_id} is a {desc.workflow_type}, not an approval")
+    handle, desc = await _describe(client, request_id, request_id, approval=True)
     item = _item(desc, dict(await desc.memo()))
     if desc.status == WorkflowExecutionStatus.RUNNING:
         try:  # the live view (escalation count); needs a worker, so it is optional
@@ -199,13 +193,7 @@ async def decide(
         raise _refuse(store, request_id, verdict, operator, "the reason is too long (1000 characters at most)", reason[:200])
     if operator.disabled or authz.is_reserved(operator.name):
         raise _refuse(store, request_id, verdict, operator, "this account may not decide", reason)
-    handle = client.get_workflow_handle(request_id)
-    try:
-        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
-    except RPCError as err:
-        raise _rpc_error(err, request_id) from None
-    if desc.workflow_type != "ApprovalWorkflow":
-        raise ConsoleError(f"{request_id} is a {desc.workflow_type}, not an approval")
+    handle, desc = await _describe(client, request_id, request_id, approval=True)
     customer = desc.typed_search_attributes.get(SA_CUSTOMER)
     if desc.status != WorkflowExecutionStatus.RUNNING:
         memo = dict(await desc.memo())
@@ -217,35 +205,54 @@ async def decide(
         # The workflow refuses it too (admission); said here before a credential is issued.
         raise _refuse(store, request_id, verdict, operator, "the line filed no such request", reason, customer)
 
-    async def send() -> DecisionResult:
-        grant, gid = grant_for(operator, approval_target(desc, memo), verdict, key, grant_ttl_s)
-        # One id per attempt: a repeated decision is checked again (and refused) rather than
-        # answered from the first attempt's cached result.
-        return await handle.execute_update(
-            verdict, Decision(operator.name, reason, operator.role, grant), id=f"{verdict}-{operator.name}-{gid}",
-            result_type=DecisionResult, rpc_timeout=timedelta(seconds=10),
-        )
-
-    try:
-        res = await _while_admitting(send)
-    except WorkflowUpdateFailedError as err:
-        cause = err.cause
-        msg = cause.message if isinstance(cause, ApplicationError) else str(cause or err)
-        raise ConsoleError(f"refused: {authz.clean(msg)}") from None
-    except WorkflowUpdateRPCTimeoutOrCancelledError:
-        raise ConsoleError(
-            f"no worker answered in 10 s; the decision is kept and applied when a worker runs ({request_id})"
-        ) from None
-    except RPCError as err:
-        if err.status == RPCStatusCode.NOT_FOUND:
-            raise ConsoleError(f"{request_id} finished before the decision arrived") from None
-        raise _rpc_error(err, request_id) from None
+    res = await send_update(handle, operator, approval_target(desc, memo), verdict, key, grant_ttl_s,
+                            lambda grant: Decision(operator.name, reason, operator.role, grant), DecisionResult)
     if res.state == "awaiting_second_approval":
         # The final decision is audited by the workflow's activity with both names; the
         # first approval is audited here, when it happens.
         store.add_audit(subject=request_id, action="approved_first", actor=operator.name, role=operator.role,
                         customer_id=customer, reason=reason)
     return res
+
+
+async def _describe(client: Client, wid: str, what: str, *, approval: bool) -> tuple[Any, Any]:
+    """The workflow's handle and Temporal's describe of its current run, or one line why not."""
+    handle = client.get_workflow_handle(wid)
+    try:
+        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
+    except RPCError as err:
+        raise _rpc_error(err, what) from None
+    if approval and desc.workflow_type != "ApprovalWorkflow":
+        raise ConsoleError(f"{what} is a {desc.workflow_type}, not an approval")
+    return handle, desc
+
+
+async def send_update(handle: Any, operator: Operator, target: Target, verb: str, key: bytes, ttl_s: int,
+                      payload: Callable[[str], Any], result_type: type | None) -> Any:
+    """The one way an operator's update (approve, deny, resolve) reaches a workflow: a sealed
+    credential for this operator, verb and run, made anew for each attempt, and the
+    workflow's refusal said in one line."""
+    async def send() -> Any:
+        grant, gid = grant_for(operator, target, verb, key, ttl_s)
+        # One id per attempt: a repeated decision is checked again (and refused) rather than
+        # answered from the first attempt's cached result.
+        return await handle.execute_update(verb, payload(grant), id=f"{verb}-{operator.name}-{gid}",
+                                           result_type=result_type, rpc_timeout=timedelta(seconds=10))
+
+    try:
+        return await _while_admitting(send)
+    except WorkflowUpdateFailedError as err:
+        cause = err.cause
+        msg = cause.message if isinstance(cause, ApplicationError) else str(cause or err)
+        raise ConsoleError(f"refused: {authz.clean(msg)}") from None
+    except WorkflowUpdateRPCTimeoutOrCancelledError:
+        raise ConsoleError(
+            f"no worker answered in 10 s; the decision is kept and applied when a worker runs ({target.request_id})"
+        ) from None
+    except RPCError as err:
+        if err.status == RPCStatusCode.NOT_FOUND:
+            raise ConsoleError(f"{target.request_id} finished before the decision arrived") from None
+        raise _rpc_error(err, target.request_id) from None
 
 
 async def _while_admitting(send: Callable[[], Awaitable[T]], budget_s: float = 5.0) -> T:
@@ -288,30 +295,13 @@ async def resolve_ticket(client: Client, store: Store, ticket_id: str, *, operat
         raise ConsoleError("--resolution must not be empty")
     if operator.disabled or authz.is_reserved(operator.name):
         raise ConsoleError("refused: this account may not resolve tickets")
-    wid = ticket_workflow_id(ticket_id)
-    handle = client.get_workflow_handle(wid)
-    try:
-        desc = await handle.describe(rpc_timeout=RPC_TIMEOUT)
-    except RPCError as err:
-        raise _rpc_error(err, ticket_id) from None
+    handle, desc = await _describe(client, ticket_workflow_id(ticket_id), ticket_id, approval=False)
     if desc.status != WorkflowExecutionStatus.RUNNING:
         by = (await desc.memo()).get("decided_by")
         raise ConsoleError(f"ticket {ticket_id} is already closed" + (f" (resolved by {authz.clean(by)})" if by else ""))
-
-    async def send() -> dict[str, Any]:
-        grant, gid = grant_for(operator, ticket_target(desc, ticket_id), "resolve", key, grant_ttl_s)
-        return await handle.execute_update(
-            "resolve", Resolution(operator.name, mask(resolution.strip(), keep_email=True), operator.role, grant),
-            id=f"resolve-{operator.name}-{gid}", rpc_timeout=timedelta(seconds=10),
-        )
-
-    try:
-        return await _while_admitting(send)
-    except WorkflowUpdateFailedError as err:
-        cause = err.cause
-        raise ConsoleError(f"rejected: {authz.clean(cause.message if isinstance(cause, ApplicationError) else err)}") from None
-    except RPCError as err:
-        raise _rpc_error(err, ticket_id) from None
+    text = mask(resolution.strip(), keep_email=True)
+    return await send_update(handle, operator, ticket_target(desc, ticket_id), "resolve", key, grant_ttl_s,
+                             lambda grant: Resolution(operator.name, text, operator.role, grant), None)
 
 
 async def list_tickets(client: Client) -> list[QueueItem]:
@@ -329,4 +319,4 @@ async def list_tickets(client: Client) -> list[QueueItem]:
 
 
 __all__ = ["ConsoleError", "QueueItem", "TemporalUnavailable", "approval_target", "decide", "list_queue",
-           "list_tickets", "resolve_ticket", "show", "ticket_target"]
+           "list_tickets", "resolve_ticket", "send_update", "show", "ticket_target"]

@@ -24,7 +24,9 @@ from callcenter.store.adapters import Ports
 from workflows import observe
 from workflows.actions import ActionTable
 from workflows.models import (
+    ENDED_OUTSIDE,
     ESCALATION_KIND,
+    FINAL_STATES,
     Admission,
     AdmitInput,
     ApprovalRequest,
@@ -59,7 +61,8 @@ class CallcenterActivities:
         workflow started)? Yes: the policy from settings. No: audited, and the workflow ends."""
         req = inp.approval
         assert req is not None
-        why = _differs(self._store.get_work(inp.workflow_id), inp.workflow_id, req)
+        row = self._store.get_work(inp.workflow_id)
+        why = _differs(row, inp.workflow_id, req) or self._settled(row, inp.workflow_id)
         action = self._actions.get(req.kind)
         if why is None and action is None:
             why = f"unknown approval kind {req.kind!r}"
@@ -78,12 +81,24 @@ class CallcenterActivities:
         why = None
         if row is None:
             why = "no request was filed by the line under this id"
+        elif row.status == ENDED_OUTSIDE:
+            why = "this request was ended in Temporal outside the line; the line files it anew if it is still wanted"
         elif (row.kind != ESCALATION_KIND or inp.workflow_id != ticket_workflow_id(req.ticket_id)
               or row.customer_id != req.customer_id or filed.get("ticket_id") != req.ticket_id):
             why = "the request differs from what the line filed under this id"
         if why is not None:
             return self._refuse(inp, ESCALATION_KIND, req.customer_id, why)
         return Admission(True, resolve_min_role=self._settings.ticket_resolve_min_role)
+
+    def _settled(self, row: Any, request_id: str) -> str | None:
+        """A request already decided, or ended outside the line, is not admitted again: the line
+        starts each request once, so a second run is someone's `temporal workflow start`."""
+        last = d.latest_outcome(self._store, request_id)
+        if last is not None and last.state in FINAL_STATES:
+            return f"this request was already decided ({last.state})"
+        if row is not None and row.status == ENDED_OUTSIDE:
+            return "this request was ended in Temporal outside the line; the line files it anew if it is still wanted"
+        return None
 
     def _refuse(self, inp: AdmitInput, kind: str, customer_id: str | None, why: str) -> Admission:
         # Someone started a workflow by hand (or changed one): nothing is decided or paid.

@@ -15,6 +15,10 @@ from temporalio.common import SearchAttributeKey
 # The ticket workflow's own request kind; approval kinds come from the domains' actions
 # (workflows/actions.py), passed in by the composition root.
 ESCALATION_KIND = "escalation"
+# A request's store row once the reconciler saw it ended in Temporal outside the line, and the
+# outcomes after which it is decided for good: neither is admitted again (a hand-started rerun).
+ENDED_OUTSIDE = "ended_outside"
+FINAL_STATES = ("completed", "denied", "failed")
 # Ids an operator or a caller may pass into a Temporal query or a business id.
 SAFE_ID = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 

@@ -21,11 +21,11 @@ from callcenter.store import Store
 from callcenter.store import durable as d
 from workflows import authz, observe
 from workflows.client import RPC_TIMEOUT
+from workflows.models import ENDED_OUTSIDE as ENDED
+from workflows.models import FINAL_STATES as FINAL
 
 log = logging.getLogger(__name__)
 
-ENDED = "ended_outside"
-FINAL = ("completed", "denied", "failed")
 # Visibility is eventually consistent: each look reaches a little before the previous one.
 OVERLAP = timedelta(minutes=2)
 

@@ -1,4 +1,8 @@
-"""Approval round trip on the local dev server: start -> approve update -> refund -> completed.
+"""Approval round trip on the local dev server: start -> approve -> refund -> completed.
+
+The approve goes the way an operator's does (`callcenter approvals approve` and the console
+both call `console.operations.decide`): a signed-in account, a sealed single-use credential
+bound to the run, the workflow's admission check against the line's `work_requests` row.
 
 Measures approvals per second and decision-to-completion latency (from sending the approve
 update to the workflow's completion, i.e. refund written, notice queued) at the given
@@ -27,11 +31,15 @@ sys.path.insert(0, str(ROOT))
 
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
+from callcenter.store.operators import Operator  # noqa: E402
+from console.accounts import add_account  # noqa: E402
+from console.operations import decide  # noqa: E402
+from domains import registry  # noqa: E402
 from domains.billing.ledger import Ledger  # noqa: E402
 from meta.actions import durable_actions  # noqa: E402
 from workflows.client import ApprovalRequest, DurableWork, connect  # noqa: E402
 from workflows.devserver import LocalTemporal  # noqa: E402
-from workflows.models import Decision  # noqa: E402
+from workflows.keys import signing_keys  # noqa: E402
 from workflows.worker import ensure_worker  # noqa: E402
 
 WORKER_SCRIPT = ROOT / "tests" / "temporal" / "worker_proc.py"
@@ -52,20 +60,21 @@ def add_charges(store: Store, n: int, tag: str) -> list[str]:
     return ids
 
 
-async def round_trip(work: DurableWork, client, charge: str) -> tuple[float, float]:  # noqa: ANN001
+async def round_trip(work: DurableWork, client, charge: str, op: Operator, key: bytes) -> tuple[float, float]:  # noqa: ANN001
     req = ApprovalRequest("refund", "C1002", 24900, "bench", "duplicate", "billing/refund", f"refund-{charge}", record_id=charge)
     t0 = time.perf_counter()
     assert (await work.submit_approval(req)).status == "pending"
     handle = client.get_workflow_handle(req.request_id)
     t1 = time.perf_counter()
-    await handle.execute_update("approve", Decision("bench-op", "bench", "agent"), id="approve-bench-op")
+    res = await decide(client, work.store, req.request_id, verdict="approve", operator=op, reason="bench", key=key)
+    assert res.state == "approved", res
     result = await handle.result()
     t2 = time.perf_counter()
     assert result["state"] == "completed", result
     return t2 - t0, t2 - t1
 
 
-async def run_level(work: DurableWork, client, store: Store, n: int, conc: int) -> dict:  # noqa: ANN001
+async def run_level(work: DurableWork, client, store: Store, n: int, conc: int, op: Operator, key: bytes) -> dict:  # noqa: ANN001
     charges = add_charges(store, n, f"{conc}-{uuid.uuid4().hex[:4]}")
     queue: asyncio.Queue[str] = asyncio.Queue()
     for c in charges:
@@ -75,7 +84,7 @@ async def run_level(work: DurableWork, client, store: Store, n: int, conc: int) 
 
     async def runner() -> None:
         while not queue.empty():
-            t_all, t_dec = await round_trip(work, client, queue.get_nowait())
+            t_all, t_dec = await round_trip(work, client, queue.get_nowait(), op, key)
             total.append(t_all)
             decision_to_done.append(t_dec)
 
@@ -105,7 +114,11 @@ async def main() -> None:
     with tempfile.TemporaryDirectory(prefix="cc-bench-") as tmp:
         data = Path(tmp)
         settings = load_settings(data_dir=data, temporal_task_queue="bench")
-        store = Store(settings.db_path)
+        store = Store(settings.db_path, schemas=registry.schemas())
+        # A supervisor: $249 is within its limit and below four-eyes; the worker verifies the
+        # credential with the key in the data directory, as `callcenter approvals` signs it.
+        op = add_account(store, settings, name="bench-sup", role="supervisor", password="correct horse battery staple")
+        key = signing_keys(settings.data_dir, settings.console_secret)[0]
         async with LocalTemporal(data, write_discovery=False) as server:
             client = await connect(settings, address=server.address)
             work = DurableWork(settings, store, client=client, actions=durable_actions())
@@ -114,17 +127,17 @@ async def main() -> None:
                 ready = data / "worker.ready"
                 proc = subprocess.Popen(
                     [sys.executable, str(WORKER_SCRIPT), server.address, "bench", str(settings.db_path)],
-                    env={**os.environ, "PYTHONPATH": str(ROOT), "CC_WORKER_READY": str(ready)},
+                    env={**os.environ, "PYTHONPATH": str(ROOT), "CC_WORKER_READY": str(ready), "CALLCENTER_DATA_DIR": str(data)},
                 )
                 while not ready.exists():
                     await asyncio.sleep(0.05)
                 worker_cm = None
             else:
-                worker_cm = ensure_worker(client, store, "bench", actions=durable_actions())
+                worker_cm = ensure_worker(client, store, "bench", actions=durable_actions(), settings=settings)
                 await worker_cm.__aenter__()
             try:
-                await run_level(work, client, store, args.warmup, 5)
-                results = [await run_level(work, client, store, args.n, c) for c in args.concurrency]
+                await run_level(work, client, store, args.warmup, 5, op, key)
+                results = [await run_level(work, client, store, args.n, c, op, key) for c in args.concurrency]
             finally:
                 if worker_cm is not None:
                     await worker_cm.__aexit__(None, None, None)

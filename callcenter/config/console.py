@@ -38,8 +38,9 @@ class ConsoleSettings(BaseSettings):
         description="Audit rows written per client address per window for refused unauthenticated requests; then one summary.",
     )
     operator_password_min_score: int = Field(
-        3, ge=0, le=4,
-        description="Lowest zxcvbn strength score (0-4) of an operator's password; common and breached-pattern passwords score 0-2.",
+        4, ge=0, le=4,
+        description="Lowest zxcvbn strength score (0-4) of an operator's password: 4 (10^10 guesses or more) also refuses"
+        " the breached pattern word + year + word ('Summer2026Summer', about 10^8 guesses), which zxcvbn scores 3.",
     )
     operator_token_ttl_h: int = Field(12, ge=1, le=720, description="Lifetime of an operator token for the CLI, in hours.")
     oidc_metadata_url: str | None = Field(None, description="OIDC discovery URL (.well-known/openid-configuration); set to enable SSO.")

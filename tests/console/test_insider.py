@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 
+from benchmarks.operators.tools import (
+    payloads,  # the insider adversary reads histories the same way
+)
 from callcenter.store import durable as d
 from callcenter.store import operators as ops
 from domains.billing.ledger import Ledger
@@ -30,27 +33,6 @@ async def temporal(settings: Any, *args: str) -> subprocess.CompletedProcess[str
     worker runs on this event loop)."""
     return await asyncio.to_thread(subprocess.run, [temporal_binary(), *args, "--address", str(settings.temporal_address)],
                                    capture_output=True, text=True, timeout=60)
-
-
-def payloads(history: str) -> list[Any]:
-    """Every JSON payload in a `temporal workflow show -o json` history, decoded."""
-    out: list[Any] = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            if isinstance(v.get("data"), str):
-                try:
-                    out.append(json.loads(base64.b64decode(v["data"])))
-                except ValueError:
-                    pass
-            for x in v.values():
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk(json.loads(history))
-    return out
 
 
 async def decide_in_console(url: str, name: str, rid: str, verdict: str, reason: str) -> Any:
@@ -71,14 +53,20 @@ async def start_by_hand(settings: Any, wid: str, request: dict, *, reuse: bool =
                     *(["--id-reuse-policy", "AllowDuplicate"] if reuse else []))
 
 
-async def test_a_grant_read_from_history_cannot_decide_a_hand_started_request(console, settings, store,
-                                                                               work: DurableWork) -> None:
+async def decided_by_a_supervisor(console, store, work: DurableWork, verdict: str, state: str) -> Any:  # noqa: ANN001
+    """A $30 refund the line filed, decided by sam (supervisor) in the console, ended `state`."""
     operator(store, "sam", "supervisor")
     req = refund_request(uid("refund-CH-1002-D"), amount_cents=3000)
     await work.submit_approval(req)
-    r = await decide_in_console(console.url, "sam", req.request_id, "approve", "duplicate charge")
+    r = await decide_in_console(console.url, "sam", req.request_id, verdict, "checked the statement")
     assert r.status_code == 200, r.text
-    assert (await work.wait_for_decision(req.request_id, 15)).state == "completed"
+    assert (await work.wait_for_decision(req.request_id, 15)).state == state
+    return req
+
+
+async def test_a_grant_read_from_history_cannot_decide_a_hand_started_request(console, settings, store,
+                                                                               work: DurableWork) -> None:
+    req = await decided_by_a_supervisor(console, store, work, "approve", "completed")
     shown = await temporal(settings, "workflow", "show", "--workflow-id", req.request_id, "--output", "json")
     assert shown.returncode == 0, shown.stderr
     decisions = [p for p in payloads(shown.stdout) if isinstance(p, dict) and "grant" in p]
@@ -189,3 +177,18 @@ async def test_role_limits_per_kind_are_enforced_by_the_workflow(kind, agent_may
     assert r.status_code == 200, r.text
     assert (await work.wait_for_decision(req.request_id, 15)).state == "completed"
     assert [o.state for o in d.outcomes_for(store, req.request_id)][-1] == "completed"
+
+
+async def test_a_decided_request_started_again_by_hand_is_refused(console, settings, store, work: DurableWork) -> None:
+    """Denied by a supervisor, then `temporal workflow start` under the same id with the very
+    input the line filed: not a request the line filed now, so admission refuses it (before,
+    it was admitted and an agent's approval answered "approved by kim")."""
+    operator(store, "kim", "agent")
+    req = await decided_by_a_supervisor(console, store, work, "deny", "denied")
+    started = await start_by_hand(settings, req.request_id, json.loads(json.dumps(req.__dict__)), reuse=True)
+    assert started.returncode == 0, started.stderr
+    result = await temporal(settings, "workflow", "result", "--workflow-id", req.request_id, "--output", "json")
+    assert '"refused' in result.stdout and "already decided" in result.stdout, result.stdout + result.stderr
+    r = await decide_in_console(console.url, "kim", req.request_id, "approve", "looks fine")
+    assert r.status_code == 409, r.text
+    assert Ledger(store).list_refunds("C1002") == []

@@ -68,3 +68,30 @@ def test_contradictions_fail_with_a_sentence(values, words):
 def test_short_inline_key_is_refused_by_the_schema():
     with pytest.raises(helm.HelmValuesError):
         render({"console": {"secret": "short"}})
+
+
+def test_each_component_may_have_its_own_temporal_identity():
+    """So the cluster can allow only the Temporal worker to start workflows (README, "Temporal
+    in production"), each Deployment can carry its own client certificate and API key; a
+    component without one keeps the shared temporal.tls.existingSecret / existingSecret."""
+    r = render({"console": {"enabled": True},
+                "temporal": {"tls": {"enabled": True, "existingSecret": "temporal-shared-tls"},
+                             "existingSecret": "temporal-shared-key", "existingSecretKey": "api-key",
+                             "identities": {"temporalWorker": {"tlsSecret": "temporal-worker-tls",
+                                                               "apiKeySecret": "temporal-worker-key"},
+                                            "console": {"tlsSecret": "temporal-console-tls",
+                                                        "apiKeySecret": "temporal-console-key"}}}})
+    expected = {TWORKER: "temporal-worker", CONSOLE: "temporal-console", f"{FULL}-agent-worker": "temporal-shared"}
+    for name, prefix in expected.items():
+        d = r.get("Deployment", name)
+        [tls] = [v for v in d["spec"]["template"]["spec"]["volumes"] if v["name"] == "temporal-tls"]
+        assert tls["secret"]["secretName"] == f"{prefix}-tls", name
+        ref = env_of(d)["CALLCENTER_TEMPORAL_API_KEY"]["valueFrom"]["secretKeyRef"]
+        assert ref == {"name": f"{prefix}-key", "key": "api-key"}, name
+    assert "WARNING: Temporal" not in r.notes and "share one Temporal identity" not in r.notes
+    shared = render({"temporal": {"tls": {"enabled": True, "existingSecret": "temporal-shared-tls"}}})
+    assert "WARNING: Temporal" not in shared.notes and "share one Temporal identity" in shared.notes
+    assert "without a client certificate or API key (temporalWorker, agentWorker)" in render({}).notes
+    # A component's certificate without TLS is refused like the shared one.
+    with pytest.raises(helm.HelmError, match="enable TLS"):
+        render({"temporal": {"identities": {"temporalWorker": {"tlsSecret": "temporal-worker-tls"}}}})

@@ -141,6 +141,14 @@ Included by every template that depends on them, so `helm template` fails with o
 {{- if and (or .Values.temporal.existingSecret .Values.temporal.apiKey) (not .Values.temporal.tls.enabled) -}}
 {{- fail "temporal: an API key is only sent over TLS: set temporal.tls.enabled=true" -}}
 {{- end -}}
+{{- range $component, $id := .Values.temporal.identities -}}
+{{- if and $id.tlsSecret (not $.Values.temporal.tls.enabled) -}}
+{{- fail (printf "temporal.identities.%s.tlsSecret is set but temporal.tls.enabled is false: enable TLS to use a client certificate" $component) -}}
+{{- end -}}
+{{- if and $id.apiKeySecret (not $.Values.temporal.tls.enabled) -}}
+{{- fail (printf "temporal.identities.%s.apiKeySecret: an API key is only sent over TLS: set temporal.tls.enabled=true" $component) -}}
+{{- end -}}
+{{- end -}}
 {{- if and .Values.console.existingSecret .Values.console.secret -}}
 {{- fail "console: set either console.existingSecret or console.secret, not both" -}}
 {{- end -}}
@@ -255,10 +263,23 @@ Environment shared by both workers: secrets (from existingSecret or the chart's 
 the TLS file paths, and the per-pod drain timeout. Call with
 (dict "root" $ "drain" <seconds>).
 */}}
+{{/*
+A component's Temporal identity: its own client certificate and API key Secrets
+(temporal.identities.<component>), else the shared ones. Call with
+(dict "root" $ "component" "temporalWorker"|"agentWorker"|"console"); returns YAML.
+*/}}
+{{- define "callcenter.temporalIdentity" -}}
+{{- $t := .root.Values.temporal -}}
+{{- $id := default dict (index ($t.identities | default dict) .component) -}}
+tlsSecret: {{ default $t.tls.existingSecret $id.tlsSecret | quote }}
+apiKeySecret: {{ default $t.existingSecret $id.apiKeySecret | quote }}
+{{- end -}}
+
 {{- define "callcenter.env" -}}
 {{- $root := .root -}}
 {{- $v := $root.Values -}}
 {{- $chartSecret := include "callcenter.secretName" $root -}}
+{{- $id := include "callcenter.temporalIdentity" . | fromYaml -}}
 - name: CALLCENTER_DATA_DIR
   value: /data
 - name: CALLCENTER_DRAIN_TIMEOUT_S
@@ -290,12 +311,12 @@ the TLS file paths, and the per-pod drain timeout. Call with
       name: {{ default $chartSecret $v.llm.existingSecret }}
       key: {{ ternary $v.llm.existingSecretKey "CALLCENTER_LLM_API_KEY" (not (empty $v.llm.existingSecret)) }}
 {{- end }}
-{{- if or $v.temporal.existingSecret $v.temporal.apiKey }}
+{{- if or $id.apiKeySecret $v.temporal.apiKey }}
 - name: CALLCENTER_TEMPORAL_API_KEY
   valueFrom:
     secretKeyRef:
-      name: {{ default $chartSecret $v.temporal.existingSecret }}
-      key: {{ ternary $v.temporal.existingSecretKey "CALLCENTER_TEMPORAL_API_KEY" (not (empty $v.temporal.existingSecret)) }}
+      name: {{ default $chartSecret $id.apiKeySecret }}
+      key: {{ ternary $v.temporal.existingSecretKey "CALLCENTER_TEMPORAL_API_KEY" (not (empty $id.apiKeySecret)) }}
 {{- end }}
 {{- if or $v.console.existingSecret $v.console.secret }}
 # The console signs decision credentials with this key; the Temporal worker verifies them.
@@ -305,7 +326,7 @@ the TLS file paths, and the per-pod drain timeout. Call with
       name: {{ default $chartSecret $v.console.existingSecret }}
       key: {{ ternary $v.console.existingSecretKey "CALLCENTER_CONSOLE_SECRET" (not (empty $v.console.existingSecret)) }}
 {{- end }}
-{{- if and $v.temporal.tls.enabled $v.temporal.tls.existingSecret }}
+{{- if and $v.temporal.tls.enabled $id.tlsSecret }}
 - name: CALLCENTER_TEMPORAL_TLS_CERT
   value: {{ printf "%s/%s" (include "callcenter.temporalTlsDir" $root) $v.temporal.tls.certKey | quote }}
 - name: CALLCENTER_TEMPORAL_TLS_KEY
@@ -313,35 +334,39 @@ the TLS file paths, and the per-pod drain timeout. Call with
 {{- end }}
 {{- end -}}
 
-{{/* Volumes shared by both workers. */}}
+{{/* Volumes of every component; the Temporal client certificate is the component's own.
+Call with (dict "root" $ "component" "temporalWorker"|"agentWorker"|"console"). */}}
 {{- define "callcenter.volumes" -}}
+{{- $v := .root.Values -}}
+{{- $id := include "callcenter.temporalIdentity" . | fromYaml -}}
 - name: data
   emptyDir:
-    sizeLimit: {{ .Values.volumes.dataSizeLimit }}
+    sizeLimit: {{ $v.volumes.dataSizeLimit }}
 - name: tmp
   emptyDir:
-    sizeLimit: {{ .Values.volumes.tmpSizeLimit }}
-{{- if and .Values.temporal.tls.enabled .Values.temporal.tls.existingSecret }}
+    sizeLimit: {{ $v.volumes.tmpSizeLimit }}
+{{- if and $v.temporal.tls.enabled $id.tlsSecret }}
 - name: temporal-tls
   secret:
-    secretName: {{ .Values.temporal.tls.existingSecret }}
+    secretName: {{ $id.tlsSecret }}
     defaultMode: 0440
     items:
-      - key: {{ .Values.temporal.tls.certKey }}
-        path: {{ .Values.temporal.tls.certKey }}
-      - key: {{ .Values.temporal.tls.keyKey }}
-        path: {{ .Values.temporal.tls.keyKey }}
+      - key: {{ $v.temporal.tls.certKey }}
+        path: {{ $v.temporal.tls.certKey }}
+      - key: {{ $v.temporal.tls.keyKey }}
+        path: {{ $v.temporal.tls.keyKey }}
 {{- end }}
 {{- end -}}
 
 {{- define "callcenter.volumeMounts" -}}
+{{- $id := include "callcenter.temporalIdentity" . | fromYaml -}}
 - name: data
   mountPath: /data
 - name: tmp
   mountPath: /tmp
-{{- if and .Values.temporal.tls.enabled .Values.temporal.tls.existingSecret }}
+{{- if and .root.Values.temporal.tls.enabled $id.tlsSecret }}
 - name: temporal-tls
-  mountPath: {{ include "callcenter.temporalTlsDir" . }}
+  mountPath: {{ include "callcenter.temporalTlsDir" .root }}
   readOnly: true
 {{- end }}
 {{- end -}}
