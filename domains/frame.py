@@ -145,6 +145,7 @@ class ActionFacts:
     undo: str | None = None
 
 
+SAME_NEED = "Yes, that's what I'm asking you about."
 NOT_YET = "No, not yet: nothing has been done, because I'm waiting for your go-ahead."
 NOT_YET_SLOT = "No, not yet: nothing has been done so far."
 TAKE_YOUR_TIME = "Sure, take your time."
@@ -153,6 +154,11 @@ CANCELLED = "No problem, I've stopped {what}; nothing was changed."
 
 def reask(facts: ActionFacts) -> str:
     return f"Shall I go ahead with {facts.what}? Please say yes or no."
+
+
+def queued(need: str, facts: ActionFacts) -> str:
+    """Another need raised while a read-back waits: it is next, and this one is asked once more."""
+    return f"Sure, I'll help with {need} right after this. First: {reask(facts)[:1].lower()}{reask(facts)[1:]}"
 
 
 def answer(reading: Reading, facts: ActionFacts, approval_wait: str) -> str:
