@@ -61,10 +61,12 @@ _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "c
 # A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
-_NO_START = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
+# "actually don't", "ok no": the words before a no that do not turn it into anything else.
+_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|ah|sorry),?\s+)*"
+_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
 
 
-_FIRM_NO = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+_FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
 
 
 def firm_no(text: str) -> bool:
@@ -153,10 +155,12 @@ class ActionGate:
             # A clean yes ("ok do that") stays a yes.
             if answer is not True and reading is not None and reading.move is not Move.CANCEL and not _FIRM_NO.search(texts[0]):
                 answer = None
-            if answer is False:
+            same = self._asked[0] == signature
+            # "no, the enterprise one": a no that brings another value for this very action is
+            # a correction (the action changed: it is read back in full below), not a cancel.
+            if answer is False and same:
                 task.finish(task.result_type(status="cancelled", summary=CANCELLED))  # type: ignore[arg-type]
                 return None
-            same = self._asked[0] == signature
             if answer is True and same:
                 if (getattr(task, "heard_at_call", None) or task.state.heard.agent) != task.id:
                     # The caller's yes answered something said after our read-back (another
