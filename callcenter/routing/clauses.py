@@ -8,7 +8,8 @@ Callers put several needs in one turn in a few recurring shapes, whatever the wo
 - an ordered list ("first X, then Y and Z", "secondly", "lastly"), where the ordinal is no
   part of the need;
 - reversed emphasis ("the Y thing is annoying but mostly I want X"): a "but" followed by a
-  marker of what matters most is a clause boundary, not a qualification of the same need.
+  marker of what matters most is a clause boundary, not a qualification of the same need,
+  and the emphasised clause comes first (what matters most to the caller is done first).
 
 These are closed classes of discourse markers, so this module knows no department: which
 clause is which need is the classifier's question (``IntentRouter.detect``). Cutting here is
@@ -65,14 +66,18 @@ _EMPHASIS = re.compile(
 )
 
 
-def _strip_markers(clause: str) -> str:
-    """An ordinal or an emphasis marker opening the clause is no part of its need."""
+def _strip_markers(clause: str) -> tuple[str, bool]:
+    """An ordinal or an emphasis marker opening the clause is no part of its need; also
+    whether the clause was marked as what matters most."""
     previous = None
+    emphasised = False
     while clause != previous:
         previous = clause
         clause = _seg.trim(_ORDINAL.sub("", clause, count=1))
-        clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
-    return clause
+        unmarked = _seg.trim(_EMPHASIS.sub("", clause, count=1))
+        emphasised = emphasised or (unmarked != clause and not clause.lower().startswith("first"))
+        clause = unmarked
+    return clause, emphasised
 
 
 def is_announcement(clause: str) -> bool:
@@ -82,19 +87,21 @@ def is_announcement(clause: str) -> bool:
 
 
 def clauses(text: str) -> list[str]:
-    """The turn's clauses in order of mention, without announcements, ordinals or filler.
+    """The turn's clauses in order of mention (an emphasised one first), without
+    announcements, ordinals or filler.
 
     An announcement that runs straight into its first need ("ok two things my balance and
     ...") is cut off that need.
     """
     out: list[str] = []
+    first: list[str] = []  # "... but mostly I want X": X is taken first (the agenda's order)
     for sentence in _seg.strong_segments(text):
         for piece in _BOUNDARY.split(sentence):
             piece = _seg.trim(piece)
             m = ANNOUNCEMENT.match(piece)
             if m:
                 piece = _seg.trim(piece[m.end() :])
-            piece = _strip_markers(piece)
+            piece, emphasised = _strip_markers(piece)
             if piece and not _seg.is_filler(piece):
-                out.append(piece)
-    return out
+                (first if emphasised else out).append(piece)
+    return first + out
