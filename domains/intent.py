@@ -148,7 +148,9 @@ class ActionGate:
         heard = len(texts)
         facts = facts or ActionFacts(what=_what_of(readback))
         if self._asked is not None and heard > self._asked[1]:
-            reading = frame.read(texts[0])
+            router = task.state.router
+            reading = frame.read(texts[0], lambda words: any(
+                i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold for i in router.detect(words)))
             answer = yes_or_no(texts[0])
             # "hang on, let me find my card" is a pause and "wait, does that happen right away?"
             # a question, not the "no" their first words look like; "no, how long..." stays a no.

@@ -60,7 +60,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return Next.CONTINUE  # goodbye and a person win over everything
     gate = getattr(task, "gate", None)
     readback = gate is not None and gate.pending
-    reading = frame.read(latest)
+    reading = frame.read(latest, lambda words: raises_need(task, words))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
@@ -95,6 +95,13 @@ def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.A
     state = task.state
     state.follow_up = f"{state.follow_up}. {latest}" if state.follow_up else latest
     return frame.queued(_spoken_name(intent), facts)
+
+
+def raises_need(task: SpecialistLike, words: str) -> bool:
+    """The words ask for something of their own: a department's need the router is sure of."""
+    router = task.state.router
+    return any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold
+               for i in router.detect(words))
 
 
 def restates(task: SpecialistLike, latest: str) -> bool:

@@ -11,8 +11,12 @@ Callers' words: lower case, fillers, no punctuation.
 
 from __future__ import annotations
 
+import pytest
+
 from callcenter.store import Store
+from domains import frame
 from domains.billing.ledger import Ledger
+from domains.frame import Move
 
 
 def said(turn) -> str:
@@ -67,3 +71,22 @@ async def test_clear_needs_are_not_asked_about(open_call) -> None:
         call = await open_call("C1001")
         reply = said(await call.send(words))
         assert expected in reply and "Just so I get this right" not in reply, (words, reply)
+
+
+@pytest.mark.parametrize(("words", "move"), [
+    ("mmm lemme think about it", Move.HOLD),
+    ("eh you know what skip it", Move.CANCEL),
+    ("did the money already go back", Move.STATUS),
+    ("hmm i dont know, is pro worth it", Move.ASK),
+])
+def test_moves_about_a_pending_read_back(words: str, move: Move) -> None:
+    reading = frame.read(words)
+    assert reading is not None and reading.move is move, (words, reading)
+
+
+async def test_a_cancel_with_a_reason_leaves_the_slot_question(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    assert "email address or the phone number" in said(await call.send("uh i need to change my phone number"))
+    turn = await call.send("never mind ill just do it online")
+    assert "stopped" in said(turn), said(turn)
+    assert store.get_customer("C1001").phone == "+14155550101"
