@@ -7,6 +7,7 @@ Callers put several needs in one turn in a few recurring shapes, whatever the wo
   itself is no need;
 - an ordered list ("first X, then Y and Z", "secondly", "lastly"), where the ordinal is no
   part of the need;
+- an opening greeting run into the need ("hi i'm calling about ..."): a clause of its own;
 - reversed emphasis ("the Y thing is annoying but mostly I want X"): a "but" followed by a
   marker of what matters most is a clause boundary, not a qualification of the same need,
   and the emphasised clause comes first (what matters most to the caller is done first).
@@ -58,12 +59,23 @@ _BOUNDARY = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# A greeting that opens the turn without a pause ("hi i'm calling about my subscription") is
+# a clause of its own: read together, the greeting's words outweigh a short need.
+_OPENING_GREETING = re.compile(
+    r"^\W*((?:(?:hi|hiya|hey|hello|howdy|yo|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s,!.]+)+)(?=\w)", re.IGNORECASE)
+
 # What introduces the emphasised clause after such a "but": no need of its own.
 _EMPHASIS = re.compile(
     r"""^(?:mostly|mainly|really|more\s+importantly|most\s+importantly|above\s+all|first)\b[,]?\s*
     |^(?:the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about))(?:\s+(?:is|right\s+now|today|now))*\b[,:]?\s*(?:to\s+)?""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+
+# "i'm calling about ...", "i'm ringing because ...": why the caller rang, not a need; its words
+# read as a greeting in training ("hi i'm calling about my subscription" -> greeting).
+_CALLING = re.compile(r"^(?:(?:uh+|um+|er|so|well|yeah|ok|okay)\W+)*(?:i'?m|i\s+am|im)\s+(?:calling|ringing|phoning|calling\s+you|ringing\s+you)\s+(?=about|regarding|re|because|to|for|with)\b",
+                      re.IGNORECASE)
 
 
 def _strip_markers(clause: str) -> tuple[str, bool]:
@@ -74,6 +86,7 @@ def _strip_markers(clause: str) -> tuple[str, bool]:
     while clause != previous:
         previous = clause
         clause = _seg.trim(_ORDINAL.sub("", clause, count=1))
+        clause = _seg.trim(_CALLING.sub("", clause, count=1))
         unmarked = _seg.trim(_EMPHASIS.sub("", clause, count=1))
         emphasised = emphasised or (unmarked != clause and not clause.lower().startswith("first"))
         clause = unmarked
@@ -95,6 +108,10 @@ def clauses(text: str) -> list[str]:
     """
     out: list[str] = []
     first: list[str] = []  # "... but mostly I want X": X is taken first (the agenda's order)
+    greeting = _OPENING_GREETING.match(text)
+    if greeting and not _seg.is_greeting(text[greeting.end() :]):
+        out.append(_seg.trim(greeting.group(1)))
+        text = text[greeting.end() :]
     for sentence in _seg.strong_segments(text):
         for piece in _BOUNDARY.split(sentence):
             piece = _seg.trim(piece)
