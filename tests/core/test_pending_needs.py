@@ -90,3 +90,9 @@ async def test_a_cancel_with_a_reason_leaves_the_slot_question(open_call, store:
     turn = await call.send("never mind ill just do it online")
     assert "stopped" in said(turn), said(turn)
     assert store.get_customer("C1001").phone == "+14155550101"
+
+
+async def test_a_close_call_the_caller_named_is_not_asked(open_call) -> None:
+    call = await open_call("C1001")
+    reply = said(await call.send("um i need a refund for march"))
+    assert "Just so I get this right" not in reply and "To confirm: a refund of $49.00" in reply, reply
