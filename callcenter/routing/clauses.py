@@ -60,9 +60,10 @@ _BOUNDARY = re.compile(
 )
 
 # A greeting that opens the turn without a pause ("hi i'm calling about my subscription") is
-# a clause of its own: read together, the greeting's words outweigh a short need.
+# a clause of its own: read together, the greeting's words outweigh a short need. Fillers may
+# come before it ("uh uh hi i got locked out").
 _OPENING_GREETING = re.compile(
-    r"^\W*((?:(?:hi|hiya|hey|hello|howdy|yo|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s,!.]+)+)(?=\w)", re.IGNORECASE)
+    r"^\W*((?:(?:uh+|um+|er|oh|so|yeah|ok|okay)\W+)*(?:(?:hi|hiya|hey|hello|howdy|yo|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s,!.]+)+)(?=\w)", re.IGNORECASE)
 
 # What introduces the emphasised clause after such a "but": no need of its own.
 _EMPHASIS = re.compile(

@@ -16,3 +16,7 @@ def test_why_the_caller_rang_is_not_read_as_a_greeting(router) -> None:
     assert [i.label for i in intents] == ["billing/invoices"], intents
     intents = router.detect("hello im calling regarding my bill")
     assert all(not i.label.startswith("meta/") for i in intents), intents
+
+
+def test_fillers_before_the_greeting(router) -> None:
+    assert [i.label for i in router.detect("uh hey im calling about my invoices")] == ["billing/invoices"]
