@@ -82,15 +82,15 @@ _CALLING = re.compile(r"^(?:(?:uh+|um+|er|so|well|yeah|ok|okay)\W+)*(?:i'?m|i\s+
 def _strip_markers(clause: str) -> tuple[str, bool]:
     """An ordinal or an emphasis marker opening the clause is no part of its need; also
     whether the clause was marked as what matters most."""
+    # "... but first tell me my balance": "first" here says what to do first, as "mostly" says
+    # what matters most; an opening "first" keeps its place either way (it is first already).
+    emphasised = bool(_EMPHASIS.match(clause))
     previous = None
-    emphasised = False
     while clause != previous:
         previous = clause
         clause = _seg.trim(_ORDINAL.sub("", clause, count=1))
         clause = _seg.trim(_CALLING.sub("", clause, count=1))
-        unmarked = _seg.trim(_EMPHASIS.sub("", clause, count=1))
-        emphasised = emphasised or (unmarked != clause and not clause.lower().startswith("first"))
-        clause = unmarked
+        clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
     return clause, emphasised
 
 

@@ -17,3 +17,8 @@ def test_first_keeps_the_order_of_mention() -> None:
 def test_an_emphasised_need_is_routed_first(router) -> None:
     labels = [i.label for i in router.detect("the api errors are annoying but what i really need is a refund for the double charge")]
     assert labels[0] == "billing/refund" and len(labels) == 2, labels
+
+
+def test_but_first_is_taken_first() -> None:
+    said = "so i wanna switch to the pro plan but first can you tell me what i owe"
+    assert clauses(said) == ["can you tell me what i owe", "so i wanna switch to the pro plan"]
