@@ -72,7 +72,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         if reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=task.called)))  # type: ignore[arg-type]
             return None
-        return frame.slot_answer(reading, task.last_question)
+        return slot_reply(task, reading)
     intent = task.other_need(latest)
     if intent is not None:
         answered = await answer_by_lookup(task, intent)
@@ -85,8 +85,19 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     if readback and gate.facts and restates(task, latest):
         return f"{frame.SAME_NEED} {frame.reask(gate.facts)}"
     if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
-        return Next.TO_TOOL if readback else frame.slot_answer(reading, task.last_question)  # type: ignore[arg-type]
+        return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]
     return Next.CONTINUE
+
+
+def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
+    """A move while a slot question waits. A general question ("what plans are there?") is
+    answered with the choices' facts when the task has them (`slot_options`), then asked again."""
+    options = getattr(task, "slot_options", None)
+    if reading is not None and reading.move is Move.ASK and reading.ask is None and callable(options):
+        facts = options()
+        if facts:
+            return f"{facts} {task.last_question}".strip()
+    return frame.slot_answer(reading, task.last_question)  # type: ignore[arg-type]
 
 
 def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.ActionFacts) -> str:

@@ -96,3 +96,11 @@ async def test_a_close_call_the_caller_named_is_not_asked(open_call) -> None:
     call = await open_call("C1001")
     reply = said(await call.send("um i need a refund for march"))
     assert "Just so I get this right" not in reply and "To confirm: a refund of $49.00" in reply, reply
+
+
+async def test_what_are_the_choices_is_answered_while_the_plan_question_waits(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("i want to change my plan")
+    turn = await call.send("uh what plans do you even have")
+    assert "Pro at $249.00" in said(turn) and said(turn).rstrip().endswith("?"), said(turn)
+    assert Ledger(store).current_plan("C1001").id == "starter"
