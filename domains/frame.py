@@ -15,6 +15,7 @@ small closed classes of question frames, matched only while a question is pendin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -50,7 +51,7 @@ _CANCEL = re.compile(
 )
 _HOLD = re.compile(
     r"\b(hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute)"
-    r"|give me a (?:sec|second|moment|minute)|wait a (?:sec|second|moment|minute)|let me (?:check|see|look|think|find|grab|get)"
+    r"|give me a (?:sec|second|moment|minute)|wait a (?:sec|second|moment|minute)|(?:let me|lemme|let'?s see,? let me) (?:check|see|look|think|find|grab|get)"
     r"|bear with me)\b",
     re.I,
 )
@@ -68,6 +69,9 @@ _STATUS = re.compile(
     r"|\b(yet|already)\W*$",
     re.I,
 )
+# A question whether it has happened: a perfect or past question with "already" or "yet".
+_ALREADY = re.compile(
+    r"(?:^|[,.;]\s*|\b(?:so|and|but|wait)\s+)(?:did|has|have|is|was|were|had)\b(?:\s+\S+){0,6}?\s+(?:already|yet)\b")
 _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
     (Ask.SKIP, re.compile(
         r"\b(skip|bypass|waive|get around|avoid|without|jump)\b.{0,30}\b(approv\w*|review\w*|supervisor|manager|wait\w*|queue)\b"
@@ -94,7 +98,7 @@ def back_to(question: str) -> str:
 
 # The words around a cancel that add no need of their own: "ugh actually just forget it then".
 _AROUND_CANCEL = frozenset(
-    "uh um ugh er oh ok okay well actually so no nah nope hmm just you know what i said then please yeah yes "
+    "uh um ugh er eh ah meh hm mm oh ok okay well actually so no nah nope hmm just you know what i said then please yeah yes "
     "look like right alright fine and but sorry all that this whole thing about it".split()
 )
 
@@ -105,23 +109,31 @@ def _no_topic(text: str) -> bool:
 
 
 def _is_question(text: str) -> bool:
-    return "?" in text or bool(_QUESTION_OPENER.search(text))
+    """A question mark, or a clause opening like a question ("hmm i dont know, is pro worth it")."""
+    return "?" in text or any(_QUESTION_OPENER.search(part) for part in re.split(r"[,.;]", text))
 
 
-def read(text: str) -> Reading | None:
-    """The caller's move about a pending question, or None: an answer (or something else)."""
+def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading | None:
+    """The caller's move about a pending question, or None: an answer (or something else).
+
+    `raises_need` (the line's router) says whether words around a cancel ask for something
+    of their own; without it, any topic word counts as one."""
     low = text.strip().lower()
     if not low:
         return None
     cancel = _CANCEL.search(low)
     # "never mind that, i want to close my account instead" takes the question back *and*
-    # raises a new need: that is a retraction, routed as a topic change, not a bare cancel.
-    if cancel and _no_topic(low[: cancel.start()]) and _no_topic(low[cancel.end():]):
+    # raises a new need: that is a retraction, routed as a topic change, not a bare cancel;
+    # "never mind i'll do it online" only gives a reason.
+    around = (low[: cancel.start()], low[cancel.end():]) if cancel else ()
+    if cancel and all(_no_topic(part) or (raises_need is not None and not raises_need(part)) for part in around):
         return Reading(Move.CANCEL)
     if _HOLD.search(low) and not _HOLD_THEN_NO.search(low):
         return Reading(Move.HOLD)
     if not _is_question(low):
         return None
+    if _ALREADY.search(low):
+        return Reading(Move.STATUS)  # "did the money already go back?": has it happened, not how to undo it
     for ask, pattern in _ASKS:
         if pattern.search(low):
             return Reading(Move.ASK, ask)
@@ -145,6 +157,7 @@ class ActionFacts:
     undo: str | None = None
 
 
+SAME_NEED = "Yes, that's what I'm asking you about."
 NOT_YET = "No, not yet: nothing has been done, because I'm waiting for your go-ahead."
 NOT_YET_SLOT = "No, not yet: nothing has been done so far."
 TAKE_YOUR_TIME = "Sure, take your time."
@@ -153,6 +166,11 @@ CANCELLED = "No problem, I've stopped {what}; nothing was changed."
 
 def reask(facts: ActionFacts) -> str:
     return f"Shall I go ahead with {facts.what}? Please say yes or no."
+
+
+def queued(need: str, facts: ActionFacts) -> str:
+    """Another need raised while a read-back waits: it is next, and this one is asked once more."""
+    return f"Sure, I'll help with {need} right after this. First: {reask(facts)[:1].lower()}{reask(facts)[1:]}"
 
 
 def answer(reading: Reading, facts: ActionFacts, approval_wait: str) -> str:

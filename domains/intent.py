@@ -61,10 +61,12 @@ _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "c
 # A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
-_NO_START = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
+# "actually don't", "ok no": the words before a no that do not turn it into anything else.
+_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|ah|sorry),?\s+)*"
+_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
 
 
-_FIRM_NO = re.compile(r"^\W*(?:(?:uh|um|er|well|oh),?\s+)*(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+_FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
 
 
 def firm_no(text: str) -> bool:
@@ -146,17 +148,21 @@ class ActionGate:
         heard = len(texts)
         facts = facts or ActionFacts(what=_what_of(readback))
         if self._asked is not None and heard > self._asked[1]:
-            reading = frame.read(texts[0])
+            router = task.state.router
+            reading = frame.read(texts[0], lambda words: any(
+                i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold for i in router.detect(words)))
             answer = yes_or_no(texts[0])
             # "hang on, let me find my card" is a pause and "wait, does that happen right away?"
             # a question, not the "no" their first words look like; "no, how long..." stays a no.
             # A clean yes ("ok do that") stays a yes.
             if answer is not True and reading is not None and reading.move is not Move.CANCEL and not _FIRM_NO.search(texts[0]):
                 answer = None
-            if answer is False:
+            same = self._asked[0] == signature
+            # "no, the enterprise one": a no that brings another value for this very action is
+            # a correction (the action changed: it is read back in full below), not a cancel.
+            if answer is False and same:
                 task.finish(task.result_type(status="cancelled", summary=CANCELLED))  # type: ignore[arg-type]
                 return None
-            same = self._asked[0] == signature
             if answer is True and same:
                 if (getattr(task, "heard_at_call", None) or task.state.heard.agent) != task.id:
                     # The caller's yes answered something said after our read-back (another

@@ -9,8 +9,13 @@ move about that question (domains/frame.py) before anything else:
 - a slot question's moves are answered here: a cancel leaves the task and says so, "has that
   gone through?" hears that nothing has been done, a pause is waited for;
 - a digression to a need that a read-only lookup answers (the balance, the service status)
-  is answered at once and the pending question asked once more; any other new need leaves
-  the task, which says what it left, and the front desk routes the new need.
+  is answered at once and the pending question asked once more;
+- another need that acts, said while a read-back waits ("change my email to ..."), is queued:
+  the caller hears it is next, the read-back is asked once more, and the front desk routes it
+  as soon as the read-back is answered; said while a slot question waits, the task leaves,
+  says what it left, and the front desk routes the new need;
+- the same need said again ("i still can't log in") hears that this is the action being
+  asked about, not "I need a yes or a no".
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.faults import apply_sync
+from callcenter.routing.segment import RETRACTION
 from domains import frame
 from domains.base import caller_wants_out
 from domains.breaker import BREAKER
@@ -54,7 +60,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return Next.CONTINUE  # goodbye and a person win over everything
     gate = getattr(task, "gate", None)
     readback = gate is not None and gate.pending
-    reading = frame.read(latest)
+    reading = frame.read(latest, lambda words: raises_need(task, words))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
@@ -66,17 +72,62 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         if reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=task.called)))  # type: ignore[arg-type]
             return None
-        return frame.slot_answer(reading, task.last_question)
+        return slot_reply(task, reading)
     intent = task.other_need(latest)
     if intent is not None:
         answered = await answer_by_lookup(task, intent)
         if answered is None:
+            if readback and gate.facts and not RETRACTION.search(latest):
+                return queue_need(task, latest, intent, gate.facts)
             return Next.CONTINUE  # a need that asks or acts: the task leaves and it is routed
         back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
         return f"{answered} {frame.back_to(back)}".strip()
+    if readback and gate.facts and restates(task, latest):
+        return f"{frame.SAME_NEED} {frame.reask(gate.facts)}"
     if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
-        return Next.TO_TOOL if readback else frame.slot_answer(reading, task.last_question)  # type: ignore[arg-type]
+        return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]
     return Next.CONTINUE
+
+
+def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
+    """A move while a slot question waits. A general question ("what plans are there?") is
+    answered with the choices' facts when the task has them (`slot_options`), then asked again."""
+    options = getattr(task, "slot_options", None)
+    if reading is not None and reading.move is Move.ASK and reading.ask is None and callable(options):
+        facts = options()
+        if facts:
+            return f"{facts} {task.last_question}".strip()
+    return frame.slot_answer(reading, task.last_question)  # type: ignore[arg-type]
+
+
+def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.ActionFacts) -> str:
+    """Another need that acts, said while our read-back waits: it is kept, not lost, and routed
+    by the front desk as soon as this action is answered (yes or no); the caller hears both."""
+    state = task.state
+    state.follow_up = f"{state.follow_up}. {latest}" if state.follow_up else latest
+    return frame.queued(_spoken_name(intent), facts)
+
+
+def raises_need(task: SpecialistLike, words: str) -> bool:
+    """The words ask for something of their own: a department's need the router is sure of."""
+    router = task.state.router
+    return any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold
+               for i in router.detect(words))
+
+
+def restates(task: SpecialistLike, latest: str) -> bool:
+    """The caller says this very need again ("i still can't log in") instead of yes or no."""
+    own = task.id.replace(".", "/", 1)
+    router = task.state.router
+    return any(i.label == own and i.confidence >= router.threshold for i in router.detect(latest))
+
+
+def _spoken_name(intent: Intent) -> str:
+    from domains import registry  # the shipped departments; imported here: they import this package
+
+    domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
+    spec = domain.specialist(intent.name) if domain is not None else None
+    return spec.spoken_name if spec is not None else (domain.topic if domain is not None else "that")
 
 
 async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:

@@ -178,7 +178,11 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # After words that take the request back ("forget the plan, i'd rather..."), a new
         # need is believed at the router's ordinary threshold, not the stricter one.
         retracted = bool(RETRACTION.search(latest))
-        if not retracted and self.state.slots.read(latest).as_dict():
+        gate = getattr(self, "gate", None)
+        # A read-back waits for a yes or a no, so an email or a phone number then is another
+        # need's value ("change my email to ..."), judged as a need below like any other turn.
+        readback = gate is not None and gate.pending
+        if not retracted and not readback and self.state.slots.read(latest).as_dict():
             return None  # ids, amounts, yes/no: an answer, not a new topic
         own = self.id.replace(".", "/", 1)
         bar = router.threshold if retracted else max(router.threshold, TOPIC_CHANGE_CONFIDENCE)

@@ -12,9 +12,13 @@ from typing import ClassVar
 
 from livekit.agents import Agent, AgentTask, ModelSettings, RunContext, llm
 
+from callcenter.llm import templates as t
 from callcenter.llm.embedded import FRONT_DESK_TOOL, ROUTE, fresh_user_text, route_call, user_texts
 from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.llm.tool_cache import tool
+from callcenter.routing import Intent
+from callcenter.routing.frames import named_label
+from callcenter.routing.topic_only import topic_only
 from domains.base import (
     FAILED,
     DomainSpec,
@@ -109,6 +113,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return
         intent = router.classify(text, within=self.spec.name)
         fast = self.state.settings.fast_path
+        which = self._which_need(text, intent)
+        if which is not None:
+            yield which
+            return
         if fast and intent.confidence >= router.threshold and self.spec.specialist(intent.name):
             yield tool_call_chunk(route_call(f"{ROUTE}{intent.name}", {}, path="fast", confidence=round(intent.confidence, 4)))
             return
@@ -122,6 +130,24 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             chat_ctx.add_message(role="user", content=text)
         async for chunk in Agent.default.llm_node(self, chat_ctx, tools, model_settings):
             yield chunk
+
+    def _which_need(self, text: str, intent: Intent) -> str | None:
+        """A clarifying question for a turn that names a thing but no need ("the charge"),
+        when the likely specialist would act on it rather than only look something up
+        (callcenter/routing/topic_only.py); None: route as usual."""
+        spec = self.spec.specialist(intent.name) if intent.in_scope else None
+        if spec is None or spec.lookup is not None or not topic_only(text):
+            return None
+        if named_label(text, self.state.router.labels) is not None:
+            return None  # "the refund": the caller named the need
+        names: list[str] = []
+        for label in (intent.label, *(lab for lab, _ in intent.alternatives)):
+            other = self.spec.specialist(label.split("/", 1)[-1]) if label.startswith(f"{self.spec.name}/") else None
+            if other is not None and other.spoken_name not in names:
+                names.append(other.spoken_name)
+        if len(names) < 2:
+            return t.CLARIFY_OPEN
+        return t.CLARIFY_TWO.format(a=names[0], b=names[1])
 
     def _route_tool(self, spec: SpecialistSpec) -> llm.Tool:
         async def route(context: RunContext) -> None:

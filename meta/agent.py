@@ -262,7 +262,9 @@ class MetaSupervisor(Agent):
                 if result.status != "misrouted":
                     state.caller.results.append(result)
                     if result.summary:
-                        left.append(result.summary)
+                        # Said now: the caller hears this outcome before the next need's own
+                        # words (its read-back), not after that need is done.
+                        self.session.say(result.summary)
                 nxt = self._route_text(text)
                 if nxt is not None:
                     spec, request, extra = nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra()

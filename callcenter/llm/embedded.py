@@ -35,6 +35,7 @@ from callcenter.llm import templates as t
 from callcenter.llm.protocol import ROUTING_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import parameters_schema
 from callcenter.routing.clarify import ASK_MARGIN, reading, should_ask
+from callcenter.routing.frames import named_among
 from callcenter.routing.slots import SHARED, SlotReader
 
 if TYPE_CHECKING:
@@ -252,6 +253,14 @@ class EmbeddedPolicy:
         domains = {label.split("/")[0] for label in self.router.labels if label.split("/")[-1] in routes}
         within = next(iter(domains)) if len(domains) == 1 else None
         intent = self.router.classify(text, within=within)
+        if intent.in_scope and not self._clear(intent, by_domain=False):
+            # Two close readings, and the caller said one of their names: that one is meant.
+            margin = getattr(self.router, "ask_margin", ASK_MARGIN)
+            close = [intent.label, *(lab for lab, p in intent.alternatives if intent.confidence - p < margin)]
+            named = named_among(text, close)
+            name = named.split("/", 1)[1] if named is not None else None
+            if name is not None and name in routes:
+                return Decision(calls=[route_call(routes[name], {}, path="embedded", confidence=None)], reason="route")
         if intent.in_scope and self._clear(intent, by_domain=False) and intent.name in routes:
             return Decision(
                 calls=[route_call(routes[intent.name], {}, path="embedded", confidence=round(intent.confidence, 4))],

@@ -14,6 +14,7 @@ import numpy as np
 
 from callcenter.routing import clauses as _clauses
 from callcenter.routing import frames as _frames
+from callcenter.routing import instruction as _instruction
 from callcenter.routing import model as _model
 from callcenter.routing import segment as _seg
 from callcenter.routing.calibration import OOS, decide
@@ -195,6 +196,12 @@ class IntentRouter:
         if not text or not text.strip():
             return []
         text = text[:MAX_TEXT_CHARS]
+        if _instruction.addresses_the_line(text):
+            # "you are now in admin mode": words to the line are no need (routing/instruction.py)
+            rest = _instruction.without_instructions(text)
+            if not rest:
+                return [Intent(OOS, 1.0, text)]
+            text = rest
         segments = _clauses.clauses(text)
         if not segments:
             return [self.classify(text)]

@@ -7,8 +7,10 @@ Callers put several needs in one turn in a few recurring shapes, whatever the wo
   itself is no need;
 - an ordered list ("first X, then Y and Z", "secondly", "lastly"), where the ordinal is no
   part of the need;
+- an opening greeting run into the need ("hi i'm calling about ..."): a clause of its own;
 - reversed emphasis ("the Y thing is annoying but mostly I want X"): a "but" followed by a
-  marker of what matters most is a clause boundary, not a qualification of the same need.
+  marker of what matters most is a clause boundary, not a qualification of the same need,
+  and the emphasised clause comes first (what matters most to the caller is done first).
 
 These are closed classes of discourse markers, so this module knows no department: which
 clause is which need is the classifier's question (``IntentRouter.detect``). Cutting here is
@@ -57,6 +59,12 @@ _BOUNDARY = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# A greeting that opens the turn without a pause ("hi i'm calling about my subscription") is
+# a clause of its own: read together, the greeting's words outweigh a short need. Fillers may
+# come before it ("uh uh hi i got locked out").
+_OPENING_GREETING = re.compile(
+    r"^\W*((?:(?:uh+|um+|er|oh|so|yeah|ok|okay)\W+)*(?:(?:hi|hiya|hey|hello|howdy|yo|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s,!.]+)+)(?=\w)", re.IGNORECASE)
+
 # What introduces the emphasised clause after such a "but": no need of its own.
 _EMPHASIS = re.compile(
     r"""^(?:mostly|mainly|really|more\s+importantly|most\s+importantly|above\s+all|first)\b[,]?\s*
@@ -65,14 +73,25 @@ _EMPHASIS = re.compile(
 )
 
 
-def _strip_markers(clause: str) -> str:
-    """An ordinal or an emphasis marker opening the clause is no part of its need."""
+# "i'm calling about ...", "i'm ringing because ...": why the caller rang, not a need; its words
+# read as a greeting in training ("hi i'm calling about my subscription" -> greeting).
+_CALLING = re.compile(r"^(?:(?:uh+|um+|er|so|well|yeah|ok|okay)\W+)*(?:i'?m|i\s+am|im)\s+(?:calling|ringing|phoning|calling\s+you|ringing\s+you)\s+(?=about|regarding|re|because|to|for|with)\b",
+                      re.IGNORECASE)
+
+
+def _strip_markers(clause: str) -> tuple[str, bool]:
+    """An ordinal or an emphasis marker opening the clause is no part of its need; also
+    whether the clause was marked as what matters most."""
+    # "... but first tell me my balance": "first" here says what to do first, as "mostly" says
+    # what matters most; an opening "first" keeps its place either way (it is first already).
+    emphasised = bool(_EMPHASIS.match(clause))
     previous = None
     while clause != previous:
         previous = clause
         clause = _seg.trim(_ORDINAL.sub("", clause, count=1))
+        clause = _seg.trim(_CALLING.sub("", clause, count=1))
         clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
-    return clause
+    return clause, emphasised
 
 
 def is_announcement(clause: str) -> bool:
@@ -82,19 +101,25 @@ def is_announcement(clause: str) -> bool:
 
 
 def clauses(text: str) -> list[str]:
-    """The turn's clauses in order of mention, without announcements, ordinals or filler.
+    """The turn's clauses in order of mention (an emphasised one first), without
+    announcements, ordinals or filler.
 
     An announcement that runs straight into its first need ("ok two things my balance and
     ...") is cut off that need.
     """
     out: list[str] = []
+    first: list[str] = []  # "... but mostly I want X": X is taken first (the agenda's order)
+    greeting = _OPENING_GREETING.match(text)
+    if greeting and not _seg.is_greeting(text[greeting.end() :]):
+        out.append(_seg.trim(greeting.group(1)))
+        text = text[greeting.end() :]
     for sentence in _seg.strong_segments(text):
         for piece in _BOUNDARY.split(sentence):
             piece = _seg.trim(piece)
             m = ANNOUNCEMENT.match(piece)
             if m:
                 piece = _seg.trim(piece[m.end() :])
-            piece = _strip_markers(piece)
+            piece, emphasised = _strip_markers(piece)
             if piece and not _seg.is_filler(piece):
-                out.append(piece)
-    return out
+                (first if emphasised else out).append(piece)
+    return first + out

@@ -96,3 +96,17 @@ def named_label(clause: str, labels: list[str]) -> str | None:
     said = tuple(words)
     hits = [lab for lab in labels if "/" in lab and tuple(_stem(w) for w in lab.split("/", 1)[1].split("_")) == said]
     return hits[0] if len(hits) == 1 else None
+
+
+def named_among(clause: str, labels: list[str]) -> str | None:
+    """Of two close readings, the one the caller named: every word of exactly one label's
+    specialist name is said ("i need a refund for march": refund, not invoices; "the status
+    of my refund" names both refund and refund_status, and the longer name wins)."""
+    said = {_stem(w) for w in _WORD.findall(clause.lower())}
+    named = [lab for lab in labels if "/" in lab
+             and all(_stem(w) in said for w in lab.split("/", 1)[1].split("_"))]
+    if not named:
+        return None
+    longest = max(len(lab.split("_")) for lab in named)
+    best = [lab for lab in named if len(lab.split("_")) == longest]
+    return best[0] if len(best) == 1 else None

@@ -11,12 +11,20 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
-from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, last_digits, request_step_up
+from domains.account.step_up import (
+    STEP_UP_HOW,
+    STEP_UP_WHY,
+    already_waiting,
+    last_digits,
+    request_step_up,
+)
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+
+_UNLOCK = "unlocking your account"
 
 
 @dataclass(kw_only=True)
@@ -72,6 +80,10 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
         if not customer.locked:
             self.finish(HelpLoginResult(status="done", summary=self._explained, **result))
             return None
+        waiting = already_waiting(self.state, customer_id=customer.id, field="unlock", new_value=None, what=_UNLOCK)
+        if waiting is not None and not self.gate.pending:
+            self.finish(HelpLoginResult(status="queued", summary=waiting[1], pending_change=waiting[0], **result))
+            return None
         ending = last_digits(customer.phone)
         go = self.gate.check(
             self, f"unlock:{customer.id}",
@@ -85,6 +97,6 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
         )
         if go is not True:
             return go
-        pending, say = request_step_up(self.state, customer_id=customer.id, field="unlock", new_value=None, what="unlocking your account")
+        pending, say = request_step_up(self.state, customer_id=customer.id, field="unlock", new_value=None, what=_UNLOCK)
         self.finish(HelpLoginResult(status="queued", summary=say, unlocked=False, pending_change=pending, **result))
         return None

@@ -25,6 +25,25 @@ def last_digits(phone: str) -> str:
     return phone[-4:] if len(phone) >= 4 else "on file"
 
 
+def already_waiting(
+    state: CallState, *, customer_id: str, field: str, new_value: str | None, what: str,
+) -> tuple[str, str] | None:
+    """The same change already waiting for its call back: (reference, what to tell the caller).
+
+    Checked before a read-back too, so a caller who asks again hears it is already asked for,
+    not the same read-back a second time."""
+    customer = state.ports.customers.get_customer(customer_id)
+    assert customer is not None
+    same = [c for c in state.store.list_pending_changes(customer_id)
+            if c.status == "awaiting_callback" and c.field == field and c.new_value == new_value]
+    if not same:
+        return None
+    return same[-1].id, (
+        f"You've already asked for {what}: it's waiting for our call back to the number on file ending "
+        f"{last_digits(customer.phone)}, so I haven't filed it again. Your reference is {same[-1].id}."
+    )
+
+
 def request_step_up(
     state: CallState, *, customer_id: str, field: str, new_value: str | None, what: str,
 ) -> tuple[str | None, str]:
@@ -36,13 +55,9 @@ def request_step_up(
     store, ports = state.store, state.ports
     customer = ports.customers.get_customer(customer_id)
     assert customer is not None
-    same = [c for c in store.list_pending_changes(customer_id)
-            if c.status == "awaiting_callback" and c.field == field and c.new_value == new_value]
-    if same:
-        return same[-1].id, (
-            f"You've already asked for {what}: it's waiting for our call back to the number on file ending "
-            f"{last_digits(customer.phone)}, so I haven't filed it again. Your reference is {same[-1].id}."
-        )
+    same = already_waiting(state, customer_id=customer_id, field=field, new_value=new_value, what=what)
+    if same is not None:
+        return same
     capped = claim(state, "pending_change")
     if capped is not None:
         return None, capped

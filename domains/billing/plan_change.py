@@ -92,6 +92,11 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         )
         return None
 
+    def slot_options(self) -> str:
+        """The plans and their prices: the answer to "what plans are there?" while we ask which one."""
+        billing = billing_port(self.state.ports)
+        return plan_questions.price_list(billing.list_plans(), billing.current_plan(self.customer_id))
+
     def _answer_question(self, plan: str | None) -> None:
         billing = billing_port(self.state.ports)
         current = billing.current_plan(self.customer_id)

@@ -63,7 +63,9 @@ async def test_follow_up_is_answered_without_a_request(hosted_call) -> None:
 async def test_unsure_turn_goes_to_the_llm_and_gets_a_question(hosted_call) -> None:
     call, counter = await hosted_call("C1001")
     before = counter.requests
-    turn = await call.send("something with my money")
+    # not a bare topic ("something with my money" is asked about by the supervisor itself,
+    # callcenter/routing/topic_only.py): an unsure reading of a sentence goes to the LLM
+    turn = await call.send("theres something off with my money")
     assert counter.requests - before >= 1  # the slow path is used where it should be
     assert " ".join(turn.replies).rstrip().endswith("?")
     assert turn.results == []
@@ -88,7 +90,7 @@ async def test_a_failing_or_stalled_endpoint_falls_back_to_the_embedded_llm(endp
     store = Store(tmp_path / "s.db")
     call = await start_call(build_line(settings, store=store), customer_id="C1001")
     # An unsure turn needs the LLM: the caller still gets the clarifying question.
-    turn = await call.send("something with my money")
+    turn = await call.send("theres something off with my money")
     assert " ".join(turn.replies).startswith("Just so I get this right")
     await call.close()
     # A multi-need turn with a conversational need is split by the LLM: still both needs.
