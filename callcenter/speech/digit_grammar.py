@@ -73,8 +73,8 @@ def allowed(v: Vocab, state: str, count: int, fillers: int) -> set[int]:
         return words | v.letter | v.digits
     if state == "id":
         return set(v.digits)
-    if state == "mid":
-        return words | v.digits
+    if state == "mid":  # an id alone may end here (a caller correcting only the number)
+        return words | v.digits | {v.eot}
     if state == "zip":
         return set(v.digits)
     return set(v.stop)
