@@ -98,8 +98,9 @@ class WhisperSTT(stt.STT):
         self.held_decode = True
         # Then, for a customer number and ZIP that still do not fit, a decode held to their
         # grammar token by token (digit_grammar.py: C and four digits, five digits): on the
-        # dev identity turns first-time reads 19 -> 21 of 24 at 16 kHz, 18 -> 21 at 8 kHz,
-        # for about 3 CPU-s on such a turn only (benchmarks/README.md).
+        # dev identity turns first-time reads 19 -> 20 of 24 at 16 kHz, 18 -> 20 at 8 kHz;
+        # unseen voices 49% -> 71% at 16 kHz; about 3 CPU-s on such a turn only
+        # (benchmarks/README.md).
         self.digit_grammar = True
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
