@@ -16,7 +16,9 @@ tuning) is run for the reported numbers only.
 Variants: `base` (the most likely reading, the line's prompt: before issue 26), `grammar`
 (the beam's reading that fits the pending slot; callcenter/speech/slot_grammar.py) and `line`
 (the grammar with the identity slot's own prompt, meta/voice_prompt.py: what the line does),
-`held` (`line`, then a second decode held to the slot's words when no reading fits).
+`held` (`line`, then a second decode held to the slot's words when no reading fits),
+`digits` (`held`, then a decode held to the id/ZIP grammar token by token when still
+nothing fits; callcenter/speech/digit_grammar.py: what the line does).
 """
 
 from __future__ import annotations
@@ -104,7 +106,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", choices=sorted(SCRIPTS), default="dev")
     ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
-    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line", "held"], default=["base", "line"])
+    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line", "held", "digits"], default=["base", "digits"])
     ap.add_argument("--voices", nargs="+", help="a subset of the part's voices")
     ap.add_argument("--customers", nargs="+", default=[c[0] for c in CUSTOMERS])
     ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
@@ -127,8 +129,9 @@ def main() -> int:
 
     for variant in args.variants:
         slot = None if variant == "base" else "identity"
-        stt.slot_prompts = SLOT_PROMPTS if variant in ("line", "held") else {}
-        stt.held_decode = variant == "held"
+        stt.slot_prompts = SLOT_PROMPTS if variant in ("line", "held", "digits") else {}
+        stt.held_decode = variant in ("held", "digits")
+        stt.digit_grammar = variant == "digits"
         for band in args.bands:
             turns = first = after_fix = wrong = 0
             for voice in voices:

@@ -1,0 +1,170 @@
+"""A decode of Whisper held to a small grammar, token by token: a customer number (C and
+exactly four digits) and a ZIP code (exactly five digits), with a few words around them.
+
+tiny.en hears the digits of an id but drops repeated ones when it writes them ("C one oh oh
+three" -> "C one oh three"): a reading with three digits does not fit and the caller is asked
+again. Here the decoder may only write what the grammar allows next, and a digit run ends
+only at its length, so the model has to place the digit it heard but skipped. CTranslate2 has
+no logits hook, so each step asks the decoder for the next token's scores over the encoded
+audio (`return_logits_vocab`, the encoder runs once), keeps the best token the grammar
+allows, and goes on: about 30 small decoder steps for an answer.
+
+Only used when the recogniser's own readings do not fit the slot (local_stt.py), and its
+reading is taken only when the model was sure enough of it (`MIN_LOGPROB`): a caller who said
+something else must not be turned into an id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh")
+LETTER = ("C", "c", "See", "see")
+FILLER = ("zip", "Zip", "ZIP", "code", "Code", "and", "And", "my", "My", "is", "it", "It", "it's", "It's", "the", "The",
+          "customer", "Customer", "number", "Number", "yes", "Yes", "yeah", "Yeah", "no", "No", "sure", "Sure",
+          "uh", "Uh", "um", "Um", "Okay", "okay", "So", "so")
+ID_DIGITS, ZIP_DIGITS = 4, 5
+MAX_FILLER = 8  # tokens of words before, between and after the numbers
+# Mean log-probability per token under which the held reading is not taken: chosen on the
+# dev identity turns (benchmarks/voice/bench_identity.py --part dev --variants digits).
+MIN_LOGPROB = -1.0
+BEAM = 5
+
+
+@dataclass(frozen=True)
+class Vocab:
+    digits: frozenset[int]
+    letter: frozenset[int]
+    filler: frozenset[int]
+    stop: frozenset[int]  # "." and end of text
+    eot: int
+
+
+def _single(tokenizer: Any, words: tuple[str, ...]) -> set[int]:
+    """Tokens of words written as one token (with a leading space): a digit is one step."""
+    out: set[int] = set()
+    for w in words:
+        ids = tokenizer.encode(" " + w)
+        if len(ids) == 1:
+            out.add(ids[0])
+    return out
+
+
+@lru_cache(maxsize=2)
+def vocab(tokenizer: Any) -> Vocab:
+    filler: set[int] = set()
+    for w in FILLER:
+        filler.update(tokenizer.encode(" " + w))
+    filler.update(tokenizer.encode(p)[0] for p in (",", "."))
+    digits, letter = _single(tokenizer, DIGITS), _single(tokenizer, LETTER)
+    return Vocab(frozenset(digits), frozenset(letter), frozenset(filler - digits - letter),
+                 frozenset({tokenizer.encode(".")[0], tokenizer.eot}), tokenizer.eot)
+
+
+def allowed(v: Vocab, state: str, count: int, fillers: int) -> set[int]:
+    """The tokens the grammar allows next. States: pre (words before), id (digits after C),
+    mid (words between), zip (digits), end."""
+    words = set(v.filler) if fillers < MAX_FILLER else set()
+    if state == "pre":
+        return words | v.letter | v.digits
+    if state == "id":
+        return set(v.digits)
+    if state == "mid":  # an id alone may end here (a caller correcting only the number)
+        return words | v.digits | {v.eot}
+    if state == "zip":
+        return set(v.digits)
+    return set(v.stop)
+
+
+def step(v: Vocab, state: str, count: int, fillers: int, token: int) -> tuple[str, int, int]:
+    if token in v.letter and state == "pre":
+        return "id", 0, fillers
+    if token in v.digits:
+        if state in ("pre", "mid"):
+            state, count = "zip", 0
+        count += 1
+        if state == "id" and count == ID_DIGITS:
+            return "mid", 0, fillers
+        if state == "zip" and count == ZIP_DIGITS:
+            return "end", 0, fillers
+        return state, count, fillers
+    return state, count, fillers + 1
+
+
+@dataclass(frozen=True)
+class Hyp:
+    seq: tuple[int, ...] = ()
+    state: str = "pre"
+    count: int = 0
+    fillers: int = 0
+    score: float = 0.0
+    done: bool = False
+
+
+def _log_softmax(logits: Any) -> np.ndarray:
+    x = np.asarray(logits, dtype=np.float32)
+    top = x.max()
+    return x - (np.log(np.exp(x - top).sum()) + top)
+
+
+def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tokenizer: Any,
+                  beam: int = BEAM) -> tuple[str, float] | None:
+    """The grammar's best reading of the encoded answer (a beam over what the grammar allows)
+    and its mean log-probability per token; None if no reading finished."""
+    import ctranslate2
+
+    v = vocab(tokenizer)
+    hyps = [Hyp()]
+    finished: list[Hyp] = []
+    for _ in range(ID_DIGITS + ZIP_DIGITS + 3 * MAX_FILLER + 2):
+        live = [h for h in hyps if not h.done]
+        if not live:
+            break
+        prompts = [prompt_tokens + list(h.seq) for h in live]
+        batch = ctranslate2.StorageView.from_array(np.ascontiguousarray(np.repeat(encoded, len(live), axis=0)))
+        # The tokens already chosen come back as forced steps, with their own scores; the
+        # next token's scores follow them (max_length also counts the prompt).
+        results = model.generate(batch, prompts, beam_size=1, max_length=max(map(len, prompts)) + 3,
+                                 return_logits_vocab=True, suppress_blank=False)
+        grown: list[Hyp] = []
+        for h, r in zip(live, results, strict=True):
+            if len(r.logits[0]) <= len(h.seq):
+                continue
+            logprobs = _log_softmax(r.logits[0][len(h.seq)])
+            options = sorted(allowed(v, h.state, h.count, h.fillers), key=lambda t: -logprobs[t])[:beam]
+            for t in options:
+                score = h.score + float(logprobs[t])
+                if t == v.eot or (h.state == "end" and t in v.stop):
+                    finished.append(Hyp(h.seq, "end", 0, h.fillers, score, True))
+                    continue
+                grown.append(Hyp((*h.seq, t), *step(v, h.state, h.count, h.fillers, t), score))
+        hyps = sorted(grown, key=lambda h: -h.score)[:beam]
+        best_done = max((f.score for f in finished), default=None)
+        if best_done is not None and all(h.score < best_done for h in hyps):
+            break  # scores only fall: nothing live can beat what has finished
+    if not finished:
+        return None
+    best = max(finished, key=lambda h: h.score / (len(h.seq) + 1))
+    return tokenizer.decode(list(best.seq)).strip(), best.score / (len(best.seq) + 1)
+
+
+def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float) -> tuple[str, float] | None:
+    """Encode one utterance (a faster-whisper `WhisperModel`, 16 kHz float audio) on its short
+    window and read it with the grammar; None when it needs the full window or ran out."""
+    import ctranslate2
+    from faster_whisper.tokenizer import Tokenizer
+
+    from callcenter.speech.whisper_window import window_features
+
+    padded = window_features(whisper.feature_extractor(audio), window_s)
+    if padded is None:
+        return None
+    encoded = np.asarray(whisper.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(padded[None])),
+                                              to_cpu=True))
+    tokenizer = Tokenizer(whisper.hf_tokenizer, whisper.model.is_multilingual, task="transcribe", language="en")
+    previous = tokenizer.encode(" " + prompt.strip()) if prompt else []
+    return held_identity(whisper.model, encoded, whisper.get_prompt(tokenizer, previous, without_timestamps=True), tokenizer)
