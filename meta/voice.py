@@ -145,9 +145,11 @@ class VoiceCall:
         if not wait_reply:
             return VoiceTurn(heard="", record=None)
         # No voice activity at all (silence, a hum): nothing will be transcribed.
-        if not await self._wait_for(lambda: self._speech_starts > starts or len(self._heard) > seen, NO_SPEECH_S):
+        # Both waits are for the caller's words: they run out only while the recogniser is idle,
+        # so a loaded CPU (a slow VAD, a long decode) delays the answer instead of losing it.
+        if not await self._wait_unless_busy(lambda: self._speech_starts > starts or len(self._heard) > seen, NO_SPEECH_S):
             return await self._not_caught(ended)
-        if not await self._wait_for(lambda: len(self._heard) > seen or len(self.speaker.segments) > segs, HEARD_TIMEOUT_S):
+        if not await self._wait_unless_busy(lambda: len(self._heard) > seen or len(self.speaker.segments) > segs, HEARD_TIMEOUT_S):
             return await self._not_caught(ended)
         await self.wait_idle()
         heard = " ".join(t for _, t in self._heard[seen:])
@@ -210,6 +212,20 @@ class VoiceCall:
         if len(self.speaker.segments) > segs:
             turn.timings["first_audio"] = self.speaker.segments[segs].started_at - ended
         return turn
+
+    async def _wait_unless_busy(self, cond: Any, idle_s: float) -> bool:
+        """Until `cond`; False after `idle_s` in which the recogniser did no work (at most
+        REPLY_TIMEOUT_S in all, so a wedged recogniser still ends the wait)."""
+        started = deadline = time.monotonic()
+        deadline += idle_s
+        while not cond():
+            now = time.monotonic()
+            if getattr(self.session.stt, "busy", False) and now - started < REPLY_TIMEOUT_S:
+                deadline = now + idle_s
+            elif now >= deadline:
+                return cond()
+            await asyncio.sleep(0.02)
+        return True
 
     async def _wait_for(self, cond: Any, timeout: float) -> bool:
         deadline = time.monotonic() + timeout

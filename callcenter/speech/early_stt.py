@@ -36,6 +36,14 @@ class EarlySTT(WrappedSTT):
         self.early_s = early_s
         self.guesses = 0  # early decodes started
         self.guesses_used = 0  # ... and taken as the final transcript
+        self.decoding = 0  # decodes running (a dropped guess included: it still takes the CPU)
+        self.speaking = 0  # streams whose VAD is inside an utterance
+
+    @property
+    def busy(self) -> bool:
+        """Inside an utterance or decoding one: a transcript may still come. Whoever waits for
+        the caller's words (meta/voice.py) waits while this holds, however loaded the CPU."""
+        return self.decoding > 0 or self.speaking > 0
 
     async def _recognize_impl(
         self, buffer: utils.AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
@@ -56,10 +64,22 @@ class _EarlyStream(stt.RecognizeStream):
         self._language = language
         self._speech: list[rtc.AudioFrame] = []  # this utterance so far, prefix padding included
         self._guess: asyncio.Task[stt.SpeechEvent] | None = None
+        self._speaking = False
 
     def _recognize(self, frames: list[rtc.AudioFrame]) -> asyncio.Task[stt.SpeechEvent]:
         buffer = utils.merge_frames(frames)
-        return asyncio.create_task(self._stt.inner.recognize(buffer, language=self._language))
+        task = asyncio.create_task(self._stt.inner.recognize(buffer, language=self._language))
+        self._stt.decoding += 1
+        task.add_done_callback(self._decoded)
+        return task
+
+    def _decoded(self, _task: asyncio.Task[stt.SpeechEvent]) -> None:
+        self._stt.decoding -= 1
+
+    def _in_speech(self, now: bool) -> None:
+        if now != self._speaking:
+            self._speaking = now
+            self._stt.speaking += 1 if now else -1
 
     def _drop_guess(self) -> None:
         if self._guess is not None:
@@ -85,12 +105,14 @@ class _EarlyStream(stt.RecognizeStream):
                 await self._on_vad(ev)
         finally:
             await utils.aio.cancel_and_wait(task)
+            self._in_speech(False)
             self._drop_guess()
             await vad_stream.aclose()
 
     async def _on_vad(self, ev: vad.VADEvent) -> None:
         if ev.type == vad.VADEventType.START_OF_SPEECH:
             self._speech = list(ev.frames)
+            self._in_speech(True)
             self._drop_guess()
             self._event_ch.send_nowait(stt.SpeechEvent(stt.SpeechEventType.START_OF_SPEECH))
         elif ev.type == vad.VADEventType.INFERENCE_DONE and ev.speaking:
@@ -106,7 +128,10 @@ class _EarlyStream(stt.RecognizeStream):
             guess, self._guess = self._guess, None
             if guess is not None:
                 self._stt.guesses_used += 1
-            result = await (guess or self._recognize(list(ev.frames)))
+            try:
+                result = await (guess or self._recognize(list(ev.frames)))
+            finally:
+                self._in_speech(False)  # after the decode: no gap in which nothing is at work
             self._speech = []
             if result.alternatives and result.alternatives[0].text:
                 self._event_ch.send_nowait(

@@ -25,5 +25,11 @@ class WrappedSTT(stt.STT):
     def provider(self) -> str:
         return self.inner.provider
 
+    @property
+    def busy(self) -> bool:
+        """The recogniser is still at work on the caller's audio (`EarlySTT`: in speech or
+        decoding); a wrapper that does no work of its own asks the recogniser it wraps."""
+        return bool(getattr(self.inner, "busy", False))
+
     async def aclose(self) -> None:
         await self.inner.aclose()
