@@ -66,8 +66,19 @@ class _EarlyStream(stt.RecognizeStream):
         self._guess: asyncio.Task[stt.SpeechEvent] | None = None
         self._speaking = False
 
-    def _recognize(self, frames: list[rtc.AudioFrame]) -> asyncio.Task[stt.SpeechEvent]:
+    def _recognize(self, frames: list[rtc.AudioFrame], silence_s: float) -> asyncio.Task[stt.SpeechEvent]:
+        """Decode the utterance with exactly `early_s` of its trailing silence (`silence_s` is
+        how much it ends with): how much silence an event carries depends on how far behind
+        the VAD ran, and the recogniser writes other words (a comma, a capital) for another
+        length of silence, so the same audio must always reach it cut the same way."""
         buffer = utils.merge_frames(frames)
+        extra = int(max(0.0, silence_s - self._stt.early_s) * buffer.sample_rate)
+        if 0 < extra < buffer.samples_per_channel:
+            keep = (buffer.samples_per_channel - extra) * buffer.num_channels
+            buffer = rtc.AudioFrame(
+                data=buffer.data[:keep].tobytes(), sample_rate=buffer.sample_rate,
+                num_channels=buffer.num_channels, samples_per_channel=buffer.samples_per_channel - extra,
+            )
         task = asyncio.create_task(self._stt.inner.recognize(buffer, language=self._language))
         self._stt.decoding += 1
         task.add_done_callback(self._decoded)
@@ -121,7 +132,7 @@ class _EarlyStream(stt.RecognizeStream):
                 self._drop_guess()  # the caller is speaking again: the guess is stale
             elif self._guess is None and ev.raw_accumulated_silence >= self._stt.early_s:
                 self._stt.guesses += 1
-                self._guess = self._recognize(self._speech)
+                self._guess = self._recognize(self._speech, ev.raw_accumulated_silence)
         elif ev.type == vad.VADEventType.END_OF_SPEECH:
             speech_end_time = time.time() - ev.silence_duration - ev.inference_duration
             self._event_ch.send_nowait(stt.SpeechEvent(stt.SpeechEventType.END_OF_SPEECH, speech_end_time=speech_end_time))
@@ -129,7 +140,7 @@ class _EarlyStream(stt.RecognizeStream):
             if guess is not None:
                 self._stt.guesses_used += 1
             try:
-                result = await (guess or self._recognize(list(ev.frames)))
+                result = await (guess or self._recognize(list(ev.frames), ev.silence_duration))
             finally:
                 self._in_speech(False)  # after the decode: no gap in which nothing is at work
             self._speech = []
