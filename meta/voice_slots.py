@@ -15,7 +15,9 @@ from typing import Any
 from livekit.agents import AgentSession
 from livekit.agents.voice.events import ConversationItemAddedEvent
 
+from callcenter.store.ports import Customers
 from domains.identity import ASK_ZIP, asks_for_digits
+from domains.identity_readings import on_file
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS
 
@@ -44,13 +46,16 @@ def _recogniser(stt: Any) -> Any | None:
 class SlotWatcher:
     """Keeps the session's recogniser told of the slot the line's last question asked for."""
 
-    def __init__(self, session: AgentSession) -> None:
+    def __init__(self, session: AgentSession, customers: Customers | None = None) -> None:
         self.session = session
         self.slot: str | None = None
         self.recogniser = _recogniser(session.stt)
         if self.recogniser is not None:
             self.recogniser.slot = lambda: self.slot
             self.recogniser.slot_prompts = SLOT_PROMPTS
+            if customers is not None and hasattr(self.recogniser, "on_file"):
+                # Of several readings of an id and ZIP, the one that names an account (identity_readings.py).
+                self.recogniser.on_file = on_file(customers)
             session.on("conversation_item_added", self._on_item)
 
     def _on_item(self, ev: ConversationItemAddedEvent) -> None:
@@ -62,3 +67,5 @@ class SlotWatcher:
         if self.recogniser is not None:
             self.session.off("conversation_item_added", self._on_item)
             self.recogniser.slot = lambda: None
+            if hasattr(self.recogniser, "on_file"):
+                self.recogniser.on_file = None

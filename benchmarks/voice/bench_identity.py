@@ -18,7 +18,9 @@ Variants: `base` (the most likely reading, the line's prompt: before issue 26), 
 (the grammar with the identity slot's own prompt, meta/voice_prompt.py: what the line does),
 `held` (`line`, then a second decode held to the slot's words when no reading fits),
 `digits` (`held`, then a decode held to the id/ZIP grammar token by token when still
-nothing fits; callcenter/speech/digit_grammar.py: what the line does).
+nothing fits; callcenter/speech/digit_grammar.py), `file` (`digits`, then of the whole
+readings the one that names an account on file, with the first reading's ZIP;
+domains/identity_readings.py: what the line does).
 """
 
 from __future__ import annotations
@@ -42,8 +44,11 @@ from benchmarks.voice.voices import espeak, hibari, piper, telephone, to_16k  # 
 from callcenter.routing.slots import extract_slots  # noqa: E402
 from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
 from callcenter.spoken import normalise  # noqa: E402
+from callcenter.store import Store  # noqa: E402
 from callcenter.store.seed import CUSTOMERS  # noqa: E402
+from domains import registry  # noqa: E402
 from domains.identity import correction, heard_customer_number  # noqa: E402
+from domains.identity_readings import on_file  # noqa: E402
 from meta.voice_io import read_wav  # noqa: E402
 from meta.voice_prompt import SLOT_PROMPTS, recogniser_prompt  # noqa: E402
 
@@ -106,13 +111,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", choices=sorted(SCRIPTS), default="dev")
     ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
-    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line", "held", "digits"], default=["base", "digits"])
+    ap.add_argument("--variants", nargs="+", choices=["base", "grammar", "line", "held", "digits", "file"], default=["base", "file"])
     ap.add_argument("--voices", nargs="+", help="a subset of the part's voices")
     ap.add_argument("--customers", nargs="+", default=[c[0] for c in CUSTOMERS])
     ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     stt = WhisperSTT(prompt=recogniser_prompt())
+    store = Store(Path(tempfile.mkdtemp()) / "store.sqlite3", schemas=registry.schemas())  # the demo customers
     voices = {k: v for k, v in VOICES[args.part].items() if not args.voices or k in args.voices}
     result: dict[str, Any] = {"load_average_start": list(os.getloadavg())}
     cpu0, started = time.process_time(), time.perf_counter()
@@ -125,13 +131,14 @@ def main() -> int:
             if band == "8k":
                 pcm, rate = telephone(pcm, rate)
             audio[key] = to_16k(pcm, rate)
-        return stt.transcribe(audio[key], slot)[0]
+        return stt.hear(audio[key], slot).text
 
     for variant in args.variants:
         slot = None if variant == "base" else "identity"
-        stt.slot_prompts = SLOT_PROMPTS if variant in ("line", "held", "digits") else {}
-        stt.held_decode = variant in ("held", "digits")
-        stt.digit_grammar = variant == "digits"
+        stt.slot_prompts = SLOT_PROMPTS if variant in ("line", "held", "digits", "file") else {}
+        stt.held_decode = variant in ("held", "digits", "file")
+        stt.digit_grammar = variant in ("digits", "file")
+        stt.on_file = on_file(store) if variant == "file" else None
         for band in args.bands:
             turns = first = after_fix = wrong = 0
             for voice in voices:

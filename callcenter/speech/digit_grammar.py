@@ -32,7 +32,7 @@ MAX_FILLER = 8  # tokens of words before, between and after the numbers
 # Mean log-probability per token under which the held reading is not taken: chosen on the
 # dev identity turns (benchmarks/voice/bench_identity.py --part dev --variants digits).
 MIN_LOGPROB = -1.0
-BEAM = 5
+BEAM = 8
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,20 @@ class Hyp:
     done: bool = False
 
 
+def _diverse(ranked: list[Hyp], v: Vocab, beam: int) -> list[Hyp]:
+    """The best `beam` hypotheses with different numbers so far: "C one oh, oh" and "C one oh oh"
+    (a comma) are one reading of the digits, and a beam full of such twins has no room for the
+    reading that places a repeated digit elsewhere."""
+    kept: dict[tuple[int, ...], Hyp] = {}
+    for h in ranked:
+        key = tuple(t for t in h.seq if t in v.digits or t in v.letter)
+        if key not in kept:
+            kept[key] = h
+            if len(kept) == beam:
+                break
+    return list(kept.values())
+
+
 def _log_softmax(logits: Any) -> np.ndarray:
     x = np.asarray(logits, dtype=np.float32)
     top = x.max()
@@ -112,9 +126,9 @@ def _log_softmax(logits: Any) -> np.ndarray:
 
 
 def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tokenizer: Any,
-                  beam: int = BEAM) -> tuple[str, float] | None:
-    """The grammar's best reading of the encoded answer (a beam over what the grammar allows)
-    and its mean log-probability per token; None if no reading finished."""
+                  beam: int = BEAM) -> list[tuple[str, float]]:
+    """The grammar's readings of the encoded answer (a beam over what the grammar allows),
+    best first, each with its mean log-probability per token; empty if none finished."""
     import ctranslate2
 
     v = vocab(tokenizer)
@@ -142,19 +156,21 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
                     finished.append(Hyp(h.seq, "end", 0, h.fillers, score, True))
                     continue
                 grown.append(Hyp((*h.seq, t), *step(v, h.state, h.count, h.fillers, t), score))
-        hyps = sorted(grown, key=lambda h: -h.score)[:beam]
+        hyps = _diverse(sorted(grown, key=lambda h: -h.score), v, beam)
         best_done = max((f.score for f in finished), default=None)
         if best_done is not None and all(h.score < best_done for h in hyps):
             break  # scores only fall: nothing live can beat what has finished
-    if not finished:
-        return None
-    best = max(finished, key=lambda h: h.score / (len(h.seq) + 1))
-    return tokenizer.decode(list(best.seq)).strip(), best.score / (len(best.seq) + 1)
+    ranked = sorted(finished, key=lambda h: -h.score / (len(h.seq) + 1))
+    readings: dict[str, float] = {}
+    for h in ranked:
+        readings.setdefault(tokenizer.decode(list(h.seq)).strip(), h.score / (len(h.seq) + 1))
+    return list(readings.items())
 
 
-def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float) -> tuple[str, float] | None:
+def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float) -> list[tuple[str, float]]:
     """Encode one utterance (a faster-whisper `WhisperModel`, 16 kHz float audio) on its short
-    window and read it with the grammar; None when it needs the full window or ran out."""
+    window and read it with the grammar, best reading first; empty when it needs the full
+    window or nothing finished."""
     import ctranslate2
     from faster_whisper.tokenizer import Tokenizer
 
@@ -162,7 +178,7 @@ def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window
 
     padded = window_features(whisper.feature_extractor(audio), window_s)
     if padded is None:
-        return None
+        return []
     encoded = np.asarray(whisper.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(padded[None])),
                                               to_cpu=True))
     tokenizer = Tokenizer(whisper.hf_tokenizer, whisper.model.is_multilingual, task="transcribe", language="en")

@@ -13,6 +13,7 @@ import math
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -102,6 +103,10 @@ class WhisperSTT(stt.STT):
         # unseen voices 49% -> 71% at 16 kHz; about 3 CPU-s on such a turn only
         # (benchmarks/README.md).
         self.digit_grammar = True
+        # Of several whole readings of an identity answer (the taken one first), the index of
+        # the one the line takes, or None for the taken one: set per call by
+        # meta/voice_slots.py (the reading that names an account on file, domains/identity.py).
+        self.on_file: Callable[[list[str]], int | None] | None = None
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -117,8 +122,14 @@ class WhisperSTT(stt.STT):
     def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
         """Blocking: text and a confidence in [0, 1] ('' when nothing was said). With a `slot`
         pending, the beam's reading that fits it is preferred (slot_grammar.py)."""
+        heard = self.read(audio, slot)
+        return heard.text, heard.confidence
+
+    def read(self, audio: np.ndarray, slot: str | None = None) -> Heard:
+        """Blocking: `transcribe`, with the other whole readings of an identity answer."""
         if audio.size < WHISPER_RATE // 10:
-            return "", 0.0
+            return Heard("", 0.0)
+        grammar_tried = False
         with self._lock:
             segments: Any = None
             if 0 < self._window < 30:
@@ -137,6 +148,7 @@ class WhisperSTT(stt.STT):
                         if held and fit(slot, held[0].text) >= FULL_FIT[slot]:
                             segments = held
                     if self.digit_grammar and slot == "identity" and fit(slot, segments[0].text) < FULL_FIT[slot]:
+                        grammar_tried = True
                         segments = _grammar_reading(self._model, audio, prompt, self._window) or segments
             if segments is None:
                 segments, _ = self._model.transcribe(
@@ -147,27 +159,67 @@ class WhisperSTT(stt.STT):
             kept = [s for s in segments if not _phantom(s)]
         text = " ".join(s.text.strip() for s in kept).strip()
         if not text:
-            return "", 0.0
+            return Heard("", 0.0)
         confidence = float(np.exp(np.mean([s.avg_logprob for s in kept])))
-        return text, confidence
+        readings = [text]
+        if slot == "identity" and len(kept) == 1 and fit(slot, text) >= FULL_FIT[slot]:
+            readings += [r for r in kept[0].readings if r != text and fit(slot, r) >= FULL_FIT[slot]]
+        return Heard(text, confidence, readings, grammar_tried)
+
+    def grammar_readings(self, audio: np.ndarray) -> list[str]:
+        """Blocking: the identity grammar's whole readings of an answer, best first."""
+        with self._lock:
+            prompt = self.slot_prompts.get("identity", self._prompt)
+            segments = _grammar_reading(self._model, audio, prompt, self._window) or []
+        return list(segments[0].readings) if segments else []
+
+    def hear(self, audio: np.ndarray, slot: str | None = None) -> Heard:
+        """Blocking: `read`, then, for an identity answer with several whole readings, the
+        one on file when one is (`on_file`, meta/voice_slots.py)."""
+        heard = self.read(audio, slot)
+        choose = self.on_file
+        if slot != "identity" or choose is None or not heard.readings:
+            return heard
+        index = choose(heard.readings)
+        if index is not None:
+            return replace(heard, text=heard.readings[index])
+        if heard.grammar_tried or not self.digit_grammar:
+            return heard
+        # None on file and the grammar not yet asked: its readings place a digit the first
+        # decode dropped or doubled ("one oh three zero" for "one oh oh three").
+        more = self.grammar_readings(audio)
+        index = choose([heard.text, *more])
+        return replace(heard, text=more[index - 1]) if index else heard
 
     async def _recognize_impl(
         self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
     ) -> stt.SpeechEvent:
         audio = to_whisper_audio(buffer)
-        text, confidence = await asyncio.to_thread(self.transcribe, audio, self.slot())
+        heard = await asyncio.to_thread(self.hear, audio, self.slot())
         return stt.SpeechEvent(
             type=stt.SpeechEventType.FINAL_TRANSCRIPT,
-            alternatives=[stt.SpeechData(language="en", text=text, confidence=confidence)],
+            alternatives=[stt.SpeechData(language="en", text=heard.text, confidence=heard.confidence)],
         )
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance as read: the text taken, its confidence, and (for an identity answer) every
+    whole reading of it, the text taken first, then the others most likely first."""
+
+    text: str
+    confidence: float
+    readings: list[str] = field(default_factory=list)
+    grammar_tried: bool = False
 
 
 def _grammar_reading(model: Any, audio: np.ndarray, prompt: str | None, window_s: float) -> list[Segment] | None:
     """The identity grammar's reading, when the model is sure enough of it (digit_grammar.py)."""
-    read = read_identity(model, audio, prompt=prompt, window_s=window_s)
-    if read is None or read[1] < MIN_LOGPROB or fit("identity", read[0]) < FULL_FIT["identity"]:
+    read = [(text, score) for text, score in read_identity(model, audio, prompt=prompt, window_s=window_s)
+            if score >= MIN_LOGPROB and fit("identity", text) >= FULL_FIT["identity"]]
+    if not read:
         return None
-    return [Segment(text=read[0], avg_logprob=read[1], no_speech_prob=0.0, readings=(read[0],))]
+    return [Segment(text=read[0][0], avg_logprob=read[0][1], no_speech_prob=0.0, readings=tuple(t for t, _ in read))]
 
 
 def _phantom(segment: Any) -> bool:

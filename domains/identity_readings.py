@@ -1,0 +1,55 @@
+"""Which of a recogniser's readings of an answer to the identity question names an account.
+
+A small recogniser hears the digits of "C one oh oh three, zip six oh six oh one" but may
+place a repeated one wrong ("one oh three zero"): its beam and its digit grammar hold other
+whole readings of the same answer (callcenter/speech/local_stt.py). The line takes the first
+one whose customer number and ZIP are an account's, so a misplaced digit does not cost the
+caller a turn.
+
+Only readings with the most likely reading's ZIP are tried: they differ in the customer
+number, which is no secret, never in the ZIP, which is. A caller guessing a ZIP gets no more
+guesses from this than from one reading, and the taken reading is then checked, counted and
+throttled by the identity task like any answer (domains/identity.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from callcenter.spoken import normalise
+from callcenter.store.ports import Customers
+from domains.identity import heard_customer_number
+
+MAX_READINGS = 4  # the beam's width: readings further down are noise
+_ZIP = re.compile(r"(?<![\w$.-])(\d{5})(?![\w-]|\.\d)")
+_ID = re.compile(r"(?<![\w-])[A-Za-z][\s.]?\d{4,6}(?![\w-])")
+
+
+def _pair(reading: str) -> tuple[str | None, str | None]:
+    said = normalise(reading)
+    zips = _ZIP.findall(_ID.sub(" ", said))
+    return heard_customer_number(said), zips[0] if zips else None
+
+
+def reading_on_file(customers: Customers, readings: list[str]) -> int | None:
+    """The index of the first reading (most likely first) whose customer number and ZIP are
+    an account's, among those with the first reading's ZIP; None when none is."""
+    if not readings:
+        return None
+    first_zip = _pair(readings[0])[1]
+    if first_zip is None:
+        return None
+    for index, reading in enumerate(readings[:MAX_READINGS]):
+        customer_id, zip_code = _pair(reading)
+        if customer_id is None or zip_code != first_zip:
+            continue
+        customer = customers.get_customer(customer_id)
+        if customer is not None and customer.zip_code == zip_code:
+            return index
+    return None
+
+
+def on_file(customers: Customers) -> Callable[[list[str]], int | None]:
+    """`reading_on_file` bound to one line's customers: what the recogniser is handed."""
+    return lambda readings: reading_on_file(customers, readings)
