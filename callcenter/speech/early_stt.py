@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import numpy as np
 from livekit import rtc
 from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt, utils, vad
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
@@ -25,6 +26,37 @@ from callcenter.speech.wrapped import WrappedSTT
 
 # A decode of a dropped guess is not awaited by anyone: keep a reference until it ends.
 _STRAY: set[asyncio.Task[stt.SpeechEvent]] = set()
+
+
+# The quiet kept before the caller's first sound and after the last. The VAD's events carry
+# its prefix padding and its silence counted in 32 ms windows, plus however far into a window
+# the caller began or stopped, so the same words reached the recogniser with 0-32 ms more or
+# less quiet around them, and tiny.en wrote another id at one such offset ("one oh three
+# zero" for "one oh oh three"). Cut to the same quiet, the same audio is the same input
+# wherever the VAD's windows fell.
+LEAD_S = 0.4
+# A sample within this of the utterance's loudest is sound (a word's quiet onset and its
+# decay included); above a phone line's noise floor, so noise is not taken for words. On a
+# line noisier than that nothing is cut and the VAD's own bounds stand.
+SOUND_DB = 35.0
+
+
+def _steady(buffer: rtc.AudioFrame, tail_s: float) -> rtc.AudioFrame:
+    """The utterance from `LEAD_S` before its first sound to `tail_s` after its last (quiet
+    added at the end when the VAD's cut left less). Sound is found sample by sample against
+    the loudest sample, so where the VAD's windows fell does not move it."""
+    rate, ch = buffer.sample_rate, buffer.num_channels
+    pcm = np.frombuffer(buffer.data, dtype=np.int16)
+    mono = np.abs(pcm.reshape(-1, ch)[:, 0].astype(np.int32))
+    if mono.size == 0 or mono.max() == 0:
+        return buffer
+    sound = np.flatnonzero(mono >= mono.max() * 10 ** (-SOUND_DB / 20))
+    start = max(0, int(sound[0]) - int(LEAD_S * rate))
+    end = int(sound[-1]) + 1 + int(tail_s * rate)
+    kept = pcm[start * ch:end * ch]
+    if end * ch > len(pcm):
+        kept = np.concatenate([kept, np.zeros(end * ch - len(pcm), np.int16)])
+    return rtc.AudioFrame(data=kept.tobytes(), sample_rate=rate, num_channels=ch, samples_per_channel=len(kept) // ch)
 
 
 class EarlySTT(WrappedSTT):
@@ -68,9 +100,11 @@ class _EarlyStream(stt.RecognizeStream):
 
     def _recognize(self, frames: list[rtc.AudioFrame], silence_s: float) -> asyncio.Task[stt.SpeechEvent]:
         """Decode the utterance with exactly `early_s` of its trailing silence (`silence_s` is
-        how much it ends with): how much silence an event carries depends on how far behind
-        the VAD ran, and the recogniser writes other words (a comma, a capital) for another
-        length of silence, so the same audio must always reach it cut the same way."""
+        how much it ends with), then (`_steady`) with `LEAD_S` of quiet before its first sound
+        and `early_s` after its last: how much silence an event carries depends on how far
+        behind the VAD ran and where its windows fell, and the
+        recogniser writes other words (a comma, a capital, a digit) for another length of
+        silence, so the same audio must always reach it cut the same way."""
         buffer = utils.merge_frames(frames)
         extra = int(max(0.0, silence_s - self._stt.early_s) * buffer.sample_rate)
         if 0 < extra < buffer.samples_per_channel:
@@ -79,6 +113,7 @@ class _EarlyStream(stt.RecognizeStream):
                 data=buffer.data[:keep].tobytes(), sample_rate=buffer.sample_rate,
                 num_channels=buffer.num_channels, samples_per_channel=buffer.samples_per_channel - extra,
             )
+        buffer = _steady(buffer, self._stt.early_s)
         task = asyncio.create_task(self._stt.inner.recognize(buffer, language=self._language))
         self._stt.decoding += 1
         task.add_done_callback(self._decoded)
