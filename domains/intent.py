@@ -214,9 +214,11 @@ _ASKING = re.compile(
 )
 
 
+# The fillers before a polite request are those before any question ("um yeah can you ...").
+_OPENERS = r"(?:uh|um|er|hmm|so|well|ok|okay|oh|yeah|right|hi|hello|hey)"
 _POLITE_REQUEST = re.compile(
-    r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|would|will)\s+(you|u|we|someone|somebody)\b"
-    r"|^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",
+    rf"^\W*(?:{_OPENERS}\W+)*(can|could|would|will)\s+(you|u|we|someone|somebody)\b"
+    rf"|^\W*(?:{_OPENERS}\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",
     re.I,
 )
 

@@ -68,3 +68,58 @@ def direction(plan: str) -> str | None:
     if word in (UP, "higher", "upgrade", "bigger"):
         return UP
     return None
+
+
+# --- "cancel" with somewhere to go: a plan change, not a closure (callcenter/routing/rereading.py)
+# Where a caller wants to go, as a construction rather than a phrase: a plan name after a
+# word of moving or keeping ("put me on starter", "go back to pro", "stick with starter",
+# "just starter"), a plan name before a word of sufficing ("pro would do", "starter is plenty",
+# "starter instead"), or a direction ("something cheaper", "a smaller tier", "downgrade").
+_TO_NAME = re.compile(
+    rf"\b(?:to|onto|into|on|just|only|keep|take|try|stick\s+with|stay\s+(?:on|with)|go\s+with|up\s+for|switch|move|"
+    rf"drop\s+(?:me|us)|put\s+(?:me|us)|be)\s+(?:back\s+)?(?:to\s+|on\s+|onto\s+)?(?:the\s+|a\s+|me\s+|us\s+)?"
+    rf"(?:basic\s+|cheap(?:er)?\s+|plain\s+|regular\s+)?({_NAMES})\b",
+    re.I,
+)
+_NAME_SUFFICES = re.compile(
+    rf"\b({_NAMES})(?:\s+(?:plan|tier|package|one|level|subscription))?\s+(?:instead|would\s+do|will\s+do|'?ll\s+do|"
+    rf"(?:is|'s|would\s+be|will\s+be)\s+(?:enough|fine|plenty|all\s+(?:we|i)\s+need|good\s+enough|ok(?:ay)?)|works|from\s+now\s+on)\b",
+    re.I,
+)
+_TO_DIRECTION = re.compile(
+    rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest)\s+(?:plan|tier|package|one|option|level)"
+    rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)|go\s+down\s+a\s+(?:plan|tier|level)|{_UP_WORDS})\b",
+    re.I,
+)
+# Words that end the whole relationship, whatever else is said: the closure stands.
+_ENDS_ALL = re.compile(
+    r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate)\w*\s+(?:down\s+)?(?:my\s+|the\s+|our\s+|this\s+)?"
+    r"(?:whole\s+|entire\s+)?account|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
+    r"|leave|leaving|moving\s+on|going\s+elsewhere|provider|company|competitor|vendor|elsewhere|somewhere\s+else|someone\s+else|another\s+(?:service|tool|platform)"
+    r"|delete|done\s+with\s+(?:you|this|the\s+service|your))\b",
+    re.I,
+)
+# Ending something without saying what comes next: the account or only the plan? Either.
+_ENDS = re.compile(r"\b(?:cancel\w*|end|stop|terminate|quit|drop|discontinue|get\s+rid\s+of|unsubscribe|close|shut|delete|deactivate)\b", re.I)
+
+
+def names_plan_to_move_to(text: str) -> bool:
+    """The words name a plan to move to (a name or a direction), not one left or compared."""
+    if _TO_DIRECTION.search(text):
+        return True
+    for pattern in (_TO_NAME, _NAME_SUFFICES):
+        for m in pattern.finditer(text):
+            start = m.start(1)
+            if not said_as_current(text, start) and not _THAN.search(text[max(0, start - 12) : start]):
+                return True
+    return False
+
+
+def ends_everything(text: str) -> bool:
+    """The words end the account or the relationship itself ("cancel my account", "we're switching providers")."""
+    return bool(_ENDS_ALL.search(text))
+
+
+def ends_something(text: str) -> bool:
+    """The words end something ("cancel my subscription") without saying what comes next."""
+    return bool(_ENDS.search(text))

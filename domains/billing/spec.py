@@ -5,13 +5,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from callcenter.routing.rereading import Rereading
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
-from domains.billing.plan_words import PLAN, plan_value
+from domains.billing.plan_words import (
+    PLAN,
+    ends_everything,
+    ends_something,
+    names_plan_to_move_to,
+    plan_value,
+)
 from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
@@ -34,6 +41,17 @@ SLOTS = (
     SlotPattern("plan", PLAN, plan_value),  # a name, or "cheaper" / "upgrade" (plan_words.py)
 )
 
+# "cancel" said with a plan to move to ("cancel pro, starter is plenty") leaves a plan, not the
+# account; said with nothing to move to and nothing that ends the account ("cancel my
+# subscription") it could be either, so the line asks (callcenter/routing/rereading.py).
+CANCEL_TO_A_PLAN = Rereading(
+    over=frozenset({"account/close_account"}),
+    label="billing/plan_change",
+    target=names_plan_to_move_to,
+    whole=ends_everything,
+    unsure=ends_something,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -46,6 +64,7 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
+    rereadings=(CANCEL_TO_A_PLAN,),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(
