@@ -47,12 +47,14 @@ _UNSURE = (0.5, 0.45)
 
 def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], within: str | None = None) -> Intent:
     """One clause's reading, settled by the rules that look at it. Within a department (a
-    supervisor's reading) only the target settles it, and only to a label of that department:
-    the front desk already chose the department."""
+    supervisor's reading) only the target settles it, for a clause read as the rule's readings
+    (or said with its ending words), and only to a label of that department: the front desk
+    already chose the department."""
     for rule in rules:
         if within is not None:
             mine = rule.label.startswith(within.rstrip("/") + "/")
-            if mine and intent.in_scope and rule.target(intent.text) and rule.unsure(intent.text):
+            if mine and intent.in_scope and rule.target(intent.text) and (
+                    rule.unsure(intent.text) or intent.label in rule.over | {rule.label}):
                 return replace(intent, label=rule.label, confidence=1.0, alternatives=())
             continue
         text = intent.text

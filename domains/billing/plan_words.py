@@ -25,7 +25,8 @@ _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|go\s+down\s+a\s+(?:plan|tier|level)"
-    r"|pay(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
 )
 _UP_WORDS = (
@@ -123,3 +124,21 @@ def ends_everything(text: str) -> bool:
 def ends_something(text: str) -> bool:
     """The words end something ("cancel my subscription") without saying what comes next."""
     return bool(_ENDS.search(text))
+
+
+# Paying less is moving down a plan here (no discounts exist): "i want to pay less each month",
+# "is there something cheaper than what i'm on". Its words overlap a balance question's.
+_PAY_LESS = re.compile(
+    r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
+    r"|(?:bill|costs?|price)\s+down)\b",
+    re.I,
+)
+
+
+def asks_to_pay_less(text: str) -> bool:
+    """The caller wants to pay less from now on: a direction down the price list."""
+    return bool(_PAY_LESS.search(text) or _TO_DIRECTION.search(text))
+
+
+def never(_text: str) -> bool:
+    return False

@@ -14,9 +14,11 @@ from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
 from domains.billing.plan_words import (
     PLAN,
+    asks_to_pay_less,
     ends_everything,
     ends_something,
     names_plan_to_move_to,
+    never,
     plan_value,
 )
 from domains.billing.ports import PORTS
@@ -52,6 +54,15 @@ CANCEL_TO_A_PLAN = Rereading(
     unsure=ends_something,
 )
 
+# "i want to pay less each month": a way down the price list, not a question about the balance.
+PAY_LESS = Rereading(
+    over=frozenset({"billing/balance"}),
+    label="billing/plan_change",
+    target=asks_to_pay_less,
+    whole=never,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -64,7 +75,7 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN,),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

@@ -80,3 +80,12 @@ def test_what_names_a_plan_to_move_to() -> None:
     assert not names_plan_to_move_to("cancel it, starter costs more than pro elsewhere")
     assert ends_everything("please terminate my whole account")
     assert not ends_everything("cancel the plan on my account and put me on starter")
+
+
+@pytest.mark.parametrize("words", ["um so i wanna spend less on this every month", "any chance you can bring our monthly bill down"])
+async def test_paying_less_on_the_top_plan_is_the_way_down(open_call, words) -> None:
+    # A caller on the top plan who wants to pay less hears the plan below it, read back; not a
+    # balance-or-plan question, and not "you're already on it".
+    call = await open_call("C1003")
+    reply = said(await call.send(words))
+    assert "To confirm: switch account C1003 to the Pro plan" in reply and "Just so I get this right" not in reply, reply
