@@ -81,7 +81,7 @@ def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], with
 
 def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: list[str]) -> list[Intent]:
     """Across one turn's clauses: a target said in any clause makes every reading the rule
-    looks at (that does not end the thing outright) the rule's label, and the target's own
+    looks at that ends something without a target (and not outright) the rule's label, and the target's own
     clause ("starter is plenty for us", which may read as nothing or as another need of
     the department) joins it, so the
     specialist hears where the caller wants to go."""
@@ -89,7 +89,10 @@ def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: lis
     for rule in rules:
         if rule.label not in labels or not any(rule.target(i.text) for i in out):
             continue
-        moved = [k for k, i in enumerate(out) if i.label in rule.over and not rule.whole(i.text)]
+        # only a clause that ends something without saying where to ("cancel my pro plan") waits
+        # for its target in another clause; any other reading there is a need of its own
+        moved = [k for k, i in enumerate(out)
+                 if i.label in rule.over and rule.unsure(i.text) and not rule.whole(i.text)]
         if not moved:
             continue
         first = moved[0]

@@ -89,3 +89,18 @@ async def test_paying_less_on_the_top_plan_is_the_way_down(open_call, words) -> 
     call = await open_call("C1003")
     reply = said(await call.send(words))
     assert "To confirm: switch account C1003 to the Pro plan" in reply and "Just so I get this right" not in reply, reply
+
+
+async def test_a_request_after_a_statement_is_not_a_what_if_question(open_call) -> None:
+    # "were on enterprise" is "we're on enterprise", and "..., can we pay less" asks for it:
+    # the read-back, not facts and an offer
+    call = await open_call("C1003")
+    reply = said(await call.send("were on enterprise and its way too pricey, can we pay less"))
+    assert "To confirm: switch account C1003 to the Pro plan" in reply, reply
+
+
+async def test_a_lookup_beside_a_way_down_is_its_own_need(open_call) -> None:
+    # the way down in one clause does not swallow a balance question in another
+    call = await open_call("C1003")
+    reply = said(await call.send("ok three things, whats my balance, is the api down, and i wanna downgrade to pro"))
+    assert "balance is" in reply and "incident" in reply and "Pro plan" in reply, reply
