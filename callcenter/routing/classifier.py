@@ -288,7 +288,20 @@ class IntentRouter:
             return False
         if cross_domain and not intent.label.startswith("meta/"):
             return self.domain_confidence(intent) >= self.threshold
-        return intent.confidence >= self.threshold
+        # "can you refund the duplicate and upgrade me to pro": a part clearly ahead of its next
+        # reading is a need of its own, as the slow path would route it
+        return self.clearly_ahead(intent)
+
+    def clearly_ahead(self, intent: Intent) -> bool:
+        """Sure of the specialist: at the threshold, or, below it, sure of the department and
+        far ahead of the next reading (clarify.py: a question only where two readings are close)."""
+        if intent.confidence >= self.threshold:
+            return True
+        runner_up = max((p for lab, p in intent.alternatives if lab != intent.label), default=0.0)
+        # a fragment of a few words ("not mine") is read confidently from too little to stand alone
+        return (intent.in_scope and not intent.label.startswith("meta/") and self.domain_confidence(intent) >= self.threshold
+                and len(_seg.words(intent.text)) >= _MIN_WORDS_AHEAD
+                and intent.confidence - runner_up >= max(self.ask_margin, _SAME_DOMAIN_LEAD))
 
     def _split_weak(
         self, segment: str, depth: int = 0, memo: dict[str, Intent] | None = None
@@ -325,6 +338,12 @@ class IntentRouter:
                 return parts
         return [whole]
 
+
+# How far ahead of its next reading a part of one department must be to stand as a need of
+# its own below the threshold: well beyond the ask margin, so "reset and unlock my account"
+# (two halves of one need, each torn between sign-in and security) stays whole.
+_SAME_DOMAIN_LEAD = 0.5
+_MIN_WORDS_AHEAD = 4
 
 # Conversation-management labels: not a "need" that should be routed to a domain.
 _SOCIAL = frozenset({"meta/greeting", "meta/smalltalk", "meta/goodbye"})
