@@ -53,7 +53,7 @@ def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], with
     for rule in rules:
         if within is not None:
             mine = rule.label.startswith(within.rstrip("/") + "/")
-            if mine and intent.in_scope and rule.target(intent.text) and (
+            if mine and intent.in_scope and rule.target(intent.text) and not rule.whole(intent.text) and (
                     rule.unsure(intent.text) or intent.label in rule.over | {rule.label}):
                 return replace(intent, label=rule.label, confidence=1.0, alternatives=())
             continue

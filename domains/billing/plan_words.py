@@ -142,3 +142,29 @@ def asks_to_pay_less(text: str) -> bool:
 
 def never(_text: str) -> bool:
     return False
+
+
+# --- a payment that failed is no charge to refund ---------------------------------------
+# "my card got declined": nothing was taken, so there is nothing to give back; what the caller
+# needs is whether the bill is paid (the payment history). Said with a charge complaint ("...
+# and i got charged twice") the refund stands.
+_PAYMENT_FAILED = re.compile(
+    r"\b(?:declined|(?:was|got|been|being|keeps?\s+getting)\s+(?:rejected|refused|denied|bounced)|bounced"
+    r"|(?:payment|card|charge)\s+(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|isn'?t)\s+(?:go(?:ing)?\s+through|work(?:ing)?)"
+    r"|(?:payment|card)\s+failed|failed\s+(?:payment|to\s+pay))\b",
+    re.I,
+)
+_MONEY_BACK = re.compile(
+    r"\b(?:twice|double|duplicate|two\s+times|refund\w*|money\s+back|overcharg\w*|charged\s+(?:me\s+)?(?:too\s+much|wrong|again))\b",
+    re.I,
+)
+
+
+def payment_failed(text: str) -> bool:
+    """A payment that did not go through ("my card got declined")."""
+    return bool(_PAYMENT_FAILED.search(text))
+
+
+def wants_money_back(text: str) -> bool:
+    """A complaint about money taken ("charged twice", "i want a refund")."""
+    return bool(_MONEY_BACK.search(text))

@@ -19,7 +19,9 @@ from domains.billing.plan_words import (
     ends_something,
     names_plan_to_move_to,
     never,
+    payment_failed,
     plan_value,
+    wants_money_back,
 )
 from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
@@ -63,6 +65,15 @@ PAY_LESS = Rereading(
     unsure=never,
 )
 
+# "my card got declined": nothing was taken, so no refund; the payment history says what was paid.
+PAYMENT_FAILED = Rereading(
+    over=frozenset({"billing/refund", "billing/refund_status"}),
+    label="billing/invoices",
+    target=payment_failed,
+    whole=wants_money_back,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -75,7 +86,7 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

@@ -104,3 +104,19 @@ async def test_a_lookup_beside_a_way_down_is_its_own_need(open_call) -> None:
     call = await open_call("C1003")
     reply = said(await call.send("ok three things, whats my balance, is the api down, and i wanna downgrade to pro"))
     assert "balance is" in reply and "incident" in reply and "Pro plan" in reply, reply
+
+
+@pytest.mark.parametrize("words", ["ugh my card got declined", "uh my card was declined when i tried to pay"])
+async def test_a_declined_card_is_no_refund(open_call, store: Store, words) -> None:
+    # nothing was taken, so nothing is given back: the payment history, never a refund read-back
+    call = await open_call("C1001")
+    reply = said(await call.send(words))
+    assert "refund" not in reply.lower() and "invoices" in reply, reply
+    await call.send("yes")
+    assert Ledger(store).list_refunds() == []
+
+
+async def test_a_declined_card_beside_a_double_charge_keeps_the_refund(open_call) -> None:
+    call = await open_call("C1001")
+    reply = said(await call.send("my card got declined and also i got charged twice"))
+    assert "refund of $49.00" in reply, reply
