@@ -40,3 +40,14 @@ async def test_two_actions_of_one_department_joined_by_and(open_call, store: Sto
     assert "refunded $49.00" in said(turn) and "To confirm: switch account C1001 to the Pro plan" in said(turn), said(turn)
     await call.send("yes")
     assert Ledger(store).current_plan("C1001").id == "pro" and len(Ledger(store).list_refunds()) == 1
+
+
+async def test_asking_if_the_api_is_up_is_a_status_question_alone_or_among_needs(open_call) -> None:
+    # "is the api ok" names no error of the caller's: the status board answers, no
+    # errors-or-outage question (technical/status_words.py)
+    call = await open_call("C1001")
+    reply = said(await call.send("is the api ok"))
+    assert "incident" in reply and "Just so I get this right" not in reply, reply
+    call = await open_call("C1001")
+    reply = said(await call.send("first things first refund that duplicate. oh and is the api ok"))
+    assert "incident" in reply and "refund of $49.00" in reply and "Just so I get this right" not in reply, reply
