@@ -22,6 +22,12 @@ _ID = re.compile(
     \bc[-\s]?\d{{4,6}}\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# The email on the account instead of the number ("ada@example.com zip 94107").
+_EMAIL_ID = re.compile(
+    rf"(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:email|e-mail)(?:\s+address)?\s*(?:is\s+|'s\s+|:\s*)?)?"
+    r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b",
+    re.IGNORECASE,
+)
 _ZIP = re.compile(
     r"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|our|the)\s+)?(?:zip|postal|post)\s*(?:code)?\s*(?:is\s+|'s\s+|:\s*|number\s+)?\d{5}\b",
     re.IGNORECASE,
@@ -39,16 +45,20 @@ def _statements(text: str) -> list[tuple[int, int]]:
     a clause with it, or gives a ZIP code with it; "close the account c1003 for me" names an
     account to act on, which the specialist must see (and refuse when it is not theirs)."""
     spans: list[tuple[int, int]] = []
-    if not (_ZIP.search(text) or any(_BARE_ZIP_AFTER_ID.match(text, m.end()) for m in _ID.finditer(text))):
+    ids = sorted([*_ID.finditer(text), *_EMAIL_ID.finditer(text)], key=lambda m: m.start())
+    if not (_ZIP.search(text) or any(_BARE_ZIP_AFTER_ID.match(text, m.end()) for m in ids)):
         # no ZIP code: a customer number alone verifies nobody, and "my number is c1005, sorry,
         # i mean c1001, close my account" stays whole for the ownership check to read
         return spans
-    for m in _ID.finditer(text):
+    for m in ids:
         end = m.end()
         bare = _BARE_ZIP_AFTER_ID.match(text, end)
         zipped = _ZIP.match(text, end) or (_ZIP.match(text, bare.end()) if bare else None)
         said_of_self = bool(m.group("lead").strip() or m.group("mine").strip())
-        if said_of_self or zipped or bare or _OPENING.search(text[: m.start()]):
+        opening = bool(_OPENING.search(text[: m.start()]))
+        if "@" in m.group(0) and not (said_of_self or opening):
+            continue  # "change my email to bob@new.com, zip ...": the new value, not who they are
+        if said_of_self or zipped or bare or opening:
             end = zipped.end() if zipped else bare.end() if bare else end
             spans.append((m.start(), end))
     rest = _cut(text, spans, " ")
@@ -85,7 +95,7 @@ def without_identity(text: str) -> str:
     cut = _cut(text, _statements(text), ". ")
     cut = re.sub(r"(?:\s*[.,]\s*){2,}", ". ", cut).strip(" .,")
     # what is left of "hello this is ada, c1001": the caller's name, no need
-    pieces = [p for p in re.split(r"\s*[.,]\s*", cut) if p and not _NAME_ONLY.fullmatch(p)]
+    pieces = [p for p in re.split(r"\s*,\s*|\s*\.(?:\s+|$)", cut) if p and not _NAME_ONLY.fullmatch(p)]
     return ". ".join(pieces)
 
 

@@ -26,6 +26,8 @@ def said(turn) -> str:
      "To confirm: switch account C1002 to the Starter plan"),
     ("c one oh oh one. nine four one oh seven. i need my two factor reset",
      "To confirm: reset two-factor authentication on account C1001"),
+    ("hello, ada at example dot com, zip nine four one oh seven, uh i was charged twice",
+     "To confirm: a refund of $49.00"),
 ])
 async def test_identity_and_need_in_one_breath_verify_then_go_to_the_need(open_call, store: Store, words, expected) -> None:
     call = await open_call()
@@ -58,3 +60,11 @@ def test_what_is_cut_and_what_is_left() -> None:
     assert without_identity("my name is grace C1002 zip 10001") == ""
     assert without_identity("C1001 zip 94107 im locked out") == "im locked out"
     assert without_identity("my card ending 4242 was declined") == "my card ending 4242 was declined"
+    # a new email said with the ZIP is the value to change to, not who the caller is
+    assert without_identity("change my email to bob@new.com, my zip is 94107") == "change my email to bob@new.com"
+
+
+async def test_the_email_on_file_as_identity_with_a_need(open_call) -> None:
+    call = await open_call()
+    reply = said(await call.send("hello, ada at example dot com zip nine four one oh seven, i need my invoices"))
+    assert "Your recent invoices" in reply and "Is your question about webhooks" not in reply, reply
