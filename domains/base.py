@@ -21,6 +21,7 @@ from callcenter.routing.discourse import is_closing
 from domains.state import CallState
 
 if TYPE_CHECKING:
+    from callcenter.routing.rereading import Rereading
     from callcenter.routing.slots import SlotPattern
     from callcenter.store.adapters import Ports, PortSpec
     from domains.results import SpecialistResult
@@ -182,6 +183,10 @@ class DomainSpec:
     # Business systems of its own (billing's ledger), beside the two every line has:
     # the composition root loads them with the others, so CALLCENTER_ADAPTERS can name them.
     ports: tuple[PortSpec, ...] = ()
+    # Readings of this domain that the clause's construction settles and its words cannot
+    # ("cancel pro and put me on starter" is a plan change, not the closure its verb says):
+    # the composition root hands them to the router (callcenter/routing/rereading.py).
+    rereadings: tuple[Rereading, ...] = ()
     labels: tuple[str, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:

@@ -209,20 +209,23 @@ def _what_of(readback: str) -> str:
 
 _ASKING = re.compile(
     r"^\W*(?:(?:uh|um|er|hmm|hm|so|well|ok|okay|oh|and|but|yeah|right|hi|hello|hey|quick question|i was wondering)\W+)*"
-    r"(is|are|am|was|were|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b",
+    r"(is|are|am|was|were(?!\s+(?:on|using|paying|with|looking|trying|going|thinking|having|getting|still|currently|not|just|really|done|moving|switching|leaving|being|too|over|a|an)\b)"
+    r"|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b",
     re.I,
 )
 
 
+# The fillers before a polite request are those before any question ("um yeah can you ...").
+_OPENERS = r"(?:uh|um|er|hmm|so|well|ok|okay|oh|yeah|right|hi|hello|hey)"
 _POLITE_REQUEST = re.compile(
-    r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|would|will)\s+(you|u|we|someone|somebody)\b"
-    r"|^\W*(?:(?:uh|um|er|so|well|hi|hello|hey)\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",
+    rf"^\W*(?:{_OPENERS}\W+)*(can|could|would|will)\s+(you|u|we|someone|somebody)\b"
+    rf"|^\W*(?:{_OPENERS}\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",
     re.I,
 )
 
 
 # "can i switch to pro?" asks for the switch; "can i close my account later?" asks about it.
-_CAN_I = re.compile(r"^\W*(?:(?:uh|um|er|so|well|hi|hello|hey|ok|okay)\W+)*(can|could|may)\s+(i|we)\b", re.I)
+_CAN_I = re.compile(r"(?:^|[,.;]\s*)\W*(?:(?:uh|um|er|so|well|hi|hello|hey|ok|okay)\W+)*(can|could|may)\s+(i|we)\b", re.I)
 _ABOUT_LATER = re.compile(r"\b(later|ever|still|anytime|any time|whenever|in the future)\b", re.I)
 _POSSIBLE = re.compile(r"\bis it possible (for me )?to\b", re.I)
 

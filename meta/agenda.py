@@ -93,7 +93,7 @@ def needs_of(calls: list[llm.FunctionToolCall], domains: tuple[DomainSpec, ...],
         except ValueError:
             request = ""
         intent = state.router.classify(request, within=domain.name) if request else None
-        spec = domain.specialist(intent.name) if intent is not None and intent.confidence >= state.router.threshold else None
+        spec = domain.specialist(intent.name) if intent is not None and state.router.clearly_ahead(intent) else None
         needs.append(Need(call, domain, spec, intent.confidence if intent is not None else 0.0))
     return needs
 

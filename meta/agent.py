@@ -38,9 +38,10 @@ from domains.base import (
 )
 from domains.results import DomainResult
 from domains.state import CallState
-from meta import agenda, moves, repair
+from meta import agenda, choice, moves, repair
 from meta.agenda import Agenda
 from meta.fanout import Branch, fan_out
+from meta.router import topics
 from meta.voice_transfer import start_transfer
 
 log = logging.getLogger("callcenter.meta")
@@ -105,6 +106,10 @@ class MetaSupervisor(Agent):
         fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
+            picked = self._choice(chat_ctx, text)
+            if picked is not None:  # "the account", after the line asked closure or plan change
+                yield llm.ChatChunk(id=picked.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[picked]))
+                return
             move = self._move(text)
             if move is not None:  # an offer taken up, an identity statement (meta/moves.py)
                 if isinstance(move, str):
@@ -173,6 +178,19 @@ class MetaSupervisor(Agent):
             yield text
         if call is not None:
             yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
+
+    def _choice(self, chat_ctx: llm.ChatContext, text: str) -> llm.FunctionToolCall | None:
+        """The caller's pick between the two options of the line's last question (meta/choice.py)."""
+        question = next((i.text_content or "" for i in reversed(chat_ctx.items)
+                         if i.type == "message" and i.role == "assistant"), "")
+        picked = choice.chosen(question, text, topics()) if question else None
+        if picked is None:
+            return None
+        label, phrase = picked
+        spec = self._domain(label.split("/", 1)[0])
+        if spec is None:
+            return None
+        return route_call(f"{TRANSFER}{spec.name}", {"request": f"{phrase}. {text}"}, path="fast", confidence=None)
 
     def _move(self, text: str) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""

@@ -115,6 +115,10 @@ def build_router(settings: Settings) -> IntentRouter:
     if settings.router_confidence > 0:
         router = copy.copy(router)  # the trained router is shared by every line in the process
         router.threshold = settings.router_confidence
+    rereadings = tuple(r for d in registry.DOMAINS for r in d.rereadings)
+    if rereadings != router.rereadings:
+        router = copy.copy(router)
+        router.rereadings = rereadings
     if settings.router_ask_margin != router.ask_margin:
         router = copy.copy(router)
         router.ask_margin = settings.router_ask_margin

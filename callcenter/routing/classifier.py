@@ -14,8 +14,10 @@ import numpy as np
 
 from callcenter.routing import clauses as _clauses
 from callcenter.routing import frames as _frames
+from callcenter.routing import identity_words as _identity
 from callcenter.routing import instruction as _instruction
 from callcenter.routing import model as _model
+from callcenter.routing import rereading as _rereading
 from callcenter.routing import segment as _seg
 from callcenter.routing.calibration import OOS, decide
 from callcenter.routing.clarify import ASK_MARGIN
@@ -76,6 +78,9 @@ class IntentRouter:
         self.oos_threshold = float(oos_threshold)
         # below ``threshold``, how far ahead a reading must be to be routed without asking
         self.ask_margin = ASK_MARGIN
+        # readings settled by the clause's construction, stated by the domains (rereading.py);
+        # the line sets them (meta/router.py), a bare model has none
+        self.rereadings: tuple[_rereading.Rereading, ...] = ()
         self.labels: list[str] = list(core.labels)
         self._inscope = np.array([lab != OOS for lab in self.labels])
 
@@ -140,8 +145,13 @@ class IntentRouter:
         named = _frames.named_label(text, self.labels)
         if named is not None and (within is None or named.startswith(within.rstrip("/") + "/")):
             return Intent(named, 1.0, text)
-        p, q = self._core.predict_pair_one(text)
-        return self._from_probs(text, p, q, within)
+        # who the caller is weighs nothing in what they need (identity_words.py)
+        read = _identity.without_identity(text) if _identity.states_identity(text) else text
+        p, q = self._core.predict_pair_one(read if _seg.trim(read) else text)
+        intent = self._from_probs(text, p, q, within)
+        if self.rereadings:
+            intent = _rereading.reread(intent, self.rereadings, self.labels, within)
+        return intent
 
     def _from_probs(self, text: str, p: np.ndarray, q: np.ndarray, within: str | None) -> Intent:
         """``p``: calibrated probabilities (reported); ``q``: the same scores at the
@@ -202,6 +212,13 @@ class IntentRouter:
             if not rest:
                 return [Intent(OOS, 1.0, text)]
             text = rest
+        who = ""
+        if _identity.states_identity(text):
+            # "hi it's c1001 zip 94107, i got charged twice": who they are is no need (identity_words.py)
+            rest = _identity.without_identity(text)
+            if not _seg.trim(rest) or _seg.is_filler(rest) or _seg.is_greeting(rest):
+                return [Intent(OOS, 1.0, text)]  # identity alone, no need: the front desk verifies it (meta/moves.py)
+            text, who = rest, _identity.statement(text)
         segments = _clauses.clauses(text)
         if not segments:
             return [self.classify(text)]
@@ -213,6 +230,8 @@ class IntentRouter:
         ):
             # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
             return [Intent(_frames.GOODBYE, 1.0, text)]
+        if self.rereadings:  # "cancel my pro plan. starter is plenty": one move, said in two clauses
+            found = _rereading.reread_turn(found, self.rereadings, self.labels)
         needs = [i for i in found if i.in_scope and i.label not in _SOCIAL]
         if needs:
             # "thanks, bye" after a request still matters to the meta layer; greetings don't.
@@ -232,6 +251,8 @@ class IntentRouter:
             # them: "the enterprise tier is more than we need. something cheaper?")
             best = intent if intent.confidence > prev.confidence else prev
             merged[intent.label] = replace(best, text=_joined(prev.text, intent.text))
+        if who:  # every need carries who the caller said they are: verification and ownership read it
+            return [replace(i, text=_joined(who, i.text)) if i.in_scope else i for i in merged.values()]
         return list(merged.values())
 
     def _is_need(self, intent: Intent) -> bool:
@@ -267,7 +288,20 @@ class IntentRouter:
             return False
         if cross_domain and not intent.label.startswith("meta/"):
             return self.domain_confidence(intent) >= self.threshold
-        return intent.confidence >= self.threshold
+        # "can you refund the duplicate and upgrade me to pro": a part clearly ahead of its next
+        # reading is a need of its own, as the slow path would route it
+        return self.clearly_ahead(intent)
+
+    def clearly_ahead(self, intent: Intent) -> bool:
+        """Sure of the specialist: at the threshold, or, below it, sure of the department and
+        far ahead of the next reading (clarify.py: a question only where two readings are close)."""
+        if intent.confidence >= self.threshold:
+            return True
+        runner_up = max((p for lab, p in intent.alternatives if lab != intent.label), default=0.0)
+        # a fragment of a few words ("not mine") is read confidently from too little to stand alone
+        return (intent.in_scope and not intent.label.startswith("meta/") and self.domain_confidence(intent) >= self.threshold
+                and len(_seg.words(intent.text)) >= _MIN_WORDS_AHEAD
+                and intent.confidence - runner_up >= max(self.ask_margin, _SAME_DOMAIN_LEAD))
 
     def _split_weak(
         self, segment: str, depth: int = 0, memo: dict[str, Intent] | None = None
@@ -304,6 +338,12 @@ class IntentRouter:
                 return parts
         return [whole]
 
+
+# How far ahead of its next reading a part of one department must be to stand as a need of
+# its own below the threshold: well beyond the ask margin, so "reset and unlock my account"
+# (two halves of one need, each torn between sign-in and security) stays whole.
+_SAME_DOMAIN_LEAD = 0.5
+_MIN_WORDS_AHEAD = 4
 
 # Conversation-management labels: not a "need" that should be routed to a domain.
 _SOCIAL = frozenset({"meta/greeting", "meta/smalltalk", "meta/goodbye"})

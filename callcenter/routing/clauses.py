@@ -40,7 +40,7 @@ ANNOUNCEMENT = re.compile(
 # Ordinals that open a clause in an ordered list. They carry no need of their own.
 _ORDINAL = re.compile(
     r"""^(?:and\s+|then\s+|so\s+)?(?:first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
-    |next|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last|and\s+last(?:ly)?|number\s+(?:one|two|three)
+    |next|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last|and\s+last(?:ly)?|number\s+(?:one|two|three|four|[1-5])
     |one|two|three)\b[,:]?\s+""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -54,6 +54,7 @@ _BOUNDARY = re.compile(
     | ,?\s*\b(?:and\s+)?after\s+that\b[,]?\s*
     | ,?\s*\band\s+(?:finally|lastly|last(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b[,]?\s*
     | ,?\s*\b(?:finally|lastly|secondly|thirdly)\b[,]?\s*
+    | ,\s*number\s+(?:one|two|three|four|[1-5])\s*[,:]\s*   # ", number two, ...": a list's marker (spoken digits are digits here)
     | ,?\s*\bbut\s+(?=(?:mostly|mainly|really|more\s+importantly|most\s+importantly|the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about)|above\s+all|first)\b)
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -77,6 +78,10 @@ _EMPHASIS = re.compile(
 # read as a greeting in training ("hi i'm calling about my subscription" -> greeting).
 _CALLING = re.compile(r"^(?:(?:uh+|um+|er|so|well|yeah|ok|okay)\W+)*(?:i'?m|i\s+am|im)\s+(?:calling|ringing|phoning|calling\s+you|ringing\s+you)\s+(?=about|regarding|re|because|to|for|with)\b",
                       re.IGNORECASE)
+
+
+# A list's marker standing alone ("number 1: refund ...", cut at the colon).
+_MARKER_ONLY = re.compile(r"^(?:number\s+)?(?:one|two|three|four|[1-5])$|^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly)$", re.I)
 
 
 def _strip_markers(clause: str) -> tuple[str, bool]:
@@ -120,6 +125,6 @@ def clauses(text: str) -> list[str]:
             if m:
                 piece = _seg.trim(piece[m.end() :])
             piece, emphasised = _strip_markers(piece)
-            if piece and not _seg.is_filler(piece):
+            if piece and not _seg.is_filler(piece) and not _MARKER_ONLY.match(piece):
                 (first if emphasised else out).append(piece)
     return first + out

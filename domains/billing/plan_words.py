@@ -25,7 +25,8 @@ _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|go\s+down\s+a\s+(?:plan|tier|level)"
-    r"|pay(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
 )
 _UP_WORDS = (
@@ -68,3 +69,102 @@ def direction(plan: str) -> str | None:
     if word in (UP, "higher", "upgrade", "bigger"):
         return UP
     return None
+
+
+# --- "cancel" with somewhere to go: a plan change, not a closure (callcenter/routing/rereading.py)
+# Where a caller wants to go, as a construction rather than a phrase: a plan name after a
+# word of moving or keeping ("put me on starter", "go back to pro", "stick with starter",
+# "just starter"), a plan name before a word of sufficing ("pro would do", "starter is plenty",
+# "starter instead"), or a direction ("something cheaper", "a smaller tier", "downgrade").
+_TO_NAME = re.compile(
+    rf"\b(?:to|onto|into|on|just|only|keep|take|try|stick\s+with|stay\s+(?:on|with)|go\s+with|up\s+for|switch|move|"
+    rf"drop\s+(?:me|us)|put\s+(?:me|us)|be)\s+(?:back\s+)?(?:to\s+|on\s+|onto\s+)?(?:the\s+|a\s+|me\s+|us\s+)?"
+    rf"(?:basic\s+|cheap(?:er)?\s+|plain\s+|regular\s+)?({_NAMES})\b",
+    re.I,
+)
+_NAME_SUFFICES = re.compile(
+    rf"\b({_NAMES})(?:\s+(?:plan|tier|package|one|level|subscription))?\s+(?:instead|would\s+do|will\s+do|'?ll\s+do|"
+    rf"(?:is|'s|would\s+be|will\s+be)\s+(?:enough|fine|plenty|all\s+(?:we|i)\s+need|good\s+enough|ok(?:ay)?)|works|from\s+now\s+on)\b",
+    re.I,
+)
+_TO_DIRECTION = re.compile(
+    rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest)\s+(?:plan|tier|package|one|option|level)"
+    rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)|go\s+down\s+a\s+(?:plan|tier|level)|{_UP_WORDS})\b",
+    re.I,
+)
+# Words that end the whole relationship, whatever else is said: the closure stands.
+_ENDS_ALL = re.compile(
+    r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate)\w*\s+(?:down\s+)?(?:my\s+|the\s+|our\s+|this\s+)?"
+    r"(?:whole\s+|entire\s+)?account|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
+    r"|leave|leaving|moving\s+on|going\s+elsewhere|provider|company|competitor|vendor|elsewhere|somewhere\s+else|someone\s+else|another\s+(?:service|tool|platform)"
+    r"|delete|done\s+with\s+(?:you|this|the\s+service|your))\b",
+    re.I,
+)
+# Ending something without saying what comes next: the account or only the plan? Either.
+_ENDS = re.compile(r"\b(?:cancel\w*|end|stop|terminate|quit|drop|discontinue|get\s+rid\s+of|unsubscribe|close|shut|delete|deactivate)\b", re.I)
+
+
+def names_plan_to_move_to(text: str) -> bool:
+    """The words name a plan to move to (a name or a direction), not one left or compared."""
+    if _TO_DIRECTION.search(text):
+        return True
+    for pattern in (_TO_NAME, _NAME_SUFFICES):
+        for m in pattern.finditer(text):
+            start = m.start(1)
+            if not said_as_current(text, start) and not _THAN.search(text[max(0, start - 12) : start]):
+                return True
+    return False
+
+
+def ends_everything(text: str) -> bool:
+    """The words end the account or the relationship itself ("cancel my account", "we're switching providers")."""
+    return bool(_ENDS_ALL.search(text))
+
+
+def ends_something(text: str) -> bool:
+    """The words end something ("cancel my subscription") without saying what comes next."""
+    return bool(_ENDS.search(text))
+
+
+# Paying less is moving down a plan here (no discounts exist): "i want to pay less each month",
+# "is there something cheaper than what i'm on". Its words overlap a balance question's.
+_PAY_LESS = re.compile(
+    r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
+    r"|(?:bill|costs?|price)\s+down)\b",
+    re.I,
+)
+
+
+def asks_to_pay_less(text: str) -> bool:
+    """The caller wants to pay less from now on: a direction down the price list."""
+    return bool(_PAY_LESS.search(text) or _TO_DIRECTION.search(text))
+
+
+def never(_text: str) -> bool:
+    return False
+
+
+# --- a payment that failed is no charge to refund ---------------------------------------
+# "my card got declined": nothing was taken, so there is nothing to give back; what the caller
+# needs is whether the bill is paid (the payment history). Said with a charge complaint ("...
+# and i got charged twice") the refund stands.
+_PAYMENT_FAILED = re.compile(
+    r"\b(?:declined|(?:was|got|been|being|keeps?\s+getting)\s+(?:rejected|refused|denied|bounced)|bounced"
+    r"|(?:payment|card|charge)\s+(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|isn'?t)\s+(?:go(?:ing)?\s+through|work(?:ing)?)"
+    r"|(?:payment|card)\s+failed|failed\s+(?:payment|to\s+pay))\b",
+    re.I,
+)
+_MONEY_BACK = re.compile(
+    r"\b(?:twice|double|duplicate|two\s+times|refund\w*|money\s+back|overcharg\w*|charged\s+(?:me\s+)?(?:too\s+much|wrong|again))\b",
+    re.I,
+)
+
+
+def payment_failed(text: str) -> bool:
+    """A payment that did not go through ("my card got declined")."""
+    return bool(_PAYMENT_FAILED.search(text))
+
+
+def wants_money_back(text: str) -> bool:
+    """A complaint about money taken ("charged twice", "i want a refund")."""
+    return bool(_MONEY_BACK.search(text))

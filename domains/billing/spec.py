@@ -5,13 +5,24 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from callcenter.routing.rereading import Rereading
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
 from domains.billing.plan_change import ChangePlanTask
-from domains.billing.plan_words import PLAN, plan_value
+from domains.billing.plan_words import (
+    PLAN,
+    asks_to_pay_less,
+    ends_everything,
+    ends_something,
+    names_plan_to_move_to,
+    never,
+    payment_failed,
+    plan_value,
+    wants_money_back,
+)
 from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
@@ -34,6 +45,35 @@ SLOTS = (
     SlotPattern("plan", PLAN, plan_value),  # a name, or "cheaper" / "upgrade" (plan_words.py)
 )
 
+# "cancel" said with a plan to move to ("cancel pro, starter is plenty") leaves a plan, not the
+# account; said with nothing to move to and nothing that ends the account ("cancel my
+# subscription") it could be either, so the line asks (callcenter/routing/rereading.py).
+CANCEL_TO_A_PLAN = Rereading(
+    over=frozenset({"account/close_account"}),
+    label="billing/plan_change",
+    target=names_plan_to_move_to,
+    whole=ends_everything,
+    unsure=ends_something,
+)
+
+# "i want to pay less each month": a way down the price list, not a question about the balance.
+PAY_LESS = Rereading(
+    over=frozenset({"billing/balance"}),
+    label="billing/plan_change",
+    target=asks_to_pay_less,
+    whole=never,
+    unsure=never,
+)
+
+# "my card got declined": nothing was taken, so no refund; the payment history says what was paid.
+PAYMENT_FAILED = Rereading(
+    over=frozenset({"billing/refund", "billing/refund_status"}),
+    label="billing/invoices",
+    target=payment_failed,
+    whole=wants_money_back,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -46,6 +86,7 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from callcenter.routing.rereading import Rereading
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
@@ -12,6 +13,7 @@ from domains.technical.escalation import OpenEscalationTask
 from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
+from domains.technical.status_words import asks_if_up, names_own_error, never
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
 
@@ -27,6 +29,16 @@ SLOTS = (
     SlotPattern("http_status", re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I), _http_status),
 )
 
+# "is the api ok": whether the service is up is the status board's question, not a diagnosis,
+# unless the caller names an error of their own (status_words.py).
+UP_OR_DOWN = Rereading(
+    over=frozenset({"technical/api_errors"}),
+    label="technical/service_status",
+    target=asks_if_up,
+    whole=names_own_error,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="technical",
     description=(
@@ -37,6 +49,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
+    rereadings=(UP_OR_DOWN,),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -117,13 +117,22 @@ async def test_a_password_changed_by_someone_else_is_security(open_call) -> None
 # --- class 4: misroutes -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["please stop the subscription, we're moving on", "cancel my pro plan"])
+@pytest.mark.parametrize("text", ["please stop the subscription, we're moving on", "cancel everything on my account"])
 async def test_ending_the_subscription_is_closing_the_account(open_call, store: Store, text: str) -> None:
     call = await open_call("C1003")
     turn = await call.send(text)
     assert "account.close_account" in _agents(turn)
     assert "billing.plan_change" not in _agents(turn)
     assert store.list_work() == []  # nothing before the caller's yes
+
+
+async def test_ending_a_plan_with_nowhere_to_go_is_asked_about(open_call, store: Store) -> None:
+    # "cancel my pro plan": the account, or only the plan? (issue 25: a question, not a closure
+    # read-back; with a plan to move to it is a plan change, tests/core/test_cancel_moves.py)
+    call = await open_call("C1003")
+    turn = await call.send("cancel my pro plan")
+    assert "closing your account" in _said(turn) and "changing your plan" in _said(turn), _said(turn)
+    assert store.list_work() == []
 
 
 async def test_a_bare_refund_is_a_refund_request(open_call) -> None:

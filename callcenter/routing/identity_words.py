@@ -1,0 +1,107 @@
+"""Who the caller is, said in the same breath as what they need, is no need of its own.
+
+"hi it's c1001 zip 94107, i got charged twice" (the digits as ``callcenter/spoken.py`` wrote
+them): read with the need, "customer number", "my zip is" and the digits outweigh it, and the
+turn routed to a contact-details change or a two-factor reset that nobody asked for. The
+statement of identity is a closed construction (a customer number, a ZIP or postal code, the
+words that introduce them), so it is cut out of the turn before the segmenter and the
+classifier weigh it. The statement itself is not lost: ``statement`` gives it back, and the
+router puts it before every need it hands on, so the department that verifies the caller
+reads the customer number and ZIP code from it, and a specialist still sees a customer number
+that is not the caller's own ("reset two factor for customer c1005" is refused as ever).
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEAD = r"(?:\b(?:it'?s|its|this\s+is|i'?m|im|i\s+am|calling|ringing|here|from)\s+){0,3}"
+_MINE = r"(?:\b(?:my|our)\s+)?"
+_ID = re.compile(
+    rf"""(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:customer|account|client|member)\s+)?(?:(?:number|no\.?|id|num|\#)\s*)?(?:is\s+|'s\s+|:\s*)?
+    \bc[-\s]?\d{{4,6}}\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The email on the account instead of the number ("ada@example.com zip 94107").
+_EMAIL_ID = re.compile(
+    rf"(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:email|e-mail)(?:\s+address)?\s*(?:is\s+|'s\s+|:\s*)?)?"
+    r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b",
+    re.IGNORECASE,
+)
+_ZIP = re.compile(
+    r"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|our|the)\s+)?(?:zip|postal|post)\s*(?:code)?\s*(?:is\s+|'s\s+|:\s*|number\s+)?\d{5}\b",
+    re.IGNORECASE,
+)
+# A five-digit number straight after a customer number ("c1001, 94107") is its ZIP code.
+_BARE_ZIP_AFTER_ID = re.compile(r"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?\d{5}\b", re.IGNORECASE)
+# Only greetings and fillers between the start of a clause and a customer number said there.
+_OPENING = re.compile(r"(?:^|[.,;!?])\s*(?:(?:hi|hiya|hey|hello|yeah|yes|um+|uh+|er|so|ok|okay|right|well|there|good\s+(?:morning|afternoon|evening))[\s,]+)*$", re.I)
+
+
+def _statements(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` that state who the caller is, when a ZIP code is among them (what
+    verification asks for). A customer number is such a statement
+    when the caller says it of themselves ("it's", "this is", "my customer number is"), opens
+    a clause with it, or gives a ZIP code with it; "close the account c1003 for me" names an
+    account to act on, which the specialist must see (and refuse when it is not theirs)."""
+    spans: list[tuple[int, int]] = []
+    ids = sorted([*_ID.finditer(text), *_EMAIL_ID.finditer(text)], key=lambda m: m.start())
+    if not (_ZIP.search(text) or any(_BARE_ZIP_AFTER_ID.match(text, m.end()) for m in ids)):
+        # no ZIP code: a customer number alone verifies nobody, and "my number is c1005, sorry,
+        # i mean c1001, close my account" stays whole for the ownership check to read
+        return spans
+    for m in ids:
+        end = m.end()
+        bare = _BARE_ZIP_AFTER_ID.match(text, end)
+        zipped = _ZIP.match(text, end) or (_ZIP.match(text, bare.end()) if bare else None)
+        said_of_self = bool(m.group("lead").strip() or m.group("mine").strip())
+        opening = bool(_OPENING.search(text[: m.start()]))
+        if "@" in m.group(0) and not (said_of_self or opening):
+            continue  # "change my email to bob@new.com, zip ...": the new value, not who they are
+        if said_of_self or zipped or bare or opening:
+            end = zipped.end() if zipped else bare.end() if bare else end
+            spans.append((m.start(), end))
+    rest = _cut(text, spans, " ")
+    for z in _ZIP.finditer(text):  # a ZIP code said apart from the number
+        if not any(a <= z.start() < b for a, b in spans) and z.group(0).strip() in rest:
+            spans.append((z.start(), z.end()))
+    return sorted(spans)
+
+
+def _cut(text: str, spans: list[tuple[int, int]], between: str) -> str:
+    out, pos = [], 0
+    for a, b in sorted(spans):
+        if a < pos:
+            continue
+        out.append(text[pos:a])
+        out.append(between)
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def states_identity(text: str) -> bool:
+    return bool(_statements(text))
+
+
+def statement(text: str) -> str:
+    """The customer numbers and ZIP codes the caller stated, as said ("C1001 zip 94107")."""
+    return ", ".join(dict.fromkeys(text[a:b].strip(" ,.") for a, b in _statements(text)))
+
+
+def without_identity(text: str) -> str:
+    """``text`` with every statement of the caller's customer number and ZIP code cut out
+    (a clause boundary left in its place); the rest as said."""
+    cut = _cut(text, _statements(text), ". ")
+    cut = re.sub(r"(?:\s*[.,]\s*){2,}", ". ", cut).strip(" .,")
+    # what is left of "hello this is ada, c1001": the caller's name, no need
+    pieces = [p for p in re.split(r"\s*,\s*|\s*\.(?:\s+|$)", cut) if p and not _NAME_ONLY.fullmatch(p)]
+    return ". ".join(pieces)
+
+
+# "this is ada", "my name's grace hopper": an introduction by name, a clause of its own.
+_NAME_ONLY = re.compile(
+    r"(?:(?:hi|hey|hello|yeah|um|uh|so|ok|okay|there|good\s+(?:morning|afternoon|evening))\s+)*"
+    r"(?:this\s+is|my\s+name'?s|my\s+name\s+is|name'?s)\s+[a-z]+(?:\s+[a-z]+)?(?:\s+(?:here|speaking))?",
+    re.IGNORECASE,
+)

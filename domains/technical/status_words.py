@@ -1,0 +1,34 @@
+"""Whether the service is up, asked as such: a status question, not an error diagnosis.
+
+"is the api ok", "is your platform working right now": the caller names no error of their
+own, only asks about the service's state, which the status board answers. Said with an
+error the caller sees ("i get 500s, is the api down?") the diagnosis stands: it reads their
+own usage and says whether the errors are theirs or ours.
+"""
+
+from __future__ import annotations
+
+import re
+
+_THING = r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platform|system|systems|dashboard|servers?|app|endpoints?|stuff|things|everything)"
+_STATE = r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)|acting\s+up)"
+_UP_QUESTION = re.compile(
+    rf"\b(?:is|are|r)\s+{_THING}(?:\s+(?:all|still|currently|even))?\s+{_STATE}\b"
+    rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b",
+    re.I,
+)
+_OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
+
+
+def asks_if_up(text: str) -> bool:
+    """The caller asks whether the service is up ("is the api ok")."""
+    return bool(_UP_QUESTION.search(text))
+
+
+def names_own_error(text: str) -> bool:
+    """The caller names an error they get ("500s", "timeouts"): a diagnosis reads their usage."""
+    return bool(_OWN_ERROR.search(text))
+
+
+def never(_text: str) -> bool:
+    return False

@@ -1,0 +1,70 @@
+"""The answer to the line's own either/or question.
+
+After "Just so I get this right: is it about closing your account, or about changing your
+plan?" a caller answers with a piece of one option ("the account", "no just the plan", "the
+second one"). Read on its own, such a piece is a new vague turn: "the account" became another
+question (closure or security), and the "yes" that followed sent a sign-in reset. The answer
+is read against the two options the line offered: the one whose words the caller said (and
+the other's not), or the one they pointed at by position. The chosen need is then routed
+with the option's own words plus the caller's, so the department reads the need it was
+asked about and the specialist its slots ("put me on starter").
+"""
+
+from __future__ import annotations
+
+import re
+
+from callcenter.llm import templates as t
+
+_QUESTION = re.compile(
+    "^" + re.escape(t.CLARIFY_TWO).replace(r"\{a\}", "(?P<a>.+?)").replace(r"\{b\}", "(?P<b>.+?)") + "$"
+)
+# Words every topic phrase shares or that say nothing about which option ("your", "the").
+_NOT_NAMES = frozenset("a an the your my our or of about it is its just only oh no yes yeah um uh please i "
+                       "want to that one thing".split())
+_FIRST = re.compile(r"\b(?:first|former|number\s+one|the\s+one\s+before)\b", re.I)
+_SECOND = re.compile(r"\b(?:second|latter|last\s+one|number\s+two|other\s+one)\b", re.I)
+_WORD = re.compile(r"[a-z]+")
+_MAX_WORDS = 12  # a longer turn says more than a choice: routed as a turn of its own
+
+
+def _stem(word: str) -> str:
+    for end in ("ing", "es", "s", "e"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
+def _names(phrase: str) -> set[str]:
+    return {_stem(w) for w in _WORD.findall(phrase.lower()) if w not in _NOT_NAMES}
+
+
+def options(question: str) -> tuple[str, str] | None:
+    """The two options of the line's either/or question, as it said them; None for any other reply."""
+    m = _QUESTION.match(question.strip())
+    return (m["a"], m["b"]) if m else None
+
+
+def chosen(question: str, answer: str, topics: dict[str, str]) -> tuple[str, str] | None:
+    """(label, option phrase) the answer chose among the question's two options, or None."""
+    pair = options(question)
+    words = _WORD.findall(answer.lower())
+    if pair is None or not words or len(words) > _MAX_WORDS:
+        return None
+    said = {_stem(w) for w in words}
+    a, b = (_names(p) for p in pair)
+    pick: str | None = None
+    if said & (a - b) and not said & (b - a):
+        pick = pair[0]
+    elif said & (b - a) and not said & (a - b):
+        pick = pair[1]
+    elif _FIRST.search(answer) and not _SECOND.search(answer):
+        pick = pair[0]
+    elif _SECOND.search(answer) and not _FIRST.search(answer):
+        pick = pair[1]
+    if pick is None:
+        return None
+    label = next((lab for lab, phrase in topics.items() if phrase == pick and "/" in lab), None)
+    if label is None:
+        label = next((lab for lab, phrase in topics.items() if phrase == pick), None)
+    return (label, pick) if label is not None else None
