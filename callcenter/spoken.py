@@ -41,6 +41,9 @@ _FILLER = r"(?:uh+|um+|uhm+|erm+|hmm+)"
 _MONEY_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd|cents?)\b", re.I)
 _NUMBER_BEFORE = re.compile(r"(?:\b(?:minus|negative|zip|code|number)|\$)\s*$", re.I)
 _WORD = re.compile(r"[A-Za-z]+|\d+")
+# The name of an id or a ZIP code just before a number ("c", "zip code is"): what it names is
+# read digit by digit and ends where the caller paused.
+_ID_OR_ZIP_BEFORE = re.compile(r"(?:\b(?:c|see|cee)|\bzip(?:\s*code)?|\bpostal\s+code)(?:\s+(?:is|it's))?[\s:]*$", re.I)
 
 
 def _suffix(n: int) -> str:
@@ -164,6 +167,18 @@ def _convert_run(m: re.Match[str]) -> str:
         return text
     if any(w in _ZERO_ALIASES for w in words) and len(words) < 3 and not said_as_number:
         return text  # "oh one thing": too short to be a digit string
+    named = _ID_OR_ZIP_BEFORE.search(before) if "," in text else None
+    if named:
+        # "c one oh oh five, nine seven two oh one" / "zip nine four one oh seven, two things":
+        # a whole id (4 digits) or ZIP (5) said after its name ends at the comma, so the next
+        # number (or a "two things") is not run into it; a pause inside one ("zip nine four,
+        # one oh seven") still joins, and without a name before it (a card read in groups) a
+        # comma joins.
+        head, rest = text.split(",", 1)
+        whole = _chunks([w.lower() for w in head.split()])
+        need = 5 if re.search(r"zip|postal", named.group(0), re.I) else 4
+        if whole is not None and len("".join(whole)) >= need:
+            return f"{''.join(whole)},{_RUN.sub(_convert_run, rest)}"
     chunks = _chunks(words)
     if chunks is None:
         parts = re.split(r"(\s+and\s+)", text, flags=re.I)

@@ -68,3 +68,16 @@ async def test_the_email_on_file_as_identity_with_a_need(open_call) -> None:
     call = await open_call()
     reply = said(await call.send("hello, ada at example dot com zip nine four one oh seven, i need my invoices"))
     assert "Your recent invoices" in reply and "Is your question about webhooks" not in reply, reply
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    # A pause (a comma) between the number and the ZIP, the ZIP unnamed: two numbers, not one
+    # nine-digit number (callcenter/spoken.py).
+    ("hi it's c one oh oh five, nine seven two oh one, whats my balance", "balance"),
+    # A ZIP, a pause, then "two things": the two is not run into the ZIP.
+    ("c one oh oh one zip nine four one oh seven, two things. i was charged twice and is the api down", "incident"),
+])
+async def test_a_pause_after_the_number_ends_it(open_call, words, expected) -> None:
+    call = await open_call()
+    reply = said(await call.send(words))
+    assert call.state.caller.verified and expected in reply.lower() and ASKED not in reply.lower(), reply
