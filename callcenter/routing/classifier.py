@@ -7,7 +7,7 @@ second for ~2,000 utterances), or loaded from a saved artifact (``save``/``load`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -21,32 +21,13 @@ from callcenter.routing import rereading as _rereading
 from callcenter.routing import segment as _seg
 from callcenter.routing.calibration import OOS, decide
 from callcenter.routing.clarify import ASK_MARGIN
+from callcenter.routing.intents import Intent
 
 __all__ = ["OOS", "Intent", "IntentRouter", "RouterModelError"]
 
 
 class RouterModelError(Exception):
     """A saved router model is missing, corrupt or from an incompatible version."""
-
-
-@dataclass(frozen=True, slots=True)
-class Intent:
-    label: str  # "billing/refund", "meta/greeting", or "oos"
-    confidence: float  # calibrated probability of `label` (0..1)
-    text: str  # the (segment of) text this intent was read from
-    alternatives: tuple[tuple[str, float], ...] = ()  # next best (label, prob), up to 3
-
-    @property
-    def domain(self) -> str:
-        return self.label.split("/", 1)[0] if self.label != OOS else OOS
-
-    @property
-    def name(self) -> str:
-        return self.label.split("/", 1)[1] if "/" in self.label else ""
-
-    @property
-    def in_scope(self) -> bool:
-        return self.label != OOS
 
 
 # Work per routed text is bounded whatever a caller of the router forgot to cut: the line

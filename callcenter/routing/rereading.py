@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from callcenter.routing.classifier import Intent
+from callcenter.routing.intents import Intent
 
 
 @dataclass(frozen=True, slots=True)
