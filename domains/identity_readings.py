@@ -14,22 +14,20 @@ throttled by the identity task like any answer (domains/identity.py).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from callcenter.routing.slots import extract_slots
 from callcenter.spoken import normalise
 from callcenter.store.ports import Customers
 from domains.identity import heard_customer_number
 
 MAX_READINGS = 4  # the beam's width: readings further down are noise
-_ZIP = re.compile(r"(?<![\w$.-])(\d{5})(?![\w-]|\.\d)")
-_ID = re.compile(r"(?<![\w-])[A-Za-z][\s.]?\d{4,6}(?![\w-])")
 
 
 def _pair(reading: str) -> tuple[str | None, str | None]:
+    """(customer number, ZIP) as the identity task reads them from the words."""
     said = normalise(reading)
-    zips = _ZIP.findall(_ID.sub(" ", said))
-    return heard_customer_number(said), zips[0] if zips else None
+    return heard_customer_number(said), extract_slots(said).zip_code
 
 
 def reading_on_file(customers: Customers, readings: list[str]) -> int | None:

@@ -102,9 +102,10 @@ class _EarlyStream(stt.RecognizeStream):
         """Decode the utterance with exactly `early_s` of its trailing silence (`silence_s` is
         how much it ends with), then (`_steady`) with `LEAD_S` of quiet before its first sound
         and `early_s` after its last: how much silence an event carries depends on how far
-        behind the VAD ran and where its windows fell, and the
-        recogniser writes other words (a comma, a capital, a digit) for another length of
-        silence, so the same audio must always reach it cut the same way."""
+        behind the VAD ran and where its windows fell, and the recogniser writes other words
+        (a comma, a capital, a digit) for another length of silence, so the same audio must
+        always reach it cut the same way. The first cut stays for a line so noisy that
+        `_steady` finds sound everywhere."""
         buffer = utils.merge_frames(frames)
         extra = int(max(0.0, silence_s - self._stt.early_s) * buffer.sample_rate)
         if 0 < extra < buffer.samples_per_channel:

@@ -105,7 +105,7 @@ class WhisperSTT(stt.STT):
         self.digit_grammar = True
         # Of several whole readings of an identity answer (the taken one first), the index of
         # the one the line takes, or None for the taken one: set per call by
-        # meta/voice_slots.py (the reading that names an account on file, domains/identity.py).
+        # meta/voice_slots.py (the reading that names an account on file, domains/identity_readings.py).
         self.on_file: Callable[[list[str]], int | None] | None = None
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
