@@ -58,7 +58,7 @@ _HOLD = re.compile(
 # "wait no", "hold on, don't": a no, not a pause.
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
-    r"^\W*(?:(?:uh|um|er|so|well|ok|okay|and|but|oh|wait|sorry|hmm)\W+)*"
+    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|oh|wait|sorry|hmm|look|listen|yeah|hey|honestly|right)\W+)*"
     r"(is|are|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
     r"|should|how|what|why|when|which|who)\b",
     re.I,

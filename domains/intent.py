@@ -18,6 +18,7 @@ passes `confirm=true` on its own cannot skip it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
@@ -102,6 +103,55 @@ def yes_or_no(text: str) -> bool | None:
     return True if all(w in _YES or w in _FILLER for w in words) else None
 
 
+# A yes that names what it agrees to: "yes go ahead with the refund", "yep, enterprise",
+# "yes lock it up". It opens with an assent, and nothing in it hedges, refuses or changes.
+_ASSENT_OPEN = re.compile(
+    r"^\W*(?:(?:uh|um|er|oh|ok|okay|well|so|alright|right|then|and|thanks|thank you|got it|good|great|perfect|fine)\W+)*"
+    r"(?:yes+|yeah|yep|yup|ya|yea|sure|absolutely|definitely|correct|confirm(?:ed)?|go ahead|go on|do it|please)\b", re.I)
+_HEDGE = re.compile(
+    r"\?|\b(?:but|instead|except|only|not|no|nope|n'?t|don'?t|rather|actually|wait|hold|different|other|another"
+    r"|else|if|unless|later|cancel|stop|maybe|what|how|why|when|which)\b", re.I)
+# Words that carry no content of their own around a restated action ("go ahead with the ...").
+_GLUE = {"the", "a", "an", "to", "me", "us", "my", "our", "with", "and", "up", "one", "just", "then", "now",
+         "them", "through", "in", "at", "new", "same", "too", "also", "as",
+         # verbs that only say "do it": "yes send it", "yeah file that", "yes put it through"
+         "send", "file", "submit", "process", "start", "make", "happen", "put", "get", "run", "sort", "take", "care"}
+_MIN_STEM = 4
+# Words after the yes that open a statement, not a request: "i was double charged", "it's broken".
+_TELLS = re.compile(r"^\W*(?:i|i'?m|i'?ve|we|we'?re|it|it'?s|its|my|our|there|this|that'?s|they|he|she)\b")
+
+
+def _shares_stem(word: str, said: set[str]) -> bool:
+    """"refund" in "a refund of ...", "locking" for "lock": one word begins the other."""
+    return word in said or any(
+        len(w) >= _MIN_STEM and len(word) >= _MIN_STEM and (w.startswith(word) or word.startswith(w)) for w in said)
+
+
+def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool]) -> bool:
+    """A yes followed by words that restate the read-back action, not a plain yes.
+
+    Every word after the assent is a word of the read-back ("yes, close it", "yeah refund
+    that one") or the router reads those words as this very action ("yes downgrade to pro").
+    Values need no check here: the action's signature is built from every word the caller
+    said, so "yes but enterprise" or "yes, enterprise" for a Pro read-back is a changed
+    action, read back in full (ActionGate.check), never a yes to the old one.
+    """
+    low = _ASSENT.sub(" yes ", text.strip().lower())  # "mhm", "uh huh": spoken yeses
+    opened = _ASSENT_OPEN.search(low)
+    if opened is None or _HEDGE.search(low) or _NO_START.search(low):
+        return False
+    rest = low[opened.end():]
+    words = [w for w in re.findall(r"[a-z0-9']+", rest) if w not in _YES and w not in _FILLER and w not in _GLUE]
+    if not words:
+        return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"
+    said = set(re.findall(r"[a-z0-9]+", readback.lower()))
+    if all(_shares_stem(w, said) for w in words):
+        return True
+    # Words of its own count only as a request for the action ("bump us up to enterprise"),
+    # not as the problem told again ("yeah i was double charged"): that hears the read-back once more.
+    return not _TELLS.search(rest) and reads_as_action(rest)
+
+
 def other_customer(texts: list[str], customer_id: str) -> bool:
     """True if the caller named another customer's number or disowned the account."""
     for text in texts:
@@ -132,6 +182,14 @@ class ActionGate:
     def __init__(self) -> None:
         self._asked: tuple[str, int] | None = None  # (action signature, caller messages when asked)
         self.facts: ActionFacts | None = None  # the pending action's facts, while it waits
+        self._readback = ""  # the words of the pending read-back: a yes may restate them
+
+    def assent(self, task: SpecialistLike, text: str) -> bool | None:
+        """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
+        answer = yes_or_no(text)
+        if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words)):
+            return True
+        return answer
 
     @property
     def pending(self) -> bool:
@@ -151,7 +209,7 @@ class ActionGate:
             router = task.state.router
             reading = frame.read(texts[0], lambda words: any(
                 i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold for i in router.detect(words)))
-            answer = yes_or_no(texts[0])
+            answer = self.assent(task, texts[0])
             # "hang on, let me find my card" is a pause and "wait, does that happen right away?"
             # a question, not the "no" their first words look like; "no, how long..." stays a no.
             # A clean yes ("ok do that") stays a yes.
@@ -175,7 +233,7 @@ class ActionGate:
                 return self._answer(task, reading, facts, heard)
         if self._asked is not None and not task.another_attempt():
             return None
-        self._asked, self.facts = (signature, heard), facts
+        self._asked, self.facts, self._readback = (signature, heard), facts, readback
         return f"{readback} Shall I go ahead? Please say yes or no."
 
     def _answer(self, task: SpecialistLike, reading: frame.Reading | None, facts: ActionFacts, heard: int) -> str | None:
@@ -189,6 +247,11 @@ class ActionGate:
         if reading is None:
             return f"Sorry, I need a yes or a no. {frame.reask(facts)}"
         return frame.answer(reading, facts, approval_wait(task.state))
+
+
+def _reads_as(task: SpecialistLike, words: str) -> bool:
+    """The router's best reading of the words is this task's own need."""
+    return task.state.router.classify(words).label == task.id.replace(".", "/", 1)
 
 
 def approval_wait(state: CallState) -> str:

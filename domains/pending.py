@@ -64,7 +64,17 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
-    answer = yes_or_no(latest) if readback else None
+    answer = gate.assent(task, latest) if readback else None
+    if specific and reading is not None and reading.move in (Move.STATUS, Move.ASK) and answer is not True:
+        # "is that incident fixed yet, by the way?" asks about another department's matter, not
+        # whether ours is done: a lookup answers it. Only another department: "how long does the
+        # refund take?" during a refund's read-back is about ours, not a refund-status lookup.
+        aside = task.other_need(latest)
+        if aside is not None and aside.domain != task.id.split(".", 1)[0]:
+            answered = await answer_by_lookup(task, aside)
+            if answered is not None:
+                back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
+                return f"{answered} {frame.back_to(back)}".strip()
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or (answer is False and firm_no(latest))):
         return Next.TO_TOOL
@@ -93,7 +103,8 @@ def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
     """A move while a slot question waits. A general question ("what plans are there?") is
     answered with the choices' facts when the task has them (`slot_options`), then asked again."""
     options = getattr(task, "slot_options", None)
-    if reading is not None and reading.move is Move.ASK and reading.ask is None and callable(options):
+    # "what plans are there?", "how much is pro again?": the choices' facts answer both
+    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT) and callable(options):
         facts = options()
         if facts:
             return f"{facts} {task.last_question}".strip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
@@ -12,6 +13,11 @@ from domains.identity import account_refusal
 from domains.intent import ActionGate, is_question
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+
+# The caller asks for the lock itself: "lock it", "freeze my account", "block them", "shut it down".
+_ASKS_LOCK = re.compile(
+    r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))",
+    re.I)
 
 
 @dataclass(kw_only=True)
@@ -47,8 +53,10 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         store = self.state.store
         review, odd = self._review()
         said = user_texts(self.chat_ctx)
-        if said and is_question(said[-1]):
-            # A question is answered, never acted on.
+        if said and (is_question(said[-1]) or not any(_ASKS_LOCK.search(t) for t in said)):
+            # A question is answered, never acted on; a report ("i got an alert about a sign-in i
+            # don't recognise, can you check") is answered with the review: a lock is offered,
+            # and read back only when the caller asks for it.
             self.finish(SecureAccountResult(
                 status="info", summary=f"{review} If you'd like me to lock your account, just ask.", suspicious_countries=odd,
             ))
