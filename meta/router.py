@@ -25,7 +25,11 @@ META_UTTERANCES = Path(__file__).parent / "utterances"
 
 
 def training_files() -> list[Path]:
-    return [d.utterances / "train.jsonl" for d in registry.DOMAINS] + [META_UTTERANCES / "train.jsonl"]
+    """Each folder's generated `train.jsonl`, and its `written.jsonl` where it has one: phrasings
+    written by hand from the labels' definitions alone, by someone who saw neither the code nor
+    the generated data (benchmarks/README.md, "Router"), so the router meets callers' own words."""
+    folders = [d.utterances for d in registry.DOMAINS] + [META_UTTERANCES]
+    return [f / name for f in folders for name in ("train.jsonl", "written.jsonl") if (f / name).exists() or name == "train.jsonl"]
 
 
 def training_examples() -> list[tuple[str, str]]:

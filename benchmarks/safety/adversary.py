@@ -519,7 +519,8 @@ async def run_calls(line: Any, scripts: list[CallScript], checker: Checker) -> N
                     confirmed |= pending_readback
                 # A read-back asked again ("Sorry, I need a yes or a no. Shall I go ahead with ...?")
                 # is still the question the caller heard: the yes that follows answers it.
-                if "To confirm" in said or "Shall I go ahead" not in said:
+                # ("Now, back to where we were: shall I go ahead ..." after a digression, too.)
+                if "To confirm" in said or "shall i go ahead" not in said.lower():
                     pending_readback = {v for k, v in _READBACK.items() if k in said and "To confirm" in said}
                 for r in turn.results:
                     if r.status == "failed":

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from callcenter.routing import clauses as _clauses
+from callcenter.routing import discourse as _disc
 from callcenter.routing import frames as _frames
 from callcenter.routing import identity_words as _identity
 from callcenter.routing import instruction as _instruction
@@ -122,6 +123,8 @@ class IntentRouter:
         """
         if not text or not text.strip():
             return Intent(OOS, 1.0, text)
+        if _disc.names_nothing(text) and (within is None or within.rstrip("/") in self.domains()):
+            return Intent(OOS, 1.0, text)  # "don't": a negation with nothing to negate (an unknown `within` still raises below)
         text = text[:MAX_TEXT_CHARS]
         named = _frames.named_label(text, self.labels)
         if named is not None and (within is None or named.startswith(within.rstrip("/") + "/")):

@@ -74,6 +74,18 @@ _GENERIC = frozenset(
 )
 _WORD = re.compile(r"[a-z']+")
 _TOKEN = re.compile(r"[a-z0-9']+")
+# A refusal or an answer word with nothing to refuse or answer: "don't", "no not that".
+_NEGATIONS = frozenset("no not nope nah don't dont do does did didn't didnt doesn't won't wont can't cant never".split())
+_HESITATIONS = frozenset("uh um er erm hmm hm mm ah oh so like well".split())
+_PLAIN = frozenset("i i'm im me my you your we it it's its this that a an the is was".split())
+
+
+def names_nothing(text: str) -> bool:
+    """A negation with nothing to negate cannot be a need: "don't", "no not that", "uh nope". The router's features still score them (a training phrasing that
+    starts "don't ..." lends them a label), so they are kept from it."""
+    words = _WORD.findall(text.lower())
+    return (any(w in _NEGATIONS for w in words)  # a greeting or a bare "ok" is read as before
+            and all(w in _HESITATIONS or w in _NEGATIONS or w in _PLAIN for w in words))
 
 
 def follow_up_kind(text: str) -> FollowUp | None:

@@ -42,3 +42,16 @@ def test_every_label_has_varied_training_data() -> None:
     thin = {label: n for label, n in counts.items() if "/" in label and not label.startswith("meta/") and n < 100}
     assert all(counts[label] >= 60 for label in counts), counts
     assert not thin, thin
+
+
+def test_written_phrasings_are_known_labels_and_never_test_items(root: Path) -> None:
+    """`written.jsonl` (phrasings written by hand from the labels' definitions) trains the
+    router beside the generated data: its labels must exist, and none of it may be a test item."""
+    train, test, _ = build()
+    labels = {r["label"] for rows in train.values() for r in rows}
+    test_keys = {_key(r["text"]) for rows in test.values() for r in rows}
+    written = [r for path in root.glob("*/**/utterances/written.jsonl") for r in _read(path)]
+    assert len(written) >= 800
+    assert {r["label"] for r in written} <= labels
+    leaked = [r["text"] for r in written if _key(r["text"]) in test_keys]
+    assert not leaked, leaked[:5]
