@@ -33,7 +33,8 @@ class Ask(Enum):
     HOW_LONG = "how_long"
     SKIP = "skip"  # "can't you skip the approval?"
     WHY = "why"
-    WHAT = "what"  # "how much is it?", "what does that mean?", "which card?"
+    COST = "cost"  # "is there a fee?", "how much more a month is that?"
+    WHAT = "what"  # "what does that mean?", "which card?"
     UNDO = "undo"
 
 
@@ -46,7 +47,9 @@ class Reading:
 _CANCEL = re.compile(
     r"\b(never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|cancel (?:it|that|this|the whole thing)"
     r"|don'?t bother|leave it|drop it|skip it|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
-    r"|not any ?more|no thanks|no thank you|let'?s not|stop (?:it|that|this)|i'?ll pass|pass)\b",
+    r"|not any ?more|no thanks|no thank you|let'?s not|stop (?:it|that|this)|i'?ll pass|pass"
+    r"|(?:i|we)'?(?:ll| will) (?:just )?(?:do|sort|handle|deal with|try|look at|check) (?:it|that|this)(?: \w+)? (?:later|another time|some other time|myself|online|tomorrow)"
+    r"|not (?:right )?now|(?:some )?other time|another time|maybe later)\b",
     re.I,
 )
 _HOLD = re.compile(
@@ -58,7 +61,8 @@ _HOLD = re.compile(
 # "wait no", "hold on, don't": a no, not a pause.
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
-    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|oh|wait|sorry|hmm|look|listen|yeah|hey|honestly|right)\W+)*"
+    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hmm|look|listen|yeah|hey|honestly|right)\W+)*"
+    r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
     r"(is|are|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
     r"|should|how|what|why|when|which|who)\b",
     re.I,
@@ -81,7 +85,12 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
     (Ask.HOW_LONG, re.compile(
         r"\b(how (long|soon|many days)|when (will|would|do|does|can|is|should)|by when|what time|how quickly"
         r"|right away|straight away|immediately|instantly|today|tonight|tomorrow)\b", re.I)),
-    (Ask.UNDO, re.compile(r"\b(undo|reverse|revert|change (it|that) back|cancel (it|that) later|take (it|that) back|go back)\b", re.I)),
+    (Ask.COST, re.compile(
+        r"\b(fees?|costs?|price|pricing|how much (?:more|less|extra|is (?:it|that|this)|does (?:it|that|this)|will (?:it|that|this)|would (?:it|that|this))"
+        r"|(?:more|less|extra|cheaper|dearer) (?:a|per|each) month|charge (?:me|us) (?:for|anything)|pay (?:more|less|extra))\b", re.I)),
+    (Ask.UNDO, re.compile(
+        r"\b(undo|reverse|revert|change (it|that) back|cancel (it|that) later|take (it|that) back|go back|switch back|move back"
+        r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good)\b", re.I)),
     (Ask.WHY, re.compile(r"\b(why|how come|what for|what'?s the reason)\b", re.I)),
     (Ask.WHAT, re.compile(
         r"\b(how much|what (does|will|would|is) (that|it|this) (cost|mean|do|involve)|which (card|account|charge|plan|one)"
@@ -155,6 +164,7 @@ class ActionFacts:
     how_long: str | None = None
     approval: str | None = None  # why a person approves it first; None: it happens at the caller's yes
     undo: str | None = None
+    cost: str | None = None  # what it costs the caller; None: nothing (no action here has a fee)
 
 
 SAME_NEED = "Yes, that's what I'm asking you about."
@@ -197,6 +207,8 @@ def _fact(ask: Ask | None, facts: ActionFacts, approval_wait: str) -> str:
         return "It's done as soon as you say yes."
     if ask is Ask.WHY and facts.approval:
         return facts.approval[:1].upper() + facts.approval[1:]
+    if ask is Ask.COST:
+        return facts.cost or "There's no fee for it."
     if ask is Ask.UNDO:
         return facts.undo or "Once it's done I can't undo it on this call, which is why I'm checking with you first."
     return f"It's {facts.what}, and nothing happens until you say yes."

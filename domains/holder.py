@@ -35,3 +35,17 @@ _THIRD_PARTY = re.compile(
 def third_party(text: str) -> bool:
     """True if the caller says the account is not theirs or that they call for its holder."""
     return bool(_THIRD_PARTY.search(text.replace("\u2019", "'")))
+
+
+_IDS = re.compile(r"\b(?:c\s*\d{4}|\d{5})\b", re.I)
+_ASIDE_WORDS = 4
+
+
+def only_who(text: str) -> bool:
+    """The words say who is calling for whom and little else ("this is his wife, his account is
+    C1002"): beside a need in the same turn they are no need of their own. "the statement for my
+    accountant" says what is needed, so it is not one."""
+    if not third_party(text):
+        return False
+    rest = _IDS.sub(" ", _THIRD_PARTY.sub(" ", text.replace("\u2019", "'")))
+    return len(re.findall(r"[a-z']+", rest.lower())) <= _ASIDE_WORDS

@@ -42,7 +42,8 @@ _NOT_MINE = re.compile(
     r"|\bon\s+behalf\s+of\b|\bfor\s+(my|a)\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|boss|client)\b",
     re.I,
 )
-_FILLER = {"uh", "um", "er", "erm", "hmm", "like", "well", "oh", "so", "and", "just", "yes,", "please", "thanks",
+_FILLER = {"uh", "um", "er", "erm", "hmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
+           "and", "just", "yes,", "please", "thanks",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
 # Every word a plain yes may be made of: assent words, and the few the everyday forms
 # wrap them in ("that works for me", "fine by me", "sounds good yes", "perfect go ahead").
@@ -64,7 +65,9 @@ _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "do
                      "why", "when", "where", "which", "who", "do"}
 # "actually don't", "ok no": the words before a no that do not turn it into anything else.
 _BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|ah|sorry),?\s+)*"
-_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
+# "no fee, good", "no problem, go ahead": words that open with "no" but refuse nothing.
+_NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding)\b)"
+_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
 
 
 _FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
@@ -106,11 +109,13 @@ def yes_or_no(text: str) -> bool | None:
 # A yes that names what it agrees to: "yes go ahead with the refund", "yep, enterprise",
 # "yes lock it up". It opens with an assent, and nothing in it hedges, refuses or changes.
 _ASSENT_OPEN = re.compile(
-    r"^\W*(?:(?:uh|um|er|oh|ok|okay|well|so|alright|right|then|and|thanks|thank you|got it|good|great|perfect|fine)\W+)*"
-    r"(?:yes+|yeah|yep|yup|ya|yea|sure|absolutely|definitely|correct|confirm(?:ed)?|go ahead|go on|do it|please)\b", re.I)
+    r"^\W*(?:(?:uh|um|er|ugh|hmm|ah|eh|oh|ok|okay|well|so|alright|all right|right|then|and|thanks|thank you|got it"
+    r"|good|great|perfect|fine|sorry|i'?m back)\W+)*"
+    r"(?:yes+|yeah|yep|yup|ya|yea|sure|absolutely|definitely|correct|confirm(?:ed)?|go ahead|go on|do it|please"
+    r"|ok|okay|alright|all right|fine)\b", re.I)
 _HEDGE = re.compile(
     r"\?|\b(?:but|instead|except|only|not|no|nope|n'?t|don'?t|rather|actually|wait|hold|different|other|another"
-    r"|else|if|unless|later|cancel|stop|maybe|what|how|why|when|which)\b", re.I)
+    r"|else|if|unless|later|cancel|stop|maybe|what|how|why|when|which|forget|never|leave|drop|skip|hang)\b", re.I)
 # Words that carry no content of their own around a restated action ("go ahead with the ...").
 _GLUE = {"the", "a", "an", "to", "me", "us", "my", "our", "with", "and", "up", "one", "just", "then", "now",
          "them", "through", "in", "at", "new", "same", "too", "also", "as",

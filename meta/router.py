@@ -19,6 +19,7 @@ from callcenter.routing.model import FORMAT_VERSION
 from callcenter.routing.noise import NoiseModel
 from callcenter.settings import Settings, SettingsError
 from domains import registry
+from domains.holder import only_who
 
 log = logging.getLogger("callcenter.router")
 META_UTTERANCES = Path(__file__).parent / "utterances"
@@ -123,6 +124,9 @@ def build_router(settings: Settings) -> IntentRouter:
     if rereadings != router.rereadings:
         router = copy.copy(router)
         router.rereadings = rereadings
+    if router.asides is not only_who:
+        router = copy.copy(router)
+        router.asides = only_who  # "this is his wife, ...": who calls, for whom; no need of its own
     if settings.router_ask_margin != router.ask_margin:
         router = copy.copy(router)
         router.ask_margin = settings.router_ask_margin

@@ -42,7 +42,8 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "pt": frozenset(
         """eu não obrigado minha conta preciso você olá ele ela nós os um uma do da que é para com meu sou tenho obrigada
         bom dia fatura senha ajuda fechar reembolso duas vezes ontem hoje cartão dinheiro falar alguém funciona nada
-        mês""".split()
+        mês boa tarde noite quanto quanta próxima próximo gostaria queria cobraram cobrado pagamento estou também
+        vocês isso essa esse muito agora sim então minhas meus""".split()
     ),
 }
 # English words and fillers are no evidence of another language, however common they are

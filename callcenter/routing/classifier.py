@@ -6,7 +6,8 @@ second for ~2,000 utterances), or loaded from a saved artifact (``save``/``load`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -63,6 +64,9 @@ class IntentRouter:
         # readings settled by the clause's construction, stated by the domains (rereading.py);
         # the line sets them (meta/router.py), a bare model has none
         self.rereadings: tuple[_rereading.Rereading, ...] = ()
+        # Words that say who is calling for whom ("this is his wife"), handed down by the line:
+        # such a clause is no need beside a real one (the departments still refuse a third party).
+        self.asides: Callable[[str], bool] | None = None
         self.labels: list[str] = list(core.labels)
         self._inscope = np.array([lab != OOS for lab in self.labels])
 
@@ -133,6 +137,8 @@ class IntentRouter:
         read = _identity.without_identity(text) if _identity.states_identity(text) else text
         p, q = self._core.predict_pair_one(read if _seg.trim(read) else text)
         intent = self._from_probs(text, p, q, within)
+        if intent.label == _frames.GOODBYE and _disc.is_question_not_farewell(text):
+            intent = _next_reading(intent)  # ending the call on a question would lose the caller
         if self.rereadings:
             intent = _rereading.reread(intent, self.rereadings, self.labels, within)
         return intent
@@ -208,12 +214,20 @@ class IntentRouter:
             return [self.classify(text)]
         found: list[Intent] = []
         for seg in segments:
+            if found and found[-1].in_scope and _disc.asks_about_it(seg):
+                # "..., what's going on with it": a question about the need just named
+                found[-1] = replace(found[-1], text=_joined(found[-1].text, seg))
+                continue
             found.extend(self._framed(seg, self._split_weak(seg)))
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
             self._is_need(i) for i in found
         ):
             # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
             return [Intent(_frames.GOODBYE, 1.0, text)]
+        if self.asides is not None:
+            kept = [i for i in found if not (i.in_scope and self.asides(i.text))]
+            if any(self._is_need(i) for i in kept):
+                found = kept
         if self.rereadings:  # "cancel my pro plan. starter is plenty": one move, said in two clauses
             found = _rereading.reread_turn(found, self.rereadings, self.labels)
         needs = [i for i in found if i.in_scope and i.label not in _SOCIAL]
@@ -235,9 +249,12 @@ class IntentRouter:
             # them: "the enterprise tier is more than we need. something cheaper?")
             best = intent if intent.confidence > prev.confidence else prev
             merged[intent.label] = replace(best, text=_joined(prev.text, intent.text))
+        # "so i'm leaving. refund me the duplicate first and then close it": the need the caller
+        # puts first is taken first, wherever in the turn it was said
+        ordered = sorted(merged.values(), key=lambda i: 0 if self._is_need(i) and _FIRST.search(i.text) else 1)
         if who:  # every need carries who the caller said they are: verification and ownership read it
-            return [replace(i, text=_joined(who, i.text)) if i.in_scope else i for i in merged.values()]
-        return list(merged.values())
+            return [replace(i, text=_joined(who, i.text)) if i.in_scope else i for i in ordered]
+        return ordered
 
     def _is_need(self, intent: Intent) -> bool:
         """A department's need, read surely enough to act on at the front desk."""
@@ -308,8 +325,8 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
-            if _seg.is_filler(left) or _seg.is_filler(right):
-                continue
+            if _seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(right):
+                continue  # "..., what's going on with it" asks about the left part: one need
             a = read(left)
             if not a.in_scope or self.domain_confidence(a) < self.threshold:
                 continue
@@ -322,6 +339,20 @@ class IntentRouter:
                 return parts
         return [whole]
 
+
+def _next_reading(intent: Intent) -> Intent:
+    """The reading after this one (out of scope when there is none)."""
+    rest = [(lab, p) for lab, p in intent.alternatives if lab != intent.label]
+    if not rest:
+        return Intent(OOS, 1.0 - intent.confidence, intent.text)
+    return Intent(rest[0][0], rest[0][1], intent.text, tuple(rest[1:]))
+
+
+# A need the caller asks to be taken first: "refund it first", "before that, ...", "to start with".
+# Not "the first charge", "first thing" (an opener: that need is first anyway).
+_FIRST = re.compile(
+    r"\b(?:first(?:ly)?|before (?:that|anything else|everything else|all that)|to start with)\b"
+    r"(?!\s+(?:charge|one|invoice|time|month|payment|bill|of|two|three|thing|place|name|week|day))", re.I)
 
 # How far ahead of its next reading a part of one department must be to stand as a need of
 # its own below the threshold: well beyond the ask margin, so "reset and unlock my account"

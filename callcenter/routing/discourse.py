@@ -80,6 +80,34 @@ _HESITATIONS = frozenset("uh um er erm hmm hm mm ah oh so like well".split())
 _PLAIN = frozenset("i i'm im me my you your we it it's its this that a an the is was".split())
 
 
+# A question about something just named, in words that name nothing: "what's going on with
+# it", "where is that at", "any news on it".
+_ABOUT_IT = frozenset(
+    "what what's whats where where's wheres how how's hows when any anything news update updates status going on "
+    "happening happened with at is are was it that this them those one the a so and but ok okay".split())
+_POINTERS = frozenset("it that this them those".split())
+
+
+def asks_about_it(text: str) -> bool:
+    """A clause that only asks about what the clause before it named ("i asked for a refund
+    yesterday, what's going on with it"): part of that need, not one of its own."""
+    words = _WORD.findall(text.lower())
+    return (any(w in _POINTERS for w in words)
+            and all(w in _ABOUT_IT or w in _FILLERS for w in words))
+
+
+_ASKS = re.compile(
+    r"^\W*(?:(?:uh|um|er|so|well|ok|okay|and|but|oh|wait|hmm)\W+)*"
+    r"(?:will|would|is|are|was|does|do|did|can|could|should|how|what|why|when|where|which|who)\b")
+
+
+def is_question_not_farewell(text: str) -> bool:
+    """A question with no farewell in it ("will that kick me out everywhere else too"): never a
+    goodbye, however the router's scores for it came out."""
+    low = text.lower().strip()
+    return bool("?" in low or _ASKS.search(low)) and not _FAREWELL_CUE.search(low)
+
+
 def names_nothing(text: str) -> bool:
     """A negation with nothing to negate cannot be a need: "don't", "no not that", "uh nope". The router's features still score them (a training phrasing that
     starts "don't ..." lends them a label), so they are kept from it."""

@@ -182,7 +182,8 @@ def _phone(text: str) -> str | None:
 # missing (then the specialist asks for it).
 _AS_CURRENT = re.compile(
     r"(?:\b(?:i'?m|im|i\s+am|we'?re|we\s+are|currently|already|presently|still)(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
-    r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got))"
+    r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got)"
+    r"|\binstead\s+of|\brather\s+than|\baway\s+from|\bleav(?:e|ing)|\bget\s+(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
     r"(?:\s+(?:the|my|our|a|an))?\s*$",
     re.I,
 )

@@ -22,7 +22,10 @@ _FILLER = r"(?:uh+|um+|er+|erm|hmm+|so|well|ok(?:ay)?|yeah|hi|hello|hey|right|oh
 _OPENER = (
     r"(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+calling|i\s+am\s+calling|calling|i'?m\s+ringing|ringing"
     r"|i\s+(?:have|had|got)\s+(?:a\s+)?(?:quick\s+)?(?:question|query|problem|issue|something)"
-    r"|(?:a\s+)?(?:quick\s+)?(?:question|query)|something|i\s+need\s+help|i\s+wanted\s+to\s+ask|i\s+want\s+to\s+ask|help)"
+    r"|(?:a\s+)?(?:quick\s+)?(?:question|query)|something|i\s+wanted\s+to\s+ask|i\s+want\s+to\s+ask"
+    # "i kinda need some help", "could you help me", "i'd like a bit of help"
+    r"|(?:i\s+(?:\w+\s+)?(?:need|want|would\s+like|'?d\s+like)|could\s+(?:you|i\s+get)|can\s+(?:you|i\s+get)|please)?"
+    r"\s*(?:some\s+|a\s+(?:bit|little)\s+of\s+|a\s+hand\s+|)help(?:\s+me)?)"
 )
 _ABOUT = r"(?:about|regarding|re|concerning|with|on|for)"
 _DET = r"(?:the|my|a|an|our|this|that|some|your|one|one\s+of\s+my|one\s+of\s+the)"

@@ -77,6 +77,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
                 what=f"the switch to the {target.name} plan at {dollars(target.monthly_price_cents)} a month",
                 how_long="It switches as soon as you say yes, and your next bill is at the new price.",
                 undo="You can switch plans again at any time.",
+                cost=_cost(current, target),
             ),
         )
         if go is not True:
@@ -150,3 +151,13 @@ def _nothing_further(current: Plan, way: str) -> str:
         f"You're already on our least expensive plan, {current.name}, at "
         f"{dollars(current.monthly_price_cents)} a month."
     )
+
+
+def _cost(current: Plan | None, target: Plan) -> str:
+    """What the switch costs a month against the plan the caller is on."""
+    price = f"The {target.name} plan is {dollars(target.monthly_price_cents)} a month"
+    if current is None:
+        return f"{price}; there's no fee for switching."
+    diff = target.monthly_price_cents - current.monthly_price_cents
+    more = f"{dollars(abs(diff))} {'more' if diff > 0 else 'less'}"
+    return f"{price}, {more} than the {current.name} plan you're on now; there's no fee for switching."

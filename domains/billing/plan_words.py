@@ -40,11 +40,19 @@ _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
 PLAN = _MENTION
 
 
+# A plan the caller complains about is the one they leave: "enterprise is overkill for us".
+_COMPLAINED = re.compile(
+    r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been)\s+(?:just\s+|really\s+|honestly\s+)?"
+    r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)", re.I)
+
+
 def _skipped(m: re.Match[str]) -> bool:
-    """A plan compared against ("cheaper than pro") or said as the one they have is no choice."""
+    """A plan compared against ("cheaper than pro"), said as the one they have, or complained
+    about ("enterprise is overkill") is no choice."""
     start = m.start()
     return m.group(1) is not None and (
         bool(_THAN.search(m.string[max(0, start - 12) : start])) or said_as_current(m.string, start)
+        or bool(_COMPLAINED.search(m.string[m.end() : m.end() + 40]))
     )
 
 

@@ -230,6 +230,7 @@ def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> Ac
             "depending on your bank."
         ),
         approval=approval,
+        cost=f"It's {dollars(decision.amount_cents)} back to you for charge {charge_id}; there's no fee for a refund.",
         undo="A refund can't be taken back once it's issued, which is why I'm checking with you first.",
     )
 

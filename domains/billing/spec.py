@@ -26,6 +26,7 @@ from domains.billing.plan_words import (
 from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
+from domains.billing.refund_words import asked_before, asks_another, asks_now
 from domains.billing.supervisor import BillingSupervisorTask
 
 
@@ -74,6 +75,24 @@ PAYMENT_FAILED = Rereading(
     unsure=never,
 )
 
+# "i asked for a refund yesterday, what's going on with it": the refund's status, not a new one.
+ASKED_BEFORE = Rereading(
+    over=frozenset({"billing/refund"}),
+    label="billing/refund_status",
+    target=asked_before,
+    whole=asks_another,
+    unsure=never,
+)
+
+# "refund me the duplicate forty nine", a bare "refund": a refund asked for now, not its status.
+ASKED_NOW = Rereading(
+    over=frozenset({"billing/refund_status"}),
+    label="billing/refund",
+    target=asks_now,
+    whole=asked_before,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -86,7 +105,7 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

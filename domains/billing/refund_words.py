@@ -1,0 +1,51 @@
+"""How callers say a refund was already asked for (its status), and one asked for now.
+
+"i asked for a refund yesterday for the double charge, what's going on with it" names the
+charge and the refund, so the router reads a refund; the caller asked for it before and wants
+to know where it is. A new request said beside it ("... and refund the other one too") is
+still a refund.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ASKED_BEFORE = re.compile(
+    r"\b(?:did|have|has|had)\s+(?:you|they|it|someone|somebody|the\s+refund)\s+(?:already\s+|ever\s+)?(?:refund|process|sen[dt]|issu|go|gone|come|arriv|clear)"
+    r"|"
+    r"\b(?:i|we)\s+(?:already\s+)?(?:asked|requested|applied|filed|put\s+in|called)\s+(?:for\s+|about\s+)?(?:a\s+|the\s+|my\s+|that\s+)?refund"
+    r"|\brefund\s+(?:that\s+)?(?:i|we|you)\s+(?:asked|requested|promised|approved|said|put)"
+    r"|\b(?:you|they|someone|somebody|an?\s+agent)\s+(?:promised|approved|said|told)\b.{0,40}\brefund"
+    r"|\b(?:my|the|that)\s+refund\s+(?:from|since|of)\s+(?:last|yesterday|a\s+week|two|three|monday|tuesday|wednesday"
+    r"|thursday|friday|the\s+other\s+day)"
+    r"|\b(?:still|never)\s+(?:waiting|haven'?t|hasn'?t|not|got|received|came|arrived|showed|seen|heard)\b.{0,40}\brefund"
+    r"|\brefund\b.{0,40}\b(?:still\s+(?:hasn'?t|isn'?t|not|pending)|never\s+(?:came|arrived|showed|got)|hasn'?t\s+(?:come|arrived|shown))",
+    re.I,
+)
+_ANOTHER = re.compile(r"\b(?:another|new|second|other)\s+refund\b|\brefund\s+(?:the\s+)?(?:other|new|second)\b", re.I)
+
+
+# A refund asked for now: "refund me the duplicate", a bare "refund", "i want my money back".
+_ASKS_NOW = re.compile(
+    r"^\W*(?:(?:um|uh|so|ok|okay|yeah|please|just|and|also|then)\W+)*refund\b"
+    r"|\brefund\s+(?:me|it|that|this|them|the|my|us)\b"
+    r"|\b(?:want|like|need|get|give|have|issue|do|process)\s+(?:me\s+|us\s+)?(?:a|my|the|that|this|our)?\s*refund\b"
+    r"|\b(?:money|cash)\s+back\b",
+    re.I,
+)
+
+
+def asks_now(text: str) -> bool:
+    """A refund asked for in this call ("refund me the duplicate", "i want a refund")."""
+    return bool(_ASKS_NOW.search(text)) and not asked_before(text)
+
+
+def asked_before(text: str) -> bool:
+    """The refund was asked for before this call ("i asked for a refund yesterday", "the refund
+    you promised never showed")."""
+    return bool(_ASKED_BEFORE.search(text))
+
+
+def asks_another(text: str) -> bool:
+    """A new refund said beside the old one ("and refund the other charge too")."""
+    return bool(_ANOTHER.search(text))
