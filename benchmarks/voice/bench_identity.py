@@ -1,14 +1,20 @@
 """Spoken identity turns: is the caller verified, and never as someone else?
 
-    .venv/bin/python benchmarks/voice/bench_identity.py [--part dev|unseen] [--bands 16k 8k] [--variants base grammar]
+    .venv/bin/python benchmarks/voice/bench_identity.py [--part dev|devx|unseen] [--bands 16k 8k] [--variants file slots]
 
 Each script is a caller's answer to "your customer number and ZIP code?" for one of the seeded
 customers, spoken by a voice, optionally through the 8 kHz mu-law telephone band, and
 recognised by the line's recogniser (Whisper tiny.en, the line's prompt). The caller is
 verified when the identity task reads that customer's number and ZIP code from the words
 (`domains/identity.py` reads an E-set letter as C). When the first answer does not verify, the
-line reads back what it heard and the caller, in the same voice, says the part it misheard
-again ("no, it's one zero zero two"), as a caller would; `correction` reads that answer.
+caller gets a second chance in the same voice, as the line asks it (`--second line`,
+`second_chance`): a number and a ZIP heard -> the read-back, and the caller says the misheard
+one again ("no, it's C one zero zero two"; `correction` reads it); a number alone -> "And
+the ZIP code?"; no number -> (`slots`) the number alone, then the ZIP if none was heard, or
+(before) both again, which a caller repeating the same words in the same voice cannot pass.
+`--second readback` is sessions 8-10's model: always the read-back, the answer read with
+the first answer's slot. For `slots` the row also gives both models as the line before it
+ran them (`after_line-before`, `after_readback-before`): the first answer is read the same.
 
 Parts: `dev` (hibari, Piper joe, espeak-ng en-us+m3 at 130 wpm; scripts A) and `devx` (four
 more espeak-ng accents and speakers, none of the unseen ones; scripts A) are for tuning;
@@ -21,7 +27,9 @@ Variants: `base` (the most likely reading, the line's prompt: before issue 26), 
 `digits` (`held`, then a decode held to the id/ZIP grammar token by token when still
 nothing fits; callcenter/speech/digit_grammar.py), `file` (`digits`, then of the whole
 readings the one that names an account on file, with the first reading's ZIP;
-domains/identity_readings.py: what the line does).
+domains/identity_readings.py), `slots` (`file`, and the one-value questions after a first
+answer that did not verify read with their own grammar: the number alone, the ZIP alone, the
+read-back's fix; what the line does, session 11).
 """
 
 from __future__ import annotations
@@ -120,6 +128,22 @@ def verified_as(text: str) -> tuple[str | None, str | None]:
 SAY_ID = {"dev": "It's C {id}.", "devx": "It's C {id}.", "unseen": "The number is C {id}."}
 
 
+def second(model: str, variant: str, got: tuple[str | None, str | None], cid: str,
+           say: Any, part: str) -> tuple[tuple[str, str] | None, str]:
+    """The second chance under one model: "line" (second_chance), "readback" (sessions 8-10:
+    always a read-back, the caller says the misheard part again with the first answer's
+    slot), and, for `slots`, the same two as the line before it ("-before": the one-value
+    answers read without their grammar, the line asking for both again)."""
+    if model.startswith("readback"):
+        heard_id, heard_zip = got[0] or "C", got[1] or "00000"
+        fix = FIX_ID[part] if got[0] != cid else FIX_ZIP[part]
+        again = say(fix, "fix" if model == "readback" and variant == "slots" else "identity")
+        return correction(normalise(again), heard_id, heard_zip), again
+    if model == "line-before":
+        return second_chance("file", got, cid, say, part)
+    return second_chance(variant, got, cid, say, part)
+
+
 def second_chance(variant: str, got: tuple[str | None, str | None], cid: str,
                   say: Any, part: str) -> tuple[tuple[str, str] | None, str]:
     """What the line does after a first answer that did not verify (domains/identity.py), and
@@ -182,40 +206,43 @@ def main() -> int:
         stt.slot_prompts = SLOT_PROMPTS if variant in ("line", "held", "digits", "file", "slots") else {}
         stt.held_decode = variant in ("held", "digits", "file", "slots")
         stt.digit_grammar = variant in ("digits", "file", "slots")
-        stt.grammar_slots = frozenset(FORMS) if variant == "slots" else frozenset({"identity"})
+        grammar_slots = frozenset(FORMS) if variant == "slots" else frozenset({"identity"})
+        stt.grammar_slots = grammar_slots
         stt.on_file = on_file(store) if variant in ("file", "slots") else None
         for band in args.bands:
-            turns = first = after_fix = wrong = 0
+            turns = first = wrong = 0
+            # The second chance, as the line asks it (--second) and, for `slots`, as the line
+            # before it asked it: the first answer is read the same by both, so one run gives both.
+            models = [args.second] + (["line-before", "readback-before"] if variant == "slots" else [])
+            after = dict.fromkeys(models, 0)
             for voice in voices:
                 for template in SCRIPTS[args.part]:
                     for cid in args.customers:
                         turns += 1
+                        stt.grammar_slots = grammar_slots
                         text = heard(voice, band, fill(template, cid), slot)
                         got = verified_as(text)
                         if got == (cid, ZIPS[cid]):
                             first += 1
-                            after_fix += 1
+                            after = {m: n + 1 for m, n in after.items()}
                             continue
                         if got[0] and got[1] and got[0] in ZIPS and ZIPS[got[0]] == got[1]:
                             wrong += 1  # verified as another customer
                             continue
-                        if args.second == "readback":
-                            # The read-back: the caller says the part that was misheard again.
-                            heard_id, heard_zip = got[0] or "C", got[1] or "00000"
-                            fix = FIX_ID[args.part] if got[0] != cid else FIX_ZIP[args.part]
-                            again = heard(voice, band, fill(fix, cid), slot)
-                            fixed = correction(normalise(again), heard_id, heard_zip)
-                        else:
-                            fixed, again = second_chance(variant, got, cid,
-                                lambda t, s, v=voice, b=band, c=cid: heard(v, b, fill(t, c), s), args.part)
-                        if fixed == (cid, ZIPS[cid]):
-                            after_fix += 1
-                        elif fixed and fixed[0] in ZIPS and ZIPS[fixed[0]] == fixed[1]:
-                            wrong += 1
-                        if args.show and args.part != "unseen":
-                            print(f"  miss {variant} {band} {voice}: {fill(template, cid)!r} -> {text!r}; then -> {again!r}")
-            row = {"turns": turns, "first_answer": round(first / turns, 3), "after_read_back": round(after_fix / turns, 3),
+                        for model in models:
+                            # The line before `slots` read one-value answers without their grammar.
+                            stt.grammar_slots = frozenset({"identity"}) if model.endswith("before") else grammar_slots
+                            fixed, again = second(model, variant, got, cid,
+                                                  lambda t, s, v=voice, b=band, c=cid: heard(v, b, fill(t, c), s), args.part)
+                            if fixed == (cid, ZIPS[cid]):
+                                after[model] += 1
+                            elif fixed and fixed[0] in ZIPS and ZIPS[fixed[0]] == fixed[1]:
+                                wrong += 1
+                            if args.show and args.part != "unseen" and model == args.second:
+                                print(f"  miss {variant} {band} {voice}: {fill(template, cid)!r} -> {text!r}; then -> {again!r}")
+            row = {"turns": turns, "first_answer": round(first / turns, 3), "after_read_back": round(after[args.second] / turns, 3),
                    "wrong_customer": wrong}
+            row.update({f"after_{m}": round(after[m] / turns, 3) for m in models[1:]})
             result[f"{variant}/{band}"] = row
             print(f"{args.part} {variant:8s} {band}: {row}", flush=True)
     result["cpu_s"] = round(time.process_time() - cpu0, 1)

@@ -38,7 +38,7 @@ MIN_LOGPROB = -1.0
 # oh one.": -1.34). Chosen on the dev and devx answers (session 11): right and wrong readings
 # of one value scored -0.03 to -1.3, answers that hold no value ("Yes, that's right.",
 # "I don't know it.") -2.5 and below.
-MIN_LOGPROB_ONE = -1.6
+MIN_LOGPROB_ONE = -1.5
 BEAM = 8
 
 
