@@ -37,6 +37,10 @@ ASK_BOTH = (
     "your customer number, and the ZIP code on the account?"
 )
 ASK_ZIP = "Thank you. And the ZIP code on the account?"
+# Asked instead of both again when an answer did not carry the customer number: one value
+# at a time, as IVRs ask, so a recogniser hears a short answer of one known form (C and four
+# digits; callcenter/speech/digit_grammar.py), then the ZIP alone (ASK_ZIP) if it is missing.
+ASK_ID = "Let's take them one at a time. What's your customer number? It starts with a C."
 # A failed check reads back what the line heard, digit by digit, so a misheard digit can be
 # fixed ("no, it's one zero zero one"). Both values are read, so the caller learns nothing
 # about which one did not match; each try is throttled like any other.
@@ -44,6 +48,8 @@ HEARD = (
     "Sorry, I couldn't verify those details. I heard customer number {id}, ZIP code {zip}. "
     "If I misheard, please say the right one again."
 )
+# The read-back's question: the caller says the misheard value again (meta/voice_slots.py).
+READ_BACK_ASK = HEARD.rsplit(". ", 1)[-1]
 HOLDER_MUST = (
     "I'm sorry, I can only help the account holder with their own account, so I haven't done or filed "
     "anything. The account holder needs to call us themselves: they verify with their customer "
@@ -72,7 +78,7 @@ def heard_customer_number(text: str) -> str | None:
 
 def asks_for_digits(reply: str) -> bool:
     """A reply of this task that a phone keypad can answer (meta offers the keypad then)."""
-    return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, NO_MATCH, HEARD.rsplit(". ", 1)[-1]))
+    return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, ASK_ID, NO_MATCH, READ_BACK_ASK))
 
 
 _BARE_NUMBER = re.compile(r"(?<![\w$.-])(\d{4,6})(?![\w-]|\.\d)")
@@ -227,6 +233,8 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
             if customer_id and not email and not phone and not birth_date:
                 self._asked_zip = True
                 return ASK_ZIP
+            if self.attempts > 1 and not (customer_id or email or phone):
+                return ASK_ID  # asked for both already: now the number alone
             return ASK_BOTH
         customer, claimed = _account(state, customer_id, email, phone)
         matches = customer is not None and (

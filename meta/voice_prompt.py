@@ -61,4 +61,8 @@ SLOT_PROMPTS = {
     "identity": ("My customer number is C two zero zero seven and my ZIP code is four six two oh eight. "
                  "It's C three oh oh five, zip code eight one two zero nine."),
     "zip": "My ZIP code is four six two oh eight. The zip is eight one two zero nine.",
+    # The one-value answers that follow a first answer that did not verify (domains/identity.py).
+    "id": "My customer number is C two zero zero seven. It's C three oh oh five.",
+    "fix": ("No, it's C two zero zero seven. No, the zip is four six two oh eight. "
+            "It's three oh oh five, zip code eight one two zero nine."),
 }

@@ -1,7 +1,9 @@
 """Which value the line is waiting for, told to the recogniser (callcenter/speech/slot_grammar.py).
 
 After the line asks for the customer number and ZIP code, the caller's next words are most
-likely an id and five digits; after a read-back, a yes or a no; after "how much", an amount.
+likely an id and five digits; after "what's your customer number?" an id; after "and the ZIP
+code?" five digits; after the read-back of an id and ZIP, one of them again ("fix"); after a
+yes-or-no read-back, a yes or a no; after "how much", an amount.
 The pending slot is read from the line's own last question, so no domain has to report it:
 the identity task's questions (domains/identity.py), the read-back gate's "Please say yes or
 no.", a "how much" question. Any other reply leaves the recogniser open.
@@ -16,7 +18,7 @@ from livekit.agents import AgentSession
 from livekit.agents.voice.events import ConversationItemAddedEvent
 
 from callcenter.store.ports import Customers
-from domains.identity import ASK_ZIP, asks_for_digits
+from domains.identity import ASK_ID, ASK_ZIP, READ_BACK_ASK, asks_for_digits
 from domains.identity_readings import on_file
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS
@@ -28,7 +30,11 @@ def pending_slot(reply: str) -> str | None:
     """The slot a reply asks the caller to fill, or None for an open question."""
     reply = reply.rstrip()
     if asks_for_digits(reply):
-        return "zip" if reply.endswith(ASK_ZIP) else "identity"
+        if reply.endswith(ASK_ZIP):
+            return "zip"
+        if reply.endswith(ASK_ID):
+            return "id"
+        return "fix" if reply.endswith(READ_BACK_ASK) else "identity"
     if _YES_OR_NO.search(reply):
         return "yesno"
     if asks_amount(reply):

@@ -32,6 +32,14 @@ MAX_FILLER = 8  # tokens of words before, between and after the numbers
 # Mean log-probability per token under which the held reading is not taken: chosen on the
 # dev identity turns (benchmarks/voice/bench_identity.py --part dev --variants digits).
 MIN_LOGPROB = -1.0
+# The same for an answer of one value (the number alone, the ZIP alone, a read-back's fix):
+# its few words around the digits are what the prompt did not expect ("The zip is" before a
+# ZIP a caller was asked for), and pull a right reading under -1.0 (hibari, "It's one oh oh
+# oh one.": -1.34). Chosen on 200 one-value answers and non-answers in five dev and devx
+# voices at both bands (session 11): right readings scored -0.03 to -1.33 (one -1.63),
+# answers that hold no value ("Yes, that's right.", "I don't know it.") -1.65 and below; at
+# -1.5, 114 of 115 right readings kept and 0 of 60 non-answers given a value.
+MIN_LOGPROB_ONE = -1.5
 BEAM = 8
 
 
@@ -42,7 +50,7 @@ class Vocab:
     filler: frozenset[int]
     stop: frozenset[int]  # "." and end of text
     eot: int
-
+    zip_word: frozenset[int] = frozenset()  # "zip": the digits after it are a ZIP code
 
 def _single(tokenizer: Any, words: tuple[str, ...]) -> set[int]:
     """Tokens of words written as one token (with a leading space): a digit is one step."""
@@ -61,35 +69,55 @@ def vocab(tokenizer: Any) -> Vocab:
         filler.update(tokenizer.encode(" " + w))
     filler.update(tokenizer.encode(p)[0] for p in (",", "."))
     digits, letter = _single(tokenizer, DIGITS), _single(tokenizer, LETTER)
+    zip_word = {tokenizer.encode(" " + w)[-1] for w in ("zip", "Zip", "ZIP")}
     return Vocab(frozenset(digits), frozenset(letter), frozenset(filler - digits - letter),
-                 frozenset({tokenizer.encode(".")[0], tokenizer.eot}), tokenizer.eot)
+                 frozenset({tokenizer.encode(".")[0], tokenizer.eot}), tokenizer.eot, frozenset(zip_word))
 
 
-def allowed(v: Vocab, state: str, count: int, fillers: int) -> set[int]:
+# What a pending question's answer may be (meta/voice_slots.py names the slot): "identity"
+# the customer number then the ZIP (or the number alone); "id" the customer number (a ZIP
+# may follow it); "zip" the ZIP code alone; "fix" the answer to a read-back: the number, the
+# ZIP or both, or the number said without its C ("no, it's one zero zero one").
+FORMS = ("identity", "id", "zip", "fix")
+
+
+def allowed(v: Vocab, state: str, count: int, fillers: int, form: str = "identity") -> set[int]:
     """The tokens the grammar allows next. States: pre (words before), id (digits after C),
-    mid (words between), zip (digits), end."""
+    mid (words between), zip (digits), bare (a fix's digits said without a C), prezip (a
+    fix's words after "zip"), end."""
     words = set(v.filler) if fillers < MAX_FILLER else set()
+    if state == "prezip":
+        return words | v.digits
     if state == "pre":
-        return words | v.letter | v.digits
-    if state == "id":
-        return set(v.digits)
+        return words | (v.letter if form != "zip" else set()) | (v.digits if form != "id" else set())
     if state == "mid":  # an id alone may end here (a caller correcting only the number)
         return words | v.digits | {v.eot}
-    if state == "zip":
+    if state == "bare" and count == ID_DIGITS:  # a number of four digits ends, or a ZIP goes on
+        return set(v.digits) | set(v.stop)
+    if state in ("id", "zip", "bare"):
         return set(v.digits)
     return set(v.stop)
 
 
-def step(v: Vocab, state: str, count: int, fillers: int, token: int) -> tuple[str, int, int]:
+def ends(state: str, count: int, token: int, v: Vocab) -> bool:
+    """Whether `token` finishes a reading in this state."""
+    return token == v.eot or (token in v.stop and (state == "end" or (state == "bare" and count == ID_DIGITS)))
+
+
+def step(v: Vocab, state: str, count: int, fillers: int, token: int, form: str = "identity") -> tuple[str, int, int]:
     if token in v.letter and state == "pre":
         return "id", 0, fillers
+    if token in v.zip_word and state == "pre" and form == "fix":
+        return "prezip", 0, fillers + 1  # "the zip is one oh oh oh one": five digits, not a number without its C
     if token in v.digits:
-        if state in ("pre", "mid"):
+        if state == "pre":
+            state, count = ("bare" if form == "fix" else "zip"), 0
+        elif state in ("mid", "prezip"):
             state, count = "zip", 0
         count += 1
         if state == "id" and count == ID_DIGITS:
             return "mid", 0, fillers
-        if state == "zip" and count == ZIP_DIGITS:
+        if state in ("zip", "bare") and count == ZIP_DIGITS:
             return "end", 0, fillers
         return state, count, fillers
     return state, count, fillers + 1
@@ -126,7 +154,7 @@ def _log_softmax(logits: Any) -> np.ndarray:
 
 
 def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tokenizer: Any,
-                  beam: int = BEAM) -> list[tuple[str, float]]:
+                  beam: int = BEAM, form: str = "identity") -> list[tuple[str, float]]:
     """The grammar's readings of the encoded answer (a beam over what the grammar allows),
     best first, each with its mean log-probability per token; empty if none finished."""
     import ctranslate2
@@ -149,13 +177,13 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
             if len(r.logits[0]) <= len(h.seq):
                 continue
             logprobs = _log_softmax(r.logits[0][len(h.seq)])
-            options = sorted(allowed(v, h.state, h.count, h.fillers), key=lambda t: -logprobs[t])[:beam]
+            options = sorted(allowed(v, h.state, h.count, h.fillers, form), key=lambda t: -logprobs[t])[:beam]
             for t in options:
                 score = h.score + float(logprobs[t])
-                if t == v.eot or (h.state == "end" and t in v.stop):
+                if ends(h.state, h.count, t, v):
                     finished.append(Hyp(h.seq, "end", 0, h.fillers, score, True))
                     continue
-                grown.append(Hyp((*h.seq, t), *step(v, h.state, h.count, h.fillers, t), score))
+                grown.append(Hyp((*h.seq, t), *step(v, h.state, h.count, h.fillers, t, form), score))
         hyps = _diverse(sorted(grown, key=lambda h: -h.score), v, beam)
         best_done = max((f.score for f in finished), default=None)
         if best_done is not None and all(h.score < best_done for h in hyps):
@@ -167,7 +195,8 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
     return list(readings.items())
 
 
-def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float) -> list[tuple[str, float]]:
+def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float,
+                  form: str = "identity") -> list[tuple[str, float]]:
     """Encode one utterance (a faster-whisper `WhisperModel`, 16 kHz float audio) on its short
     window and read it with the grammar, best reading first; empty when it needs the full
     window or nothing finished."""
@@ -183,4 +212,5 @@ def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window
                                               to_cpu=True))
     tokenizer = Tokenizer(whisper.hf_tokenizer, whisper.model.is_multilingual, task="transcribe", language="en")
     previous = tokenizer.encode(" " + prompt.strip()) if prompt else []
-    return held_identity(whisper.model, encoded, whisper.get_prompt(tokenizer, previous, without_timestamps=True), tokenizer)
+    return held_identity(whisper.model, encoded, whisper.get_prompt(tokenizer, previous, without_timestamps=True), tokenizer,
+                         form=form)

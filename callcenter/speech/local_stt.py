@@ -23,7 +23,7 @@ from livekit.agents import APIConnectOptions, stt
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
-from callcenter.speech.digit_grammar import MIN_LOGPROB, read_identity
+from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
 from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
 
@@ -103,6 +103,9 @@ class WhisperSTT(stt.STT):
         # unseen voices 49% -> 71% at 16 kHz; about 3 CPU-s on such a turn only
         # (benchmarks/README.md).
         self.digit_grammar = True
+        # The slots read with it: the first answer, and the one-value answers that follow it
+        # when it did not verify (the number alone, the ZIP alone, a read-back's correction).
+        self.grammar_slots: frozenset[str] = frozenset(FORMS)
         # Of several whole readings of an identity answer (the taken one first), the index of
         # the one the line takes, or None for the taken one: set per call by
         # meta/voice_slots.py (the reading that names an account on file, domains/identity_readings.py).
@@ -147,9 +150,9 @@ class WhisperSTT(stt.STT):
                         # make an id out of a caller who said something else instead.
                         if held and fit(slot, held[0].text) >= FULL_FIT[slot]:
                             segments = held
-                    if self.digit_grammar and slot == "identity" and fit(slot, segments[0].text) < FULL_FIT[slot]:
+                    if self.digit_grammar and slot in self.grammar_slots and fit(slot, segments[0].text) < FULL_FIT[slot]:
                         grammar_tried = True
-                        segments = _grammar_reading(self._model, audio, prompt, self._window) or segments
+                        segments = _grammar_reading(self._model, audio, prompt, self._window, slot) or segments
             if segments is None:
                 segments, _ = self._model.transcribe(
                     audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
@@ -170,7 +173,7 @@ class WhisperSTT(stt.STT):
         """Blocking: the identity grammar's whole readings of an answer, best first."""
         with self._lock:
             prompt = self.slot_prompts.get("identity", self._prompt)
-            segments = _grammar_reading(self._model, audio, prompt, self._window) or []
+            segments = _grammar_reading(self._model, audio, prompt, self._window, "identity") or []
         return list(segments[0].readings) if segments else []
 
     def hear(self, audio: np.ndarray, slot: str | None = None) -> Heard:
@@ -213,10 +216,11 @@ class Heard:
     grammar_tried: bool = False
 
 
-def _grammar_reading(model: Any, audio: np.ndarray, prompt: str | None, window_s: float) -> list[Segment] | None:
-    """The identity grammar's reading, when the model is sure enough of it (digit_grammar.py)."""
-    read = [(text, score) for text, score in read_identity(model, audio, prompt=prompt, window_s=window_s)
-            if score >= MIN_LOGPROB and fit("identity", text) >= FULL_FIT["identity"]]
+def _grammar_reading(model: Any, audio: np.ndarray, prompt: str | None, window_s: float, slot: str) -> list[Segment] | None:
+    """The slot's grammar reading, when the model is sure enough of it (digit_grammar.py)."""
+    least = MIN_LOGPROB if slot == "identity" else MIN_LOGPROB_ONE
+    read = [(text, score) for text, score in read_identity(model, audio, prompt=prompt, window_s=window_s, form=slot)
+            if score >= least and fit(slot, text) >= FULL_FIT[slot]]
     if not read:
         return None
     return [Segment(text=read[0][0], avg_logprob=read[0][1], no_speech_prob=0.0, readings=tuple(t for t, _ in read))]

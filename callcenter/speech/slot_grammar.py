@@ -17,11 +17,16 @@ import re
 from callcenter.money import read_amount
 from callcenter.spoken import normalise
 
-SLOTS = ("identity", "zip", "yesno", "amount")
+# "id": the customer number alone; "fix": the answer to a read-back of the number and ZIP
+# (either or both again, or a yes).
+SLOTS = ("identity", "id", "zip", "fix", "yesno", "amount")
 # A letter before 4-6 digits: the C of a customer number, or a letter a recogniser heard
 # instead (the identity task reads the E-set letters as C).
 _ID = re.compile(r"(?<![\w-])[A-Za-z]\s?\d{4,6}(?![\w-])")
 _ZIP = re.compile(r"(?<![\w$.-])\d{5}(?![\w-]|\.\d)")
+# A customer number said without its C, as callers correct a read-back ("no, it's one zero zero one").
+_BARE_ID = re.compile(r"(?<![\w$.-])\d{4}(?![\w-]|\.\d)")
+_SAID_ZIP = re.compile(r"\b(?:zip|postal)\b", re.I)
 _YES_NO = re.compile(
     r"^\W*(?:(?:uh|um|oh|well)\W+)*(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
     r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
@@ -34,8 +39,8 @@ _GLUE = ("C", "zip", "Zip", "ZIP", "code", "Code", "my", "My", "customer", "Cust
          "uh", "Uh", "um", "Um")
 # The words a slot's answer is made of, for a second, held decode when no reading fits:
 # the model can then only write an id, a ZIP and the words around them, in words.
-VOCABULARY: dict[str, tuple[str, ...]] = {"identity": _DIGITS + _GLUE, "zip": _DIGITS + _GLUE}
-FULL_FIT = {"identity": 3, "zip": 1, "yesno": 1, "amount": 1}
+VOCABULARY: dict[str, tuple[str, ...]] = {slot: _DIGITS + _GLUE for slot in ("identity", "id", "zip", "fix")}
+FULL_FIT = {"identity": 3, "id": 1, "zip": 1, "fix": 1, "yesno": 1, "amount": 1}
 
 
 def fit(slot: str, text: str) -> int:
@@ -45,8 +50,13 @@ def fit(slot: str, text: str) -> int:
         has_id = bool(_ID.search(said))
         has_zip = bool(_ZIP.search(_ID.sub(" ", said)))
         return 2 * has_id + has_zip
+    if slot == "id":
+        return int(bool(_ID.search(said)))
     if slot == "zip":
         return int(bool(_ZIP.search(said)))
+    if slot == "fix":  # four digits said as the ZIP are a misheard ZIP, not a number without its C
+        bare = _BARE_ID.search(said) and not _SAID_ZIP.search(said)
+        return int(bool(_ID.search(said) or _ZIP.search(said) or bare))
     if slot == "yesno":
         return int(bool(_YES_NO.search(said)))
     if slot == "amount":

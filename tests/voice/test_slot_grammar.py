@@ -29,6 +29,9 @@ def test_the_slot_is_read_from_the_lines_question() -> None:
     assert pending_slot("Before I can look at your account I need to verify who you are. Could you tell me "
                         "your customer number, and the ZIP code on the account?") == "identity"
     assert pending_slot("Thank you. And the ZIP code on the account?") == "zip"
+    assert pending_slot("Let's take them one at a time. What's your customer number? It starts with a C.") == "id"
+    assert pending_slot("Sorry, I couldn't verify those details. I heard customer number C 1 0 0 8, ZIP code 9 4 1 0 7. "
+                        "If I misheard, please say the right one again.") == "fix"
     assert pending_slot("To confirm: a refund of $49.00. Shall I go ahead? Please say yes or no.") == "yesno"
     assert pending_slot("How much would you like refunded, in US dollars?") == "amount"
     assert pending_slot("Your balance is $0.00. Is there anything else I can help you with?") is None
