@@ -64,7 +64,7 @@ _QUESTION_OPENER = re.compile(
     r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hmm|look|listen|yeah|hey|honestly|right)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
     r"(is|are|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
-    r"|should|how|what|why|when|which|who)\b",
+    r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b",
     re.I,
 )
 _STATUS = re.compile(

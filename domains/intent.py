@@ -157,6 +157,19 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
     return not _TELLS.search(rest) and reads_as_action(rest)
 
 
+_SENTENCE_END = re.compile(r"[.!;]\s+")
+# In the sentences before a closing yes: anything that refuses, doubts or waits.
+_NOT_AGREED = re.compile(r"\?|\b(?:but|don'?t|do not|cancel|stop|wait|hold|instead|rather|actually|later|forget|never|not sure)\b")
+
+
+def yes_at_the_end(text: str) -> bool:
+    """A clean yes said last, after sentences that only take in the answer: "no fee, good. yes then."."""
+    parts = [p for p in _SENTENCE_END.split(text.strip().lower()) if p.strip()]
+    if len(parts) < 2 or yes_or_no(parts[-1]) is not True:
+        return False
+    return all(yes_or_no(p) is not False and not _NOT_AGREED.search(p) for p in parts[:-1])
+
+
 def other_customer(texts: list[str], customer_id: str) -> bool:
     """True if the caller named another customer's number or disowned the account."""
     for text in texts:
@@ -193,6 +206,8 @@ class ActionGate:
         """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
         answer = yes_or_no(text)
         if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words)):
+            return True
+        if answer is None and yes_at_the_end(text):
             return True
         return answer
 

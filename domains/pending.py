@@ -104,7 +104,7 @@ def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
     answered with the choices' facts when the task has them (`slot_options`), then asked again."""
     options = getattr(task, "slot_options", None)
     # "what plans are there?", "how much is pro again?": the choices' facts answer both
-    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT) and callable(options):
+    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST) and callable(options):
         facts = options()
         if facts:
             return f"{facts} {task.last_question}".strip()

@@ -224,8 +224,8 @@ class IntentRouter:
         ):
             # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
             return [Intent(_frames.GOODBYE, 1.0, text)]
-        if self.asides is not None:
-            kept = [i for i in found if not (i.in_scope and self.asides(i.text))]
+        if self.asides is not None or len(found) > 1:
+            kept = [i for i in found if not (i.in_scope and (_disc.disclaims(i.text) or (self.asides and self.asides(i.text))))]
             if any(self._is_need(i) for i in kept):
                 found = kept
         if self.rereadings:  # "cancel my pro plan. starter is plenty": one move, said in two clauses

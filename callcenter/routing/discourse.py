@@ -108,6 +108,18 @@ def is_question_not_farewell(text: str) -> bool:
     return bool("?" in low or _ASKS.search(low)) and not _FAREWELL_CUE.search(low)
 
 
+_DISCLAIMS = re.compile(
+    r"^\W*(?:(?:so|well|ok|okay|um|uh|and|but|no)\W+)*(?:(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m|i\s+am)\s+)?"
+    r"(?:not|isn'?t|never)\s+(?:a|an|the|about|really|my|any|that|locked|an?\s+\w+\s+or)\b")
+_DISCLAIM_WORDS = 7
+
+
+def disclaims(text: str) -> bool:
+    """A short clause that says what the call is *not* about ("not an error or anything",
+    "it's not about the bill"): beside a real need it is no need of its own."""
+    return bool(_DISCLAIMS.search(text.lower())) and len(_WORD.findall(text.lower())) <= _DISCLAIM_WORDS
+
+
 def names_nothing(text: str) -> bool:
     """A negation with nothing to negate cannot be a need: "don't", "no not that", "uh nope". The router's features still score them (a training phrasing that
     starts "don't ..." lends them a label), so they are kept from it."""

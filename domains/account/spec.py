@@ -7,14 +7,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from callcenter.routing.rereading import Rereading
 from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
+from domains.account.lock_words import asks_for_lock, locked_out, never
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
 from domains.account.security import SecureAccountTask
 from domains.account.supervisor import AccountSupervisorTask
 from domains.account.two_factor_reset import ResetTwoFactorTask
 from domains.base import DomainSpec, SpecialistSpec, Wording
+
+# "i want my account locked right now", "get my account frozen": the security specialist's lock,
+# not a sign-in problem and never a closure.
+ASKS_LOCK = Rereading(
+    over=frozenset({"account/login_help", "account/close_account"}),
+    label="account/security",
+    target=asks_for_lock,
+    whole=locked_out,
+    unsure=never,
+)
 
 DOMAIN = DomainSpec(
     name="account",
@@ -27,6 +39,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
+    rereadings=(ASKS_LOCK,),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),
