@@ -65,7 +65,7 @@ async def test_unsure_turn_goes_to_the_llm_and_gets_a_question(hosted_call) -> N
     before = counter.requests
     # not a bare topic ("something with my money" is asked about by the supervisor itself,
     # callcenter/routing/topic_only.py): an unsure reading of a sentence goes to the LLM
-    turn = await call.send("theres something off with my money")
+    turn = await call.send("something seems wrong with my payments i think")
     assert counter.requests - before >= 1  # the slow path is used where it should be
     assert " ".join(turn.replies).rstrip().endswith("?")
     assert turn.results == []
@@ -90,7 +90,7 @@ async def test_a_failing_or_stalled_endpoint_falls_back_to_the_embedded_llm(endp
     store = Store(tmp_path / "s.db")
     call = await start_call(build_line(settings, store=store), customer_id="C1001")
     # An unsure turn needs the LLM: the caller still gets the clarifying question.
-    turn = await call.send("theres something off with my money")
+    turn = await call.send("something seems wrong with my payments i think")
     assert " ".join(turn.replies).startswith("Just so I get this right")
     await call.close()
     # A multi-need turn with a conversational need is split by the LLM: still both needs.
