@@ -47,6 +47,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
     def __init__(
         self, *, state: CallState, request: str, chat_ctx: llm.ChatContext | None = None, departments: str = "",
+        settled: str | None = None,
     ) -> None:
         # `departments` ("billing, technical or account") comes from the meta level's registry:
         # a hosted LLM is told which names "belongs to <domain>" may take.
@@ -67,6 +68,8 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         self._id = self.spec.name
         self.state = state
         self.request = request
+        # The specialist the front desk already settled this request on (None: read it here).
+        self.settled = settled if settled and self.spec.specialist(settled) else None
         self.user_turns = 0
         self._first_turn = True
         # The caller's message this request came from: lower levels reuse its id so their
@@ -110,6 +113,9 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return
         if self.user_turns >= MAX_SUPERVISOR_TURNS:
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.UNCLEAR).wire}, path="fast", confidence=None))
+            return
+        if first and self.settled is not None:
+            yield tool_call_chunk(route_call(f"{ROUTE}{self.settled}", {}, path="fast", confidence=None))
             return
         intent = router.classify(text, within=self.spec.name)
         fast = self.state.settings.fast_path

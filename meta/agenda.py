@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import TRANSFER
+from callcenter.llm.protocol import SETTLED_EXTRA
+from callcenter.routing import Intent
 from domains.base import DomainSpec, SpecialistSpec
 from meta.fanout import Branch, fan_out
 
@@ -43,6 +45,7 @@ class Need:
     domain: DomainSpec
     specialist: SpecialistSpec | None  # what the request most likely is within the domain
     confidence: float
+    intent: Intent | None = None  # the reading within the domain
 
     @property
     def name(self) -> str:
@@ -94,8 +97,30 @@ def needs_of(calls: list[llm.FunctionToolCall], domains: tuple[DomainSpec, ...],
             request = ""
         intent = state.router.classify(request, within=domain.name) if request else None
         spec = domain.specialist(intent.name) if intent is not None and state.router.clearly_ahead(intent) else None
-        needs.append(Need(call, domain, spec, intent.confidence if intent is not None else 0.0))
+        needs.append(Need(call, domain, spec, intent.confidence if intent is not None else 0.0, intent))
+    _settle(needs, state)
     return needs
+
+
+def _settle(needs: list[Need], state: CallState) -> None:
+    """A need torn between two close readings, one of which another need of the same turn
+    already is, is the other one: a caller names each need once ("is the webhook delay thing
+    fixed now. and where is my engineering ticket at": the first is the service status, not a
+    second ticket question). The supervisor is told (SETTLED_EXTRA), so it does not ask."""
+    claimed = {f"{n.domain.name}/{n.specialist.name}" for n in needs if n.specialist is not None}
+    for need in needs:
+        intent = need.intent
+        if need.specialist is not None or intent is None or not intent.in_scope or not intent.alternatives:
+            continue
+        # the two readings its supervisor would ask between
+        asked = [intent.label, intent.alternatives[0][0]]
+        rest = [lab for lab in asked if lab not in claimed]
+        if len(rest) != 1 or not rest[0].startswith(f"{need.domain.name}/"):
+            continue
+        spec = need.domain.specialist(rest[0].split("/", 1)[1])
+        if spec is not None:
+            need.specialist = spec
+            need.call.extra[SETTLED_EXTRA] = spec.name
 
 
 def acknowledge(needs: list[Need]) -> str:

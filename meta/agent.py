@@ -20,7 +20,7 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
-from callcenter.llm.protocol import RouteDecision
+from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing.discourse import refers_back
 from callcenter.routing.noise import NoiseModel
@@ -261,6 +261,7 @@ class MetaSupervisor(Agent):
         state = self.state
         request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
         left: list[str] = []  # what the caller left for a new need ("I've left the plan change for now")
+        settled = (extra or {}).get(SETTLED_EXTRA)  # the specialist the agenda settled on, if any
         while True:
             if state.guard.stop_delegating:
                 return ""
@@ -270,7 +271,9 @@ class MetaSupervisor(Agent):
             state.note_route(spec.name, extra)
             try:
                 result = await spec.supervisor(
-                    state=state, request=request, chat_ctx=recent_context(self.chat_ctx), departments=self.departments)
+                    state=state, request=request, chat_ctx=recent_context(self.chat_ctx), departments=self.departments,
+                    settled=settled)
+                settled = None  # a re-delegation reads its request afresh
             except Exception as exc:
                 log.log(failure_level(self), "domain %s failed: %s", spec.name, type(exc).__name__)
                 result = DomainResult(domain=spec.name, specialist=None, status="failed", summary=t.TOOL_FAILED)

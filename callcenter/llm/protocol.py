@@ -13,6 +13,9 @@ from enum import StrEnum
 from typing import Any
 
 ROUTING_EXTRA = "callcenter_route"  # FunctionCall.extra key: how the routing decision was made
+# FunctionCall.extra key: the specialist a transfer is settled on before its supervisor reads
+# it (a multi-need turn's other needs took the other close reading: meta/agenda.py)
+SETTLED_EXTRA = "callcenter_settled"
 
 
 @dataclass(frozen=True, slots=True)
