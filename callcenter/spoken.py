@@ -200,6 +200,9 @@ _SPACED_DIGITS = re.compile(r"(?<![\d.$])\b\d(?:,?[\s-]\d\b){2,}(?!\d|\.\d)")
 # A recogniser writes "C1, 0, 0, 1" or "C 10 01" for an id read digit by digit.
 _ID_SPLIT = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d[\d\s,.-]*\d)\b", re.I)
 _ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d{4,6})\b", re.I)
+# "c one zero zero five nine seven two oh one": an id and its ZIP read in one breath run into
+# one digit string; a ZIP is 5 digits and an id 4 to 6, so 9 to 11 digits split one way only.
+_ID_THEN_ZIP = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d{4,6})(\d{5})\b", re.I)
 _ZIP_WORDS = re.compile(r"\b(zip(?:\s*code)?|postal\s+code)(\s*(?:is|it's|of)?[\s:,]*)(\d[\d\s-]{3,9}\d)\b", re.I)
 _MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|usd))?\b", re.I)
 _MONEY = re.compile(
@@ -286,6 +289,7 @@ def normalise(text: str) -> str:
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)
     out = _SPACED_DIGITS.sub(lambda m: re.sub(r"[\s,-]", "", m.group(0)), out)
+    out = _ID_THEN_ZIP.sub(lambda m: f"C{m.group(1)} {m.group(2)}", out)
     out = _ID_SPLIT.sub(_split_id, out)
     out = _ZIP_WORDS.sub(lambda m: _zip(m), out)
     out = _ID_PREFIX.sub(lambda m: f"C{m.group(1)}", out)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from callcenter.redact import mask
+from callcenter.routing.discourse import FollowUp
+from domains.intent import approval_wait
 from domains.state import CallState
 
 log = logging.getLogger("callcenter.durable")
@@ -22,6 +24,9 @@ class ApprovalOutcome:
     status: str  # needs_approval | queued | done | refused
     summary: str
     request_id: str
+    # Answers to the caller's follow-ups about a request left waiting ("how long until someone
+    # approves that?"): from the approval settings, not "I don't have a firm time".
+    follow_ups: dict[FollowUp, str] = field(default_factory=dict)
 
 
 async def request_approval(
@@ -49,7 +54,7 @@ async def request_approval(
             payload=json.dumps({"record_id": record_id, "policy_finding": policy_finding, "requested_by": requested_by,
                                 "caller_reason": caller_reason}),
         )
-        return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)
+        return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id, _waiting(state))
 
     from workflows.client import ApprovalRequest
 
@@ -67,7 +72,7 @@ async def request_approval(
     with state.trace.active():  # Temporal's spans go under this specialist's
         submitted = await state.durable.submit_approval(req)
     if submitted.status == "queued":
-        return ApprovalOutcome("queued", _queued(what, request_id), request_id)
+        return ApprovalOutcome("queued", _queued(what, request_id), request_id, _waiting(state))
     hold = state.settings.hold_on_line_s
     if hold > 0:
         if say is not None:  # silence on a phone line sounds like a dropped call
@@ -83,7 +88,15 @@ async def request_approval(
         )
     if status.state == "denied":
         return ApprovalOutcome("refused", f"A supervisor reviewed {what} and couldn't approve it. Nothing was changed.", request_id)
-    return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id)
+    return ApprovalOutcome("needs_approval", _pending(what, request_id), request_id, _waiting(state))
+
+
+def _waiting(state: CallState) -> dict[FollowUp, str]:
+    return {
+        "how_long": approval_wait(state),
+        "next_step": "Nothing more for you to do: a supervisor decides, and we'll email you the outcome.",
+        "why": "Changes like this one are checked by a person before they happen; that's our policy.",
+    }
 
 
 def _pending(what: str, request_id: str) -> str:

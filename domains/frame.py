@@ -134,7 +134,8 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     # "never mind that, i want to close my account instead" takes the question back *and*
     # raises a new need: that is a retraction, routed as a topic change, not a bare cancel;
     # "never mind i'll do it online" only gives a reason.
-    around = (low[: cancel.start()], low[cancel.end():]) if cancel else ()
+    # Every cancel phrase is taken out, not only the first: "never mind forget it" leaves nothing.
+    around = tuple(_CANCEL.sub("\x00", low).split("\x00")) if cancel else ()
     if cancel and all(_no_topic(part) or (raises_need is not None and not raises_need(part)) for part in around):
         return Reading(Move.CANCEL)
     if _HOLD.search(low) and not _HOLD_THEN_NO.search(low):

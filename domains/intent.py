@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
@@ -43,6 +44,7 @@ _NOT_MINE = re.compile(
     re.I,
 )
 _FILLER = {"uh", "um", "er", "erm", "hmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
+           "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean",
            "and", "just", "yes,", "please", "thanks",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
 # Every word a plain yes may be made of: assent words, and the few the everyday forms
@@ -80,7 +82,10 @@ def firm_no(text: str) -> bool:
 
 _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
 # Set phrases that say yes as a whole, whatever their words mean one by one.
-_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that))\b")
+_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that))\b"
+                             # a yes the caller says they already gave: "that's what i said", "that's why i called, isn't it"
+                             r"|\b(?:that'?s|thats|that is) (?:what|why) (?:i|we)(?:'?m| am|'?re)? (?:said|asked|wanted|want|need|needed|called|calling|rang|phoned|asked for)"
+                             r"(?: (?:for|about))?(?:,? (?:isn'?t it|right|innit))?\b|\b(?:like|as) i said\b")
 
 
 def yes_or_no(text: str) -> bool | None:
@@ -185,7 +190,8 @@ NOT_YOURS = (
     "I can only make changes on the account you verified on this call, and only at the account "
     "holder's request, so I haven't done or filed anything. The account holder can call us themselves."
 )
-CANCELLED = "No problem, I haven't changed anything."
+# A no names what is not done: the caller hears which action they stopped.
+CANCELLED = "No problem, I won't go ahead with {what}, so I haven't changed anything."
 
 
 class ActionGate:
@@ -215,6 +221,14 @@ class ActionGate:
     def pending(self) -> bool:
         return self._asked is not None
 
+    def brings_new_value(self, task: SpecialistLike, text: str) -> bool:
+        """The words carry a value the pending read-back does not name ("wait no, pro not
+        starter" to the Starter read-back): a change to the action, for its tool to read back."""
+        said = task.state.slots.read(text).as_dict()
+        said.pop("confirm", None)
+        readback = self._readback.lower()
+        return any(_spoken(v) not in readback for v in said.values())
+
     def check(
         self, task: SpecialistLike, signature: str, readback: str, facts: ActionFacts | None = None,
     ) -> str | bool | None:
@@ -239,7 +253,7 @@ class ActionGate:
             # "no, the enterprise one": a no that brings another value for this very action is
             # a correction (the action changed: it is read back in full below), not a cancel.
             if answer is False and same:
-                task.finish(task.result_type(status="cancelled", summary=CANCELLED))  # type: ignore[arg-type]
+                task.finish(task.result_type(status="cancelled", summary=CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
                 return None
             if answer is True and same:
                 if (getattr(task, "heard_at_call", None) or task.state.heard.agent) != task.id:
@@ -256,6 +270,14 @@ class ActionGate:
         self._asked, self.facts, self._readback = (signature, heard), facts, readback
         return f"{readback} Shall I go ahead? Please say yes or no."
 
+    def answer_question(self, task: SpecialistLike, reading: frame.Reading) -> str | None:
+        """A question about the pending action ("can i undo that if we need enterprise again?"),
+        answered from its facts here, before its tool reads the turn: a value named in a
+        question asks about the action, it does not change it."""
+        if self._asked is None or self.facts is None:
+            return None
+        return self._answer(task, reading, self.facts, len(user_texts(task.chat_ctx)))
+
     def _answer(self, task: SpecialistLike, reading: frame.Reading | None, facts: ActionFacts, heard: int) -> str | None:
         """The caller said something other than yes or no to the same action: answer the move, ask again briefly."""
         if reading is not None and reading.move is Move.CANCEL:
@@ -267,6 +289,11 @@ class ActionGate:
         if reading is None:
             return f"Sorry, I need a yes or a no. {frame.reask(facts)}"
         return frame.answer(reading, facts, approval_wait(task.state))
+
+
+def _spoken(value: object) -> str:
+    """A slot value as a read-back writes it ("49.00", "pro")."""
+    return f"{value:.2f}" if isinstance(value, Decimal | float) else str(value).lower()
 
 
 def _reads_as(task: SpecialistLike, words: str) -> bool:

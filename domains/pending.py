@@ -75,6 +75,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             if answered is not None:
                 back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
                 return f"{answered} {frame.back_to(back)}".strip()
+    if readback and specific and reading is not None and reading.move is Move.ASK and reading.ask is not None and answer is None:
+        said = gate.answer_question(task, reading)
+        if said is not None:
+            task.questions.add(latest)
+            return said
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or (answer is False and firm_no(latest))):
         return Next.TO_TOOL
@@ -93,6 +98,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
         return f"{answered} {frame.back_to(back)}".strip()
     if readback and gate.facts and restates(task, latest):
+        if gate.brings_new_value(task, latest):
+            return Next.TO_TOOL  # "wait no, pro not starter": the action changed, read back anew
         return f"{frame.SAME_NEED} {frame.reask(gate.facts)}"
     if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
         return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]

@@ -67,6 +67,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         self.state = state
         self.attempts = 0
         self.turns_heard = 0  # caller turns since the request that brought us here
+        # Caller turns answered as questions about our question ("can i undo that if we need
+        # enterprise again?"): a value named in them is asked about, never an argument.
+        self.questions: set[str] = set()
         # Who spoke last to the caller when the tool was called: a slow system may run the
         # tool's body turns later, and the caller's yes answered what they heard then.
         self.heard_at_call: str | None = None
@@ -155,7 +158,8 @@ class SpecialistTask(AgentTask[R], Generic[R]):
                 self.last_question = said
                 yield said
                 return
-            call = fill_tool_call(chat_ctx, tools, self.state.slots) if fresh is not None else None
+            said_to_act = _without(chat_ctx, self.questions) if self.questions else chat_ctx
+            call = fill_tool_call(said_to_act, tools, self.state.slots) if fresh is not None else None
             if call is not None:
                 yield tool_call_chunk(call)
                 return
@@ -269,3 +273,9 @@ def guarded(fn: Any) -> Any:
         return None
 
     return wrapper
+
+
+def _without(chat_ctx: llm.ChatContext, questions: set[str]) -> llm.ChatContext:
+    """The context without the caller's messages that were questions (see `questions`)."""
+    return llm.ChatContext(items=[
+        i for i in chat_ctx.items if not (i.type == "message" and i.role == "user" and (i.text_content or "") in questions)])

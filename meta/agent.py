@@ -202,6 +202,9 @@ class MetaSupervisor(Agent):
                 return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
             if answer is False:
                 return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
+        elif moves.yes_or_no(text) is True and caller_wants_out(text) is None:
+            # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
+            return self.phrases.how_can_i_help
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
             return None
         router = state.router

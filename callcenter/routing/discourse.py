@@ -102,10 +102,25 @@ _ASKS = re.compile(
 
 
 def is_question_not_farewell(text: str) -> bool:
-    """A question with no farewell in it ("will that kick me out everywhere else too"): never a
-    goodbye, however the router's scores for it came out."""
+    """A question with no farewell in it ("will that kick me out everywhere else too"), or an
+    assent with none ("sure go ahead with that", "yes that's what i said"): never a goodbye,
+    however the router's scores for it came out. Ending the call loses the caller; a missed
+    goodbye costs one more "anything else?"."""
     low = text.lower().strip()
-    return bool("?" in low or _ASKS.search(low)) and not _FAREWELL_CUE.search(low)
+    if _FAREWELL_CUE.search(low) or _THANKS_OR_DONE.search(low):
+        return False
+    return bool("?" in low or _ASKS.search(low) or _ASSENTS.search(low))
+
+
+# Farewells beyond the cue words: thanks, done, "i'll let you go". An assent with one of these
+# ("ok thanks, i'll hang up now") may well be a goodbye.
+_THANKS_OR_DONE = re.compile(
+    r"\b(thanks?|thank you|thx|cheers|appreciate|(?:i'?ll|i will) (?:let you go|hang up)|hang(?:ing)? up|later|good ?night"
+    r"|(?:we'?re|we are|i'?m|i am) (?:all )?(?:done|finished|set)|all set|no (?:more|other|further) questions|nothing (?:more|further)"
+    r"|so long|covers it|that'?s (?:about )?(?:all|it))\b")
+# A turn that opens by agreeing ("sure, ...", "yes dear, ...", "ok so ...") answers something;
+# without a farewell it is not one.
+_ASSENTS = re.compile(r"^\W*(?:(?:uh|um|oh|well|i mean)\W+)*(?:yes|yeah|yep|yup|sure|ok|okay|right|alright|correct|exactly|i mean)\b")
 
 
 _DISCLAIMS = re.compile(

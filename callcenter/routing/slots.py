@@ -177,13 +177,13 @@ def _phone(text: str) -> str | None:
     return None
 
 
-# A value the caller says they have now ("i'm on enterprise", "switch me from pro") is the
-# state they describe, not the value they ask for: the wanted value is another mention, or
-# missing (then the specialist asks for it).
+# A value the caller says they have now ("i'm on enterprise", "switch me from pro"), or one they
+# take back ("enterprise, not pro"), is not the value they ask for: the wanted value is another
+# mention, or missing (then the specialist asks for it).
 _AS_CURRENT = re.compile(
     r"(?:\b(?:i'?m|im|i\s+am|we'?re|we\s+are|currently|already|presently|still)(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
     r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got)"
-    r"|\binstead\s+of|\brather\s+than|\baway\s+from|\bleav(?:e|ing)|\bget\s+(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
+    r"|\binstead\s+of|\brather\s+than|\bnot|\baway\s+from|\bleav(?:e|ing)|\bget\s+(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
     r"(?:\s+(?:the|my|our|a|an))?\s*$",
     re.I,
 )

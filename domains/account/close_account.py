@@ -67,5 +67,5 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
             policy_finding="account closure always requires operator approval; caller confirmed the read-back", requested_by=self.id,
             what="closing your account",
         )
-        self.finish(CloseAccountResult(status=outcome.status, summary=outcome.summary, request_id=outcome.request_id))  # type: ignore[arg-type]
+        self.finish(CloseAccountResult(status=outcome.status, summary=outcome.summary, request_id=outcome.request_id, follow_ups=outcome.follow_ups))  # type: ignore[arg-type]
         return None

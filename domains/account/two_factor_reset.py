@@ -65,5 +65,5 @@ class ResetTwoFactorTask(SpecialistTask[ResetTwoFactorResult]):
             policy_finding="two-factor reset always requires operator approval; caller confirmed the read-back", requested_by=self.id,
             what="resetting your two-factor authentication",
         )
-        self.finish(ResetTwoFactorResult(status=outcome.status, summary=outcome.summary, request_id=outcome.request_id))  # type: ignore[arg-type]
+        self.finish(ResetTwoFactorResult(status=outcome.status, summary=outcome.summary, request_id=outcome.request_id, follow_ups=outcome.follow_ups))  # type: ignore[arg-type]
         return None

@@ -137,7 +137,8 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         )
         self.finish(
             IssueRefundResult(
-                status=outcome.status, summary=outcome.summary, amount_cents=decision.amount_cents, request_id=outcome.request_id, **base
+                status=outcome.status, summary=outcome.summary, amount_cents=decision.amount_cents, request_id=outcome.request_id,
+                follow_ups=outcome.follow_ups, **base
             )
         )
         return None
