@@ -143,6 +143,9 @@ class SpecialistSpec:
     # How the front desk names this need when it lists a turn's needs and takes them in turn
     # ("First, the refund. Then, the two-factor reset."); empty: the topic's first option.
     called: str = ""
+    # Slots that narrow its answer: said alone right after it answered ("ok and the one from
+    # march" after the invoices), they ask it again with that value (meta/agent.py `_again`).
+    narrows: tuple[str, ...] = ()
 
     @property
     def spoken_name(self) -> str:

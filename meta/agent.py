@@ -126,6 +126,10 @@ class MetaSupervisor(Agent):
                 # A follow-up is answered from the result of the topic being discussed.
                 answer = moves.follow_up_answer(text, self.state.caller.results, router)
                 fixed = repair.Repair("follow_up", answer) if answer else None
+            again = self._again(text) if fixed is None and not confident else None
+            if again is not None:  # "ok and the one from march", right after the invoices
+                yield llm.ChatChunk(id=again.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[again]))
+                return
             # Greetings, small talk and requests for a person are the LLM's own to answer.
             social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
             if fixed is None and not confident and not social:
@@ -191,6 +195,20 @@ class MetaSupervisor(Agent):
         if spec is None:
             return None
         return route_call(f"{TRANSFER}{spec.name}", {"request": f"{phrase}. {text}"}, path="fast", confidence=None)
+
+    def _again(self, text: str) -> llm.FunctionToolCall | None:
+        """A turn that only gives a value narrowing the last answer ("ok and the one from
+        march" after the invoices): the same specialist again, with it (SETTLED_EXTRA)."""
+        last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
+        domain = self._domain(last.domain) if last is not None else None
+        spec = domain.specialist(last.specialist) if domain is not None and last is not None else None
+        if spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
+            return None
+        if not set(self.state.slots.read(text).as_dict()) & set(spec.narrows):
+            return None
+        call = route_call(f"{TRANSFER}{domain.name}", {"request": text}, path="fast", confidence=None)  # type: ignore[union-attr]
+        call.extra[SETTLED_EXTRA] = spec.name
+        return call
 
     def _move(self, text: str) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""

@@ -12,7 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from callcenter.llm import templates as t
-from callcenter.llm.language import SUPPORTED_REPLY, detect_language
+from callcenter.llm.language import (
+    GOODBYE_REPLY,
+    SUPPORTED_REPLY,
+    detect_language,
+    farewell_language,
+)
 from callcenter.routing.discourse import (
     FollowUp,
     follow_up_kind,
@@ -50,6 +55,9 @@ def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, 
     `served`: the call has had an answer already. Thanks before that ("thanks a lot" as
     the first thing said) is politeness, not a goodbye: the caller still has their reason
     for calling."""
+    farewell = farewell_language(text)
+    if farewell is not None:  # "merci au revoir": a goodbye, in the caller's language
+        return Repair("goodbye", f"{GOODBYE_REPLY[farewell]} {t.GOODBYE}")
     language = detect_language(text)
     if language is not None:
         return _language(language)

@@ -113,3 +113,37 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
     if weak and hits >= 1 and not any(w in _ENGLISH for w in words) and hits / len(words) >= 0.25:
         return best
     return None
+
+
+# Thanks and farewells, by language: a turn made only of these ends the call in that
+# language ("merci au revoir", "vale gracias", "danke tschüss") instead of hearing, again,
+# that the line speaks English.
+_FAREWELLS: dict[str, frozenset[str]] = {
+    "es": frozenset("adiós adios gracias muchas muchísimas vale hasta luego pronto chao chau bueno perfecto muy amable buen día".split()),
+    "fr": frozenset("merci au revoir beaucoup bonne journée soirée salut d'accord bien parfait à bientôt".split()),
+    "de": frozenset("danke tschüss tschüs auf wiedersehen schönen tag vielen dank gut alles klar super bis dann".split()),
+    "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante".split()),
+    "pt": frozenset("obrigado obrigada tchau até logo muito bom boa dia tarde noite valeu perfeito".split()),
+}
+GOODBYE_REPLY: dict[str, str] = {
+    "es": "Gracias por llamar. ¡Adiós!",
+    "fr": "Merci de votre appel. Au revoir !",
+    "de": "Danke für Ihren Anruf. Auf Wiedersehen!",
+    "it": "Grazie per la chiamata. Arrivederci!",
+    "pt": "Obrigado por ligar. Tchau!",
+}
+_FILLERS = frozenset("um uh er oh ah ok okay".split())
+# At least one of these: "bueno" or "bien" alone thanks no one.
+_THANKS_OR_BYE = frozenset(
+    "adiós adios gracias chao chau merci revoir danke tschüss tschüs wiedersehen grazie arrivederci obrigado obrigada tchau valeu".split())
+
+
+def farewell_language(text: str) -> str | None:
+    """The language of a turn made only of its thanks and farewells, else None."""
+    words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w not in _FILLERS]
+    if not words:
+        return None
+    for code, vocab in _FAREWELLS.items():
+        if all(w in vocab for w in words) and any(w in _THANKS_OR_BYE for w in words):
+            return code
+    return None

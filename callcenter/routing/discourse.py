@@ -88,6 +88,19 @@ _ABOUT_IT = frozenset(
 _POINTERS = frozenset("it that this them those".split())
 
 
+# "the one from two months back", "that one from march", "the second one i think": a noun
+# phrase that picks among what the clause before named, not a need of its own.
+_PICKS_ONE = re.compile(
+    r"^\W*(?:(?:uh|um|er|like|so|and|but|oh|i mean|you know)\W+)*(?:the|that|this)\s+(?:\w+\s+)?one\b")
+_PICK_WORDS = 8
+
+
+def picks_one(text: str) -> bool:
+    """A short clause that only says which of the things just named is meant."""
+    low = text.lower()
+    return bool(_PICKS_ONE.search(low)) and len(_WORD.findall(low)) <= _PICK_WORDS
+
+
 def asks_about_it(text: str) -> bool:
     """A clause that only asks about what the clause before it named ("i asked for a refund
     yesterday, what's going on with it"): part of that need, not one of its own."""

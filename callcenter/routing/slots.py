@@ -40,6 +40,9 @@ class SlotPattern:
     name: str
     pattern: re.Pattern[str]
     value: Callable[[re.Match[str]], str] = _first_group
+    # A value said as the caller's current state ("from pro") is not the one asked for; off
+    # for slots where "from" only places the value ("the bill from march").
+    skips_current: bool = True
 
 
 class SlotPatternError(ValueError):
@@ -213,7 +216,7 @@ def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]
         s.customer_id = f"C{m.group(1)}"
     scrubbed = _CUSTOMER.sub(" ", text)
     for p in patterns:
-        if m := _wanted(p.pattern, text):
+        if m := (_wanted(p.pattern, text) if p.skips_current else p.pattern.search(text)):
             s.domain[p.name] = p.value(m)
         scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
     if m := request.search(text):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing.months import period, spoken
 from domains.billing.ports import billing_port
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
@@ -25,14 +27,25 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
 
     @function_tool
     @guarded
-    async def get_invoices(self, invoice_id: str | None = None) -> str | None:
+    async def get_invoices(self, invoice_id: str | None = None, month: str | None = None) -> str | None:
         """Read the caller's recent invoices and payments, and email a copy of one.
 
         Args:
             invoice_id: The invoice the caller asked about, like INV-1001-1, if they named one.
+            month: The month whose bill the caller asked about ("february", "1 ago" for last month), if they named one.
         """
         ports, store = self.state.ports, self.state.store
         invoices = billing_port(ports).list_invoices(self.customer_id)
+        wanted = period(month, datetime.now(UTC)) if month and not invoice_id else None
+        missing = ""
+        if wanted is not None:
+            # "what was the february bill": that month's invoice, or, when there is none, the
+            # caller hears so before the ones there are (never another month's as if it were it)
+            of_month = [i for i in invoices if i.period == wanted[0]]
+            if of_month:
+                invoices = of_month
+            else:
+                missing = f"I don't see an invoice for {wanted[1]} on your account. "
         if invoice_id:
             chosen = [i for i in invoices if i.id == invoice_id.upper()]
             if not chosen:
@@ -41,7 +54,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 return "I can't find that invoice on your account. Could you read me the invoice number again?"
             invoices = chosen
         recent = invoices[:3]
-        lines = [f"{i.period}: {dollars(i.amount_cents)}, {i.status}" for i in recent]
+        lines = [f"{spoken(i.period)}: {i.id}, {dollars(i.amount_cents)}, {i.status}" for i in recent]
         customer = ports.customers.get_customer(self.customer_id)
         emailed = None
         if recent and customer is not None:
@@ -52,11 +65,12 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 dedupe_key=f"invoice-copy-{recent[0].id}-{self.state.guard.turn}",
             )
             emailed = recent[0].id
-        summary = (
-            "Your recent invoices are " + "; ".join(lines) + f". I've emailed you a copy of {emailed}."
-            if recent
-            else "I don't see any invoices on your account yet."
-        )
+        if len(recent) == 1 and (wanted is not None or invoice_id) and not missing:
+            summary = f"Your {lines[0].replace(':', ' invoice is', 1)}. I've emailed you a copy of {emailed}."
+        elif recent:
+            summary = f"{missing}Your recent invoices are " + "; ".join(lines) + f". I've emailed you a copy of {emailed}."
+        else:
+            summary = "I don't see any invoices on your account yet."
         self.finish(
             GetInvoicesResult(
                 status="info",

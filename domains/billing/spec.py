@@ -11,6 +11,7 @@ from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.invoices import GetInvoicesTask
+from domains.billing.months import MONTH, asks_a_months_bill, month_value
 from domains.billing.plan_change import ChangePlanTask
 from domains.billing.plan_words import (
     PLAN,
@@ -44,6 +45,7 @@ SLOTS = (
     SlotPattern("charge_id", re.compile(r"\b(ch[-\s]?\d{3,6}(?:-[a-z0-9]{1,4})?)\b", re.I), _charge_id),
     SlotPattern("invoice_id", re.compile(r"\b(inv[-\s]?\d{3,6}(?:-\d{1,3})?)\b", re.I), _invoice_id),
     SlotPattern("plan", PLAN, plan_value),  # a name, or "cheaper" / "upgrade" (plan_words.py)
+    SlotPattern("month", MONTH, month_value, skips_current=False),  # "the february bill", "last month's" (months.py)
 )
 
 # "cancel" said with a plan to move to ("cancel pro, starter is plenty") leaves a plan, not the
@@ -93,6 +95,15 @@ ASKED_NOW = Rereading(
     unsure=never,
 )
 
+# "what was the february bill", "my bill from two months back": that month's invoice, not the balance.
+MONTHS_BILL = Rereading(
+    over=frozenset({"billing/balance", "billing/refund", "billing/refund_status"}),
+    label="billing/invoices",
+    target=asks_a_months_bill,
+    whole=never,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -105,13 +116,14 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(
         SpecialistSpec("refund", IssueRefundTask, "Route to the refunds specialist: duplicate or wrong charges, money back.", "a refund or a double charge", called="the refund", changes=True),
         SpecialistSpec("refund_status", CheckRefundStatusTask, "Route to refund status: what happened to a refund already asked for.", "the status of a refund", called="the status of your refund"),
-        SpecialistSpec("invoices", GetInvoicesTask, "Route to invoices: copies of invoices, receipts, payment history.", "your invoices or payments", called="your invoices"),
+        SpecialistSpec("invoices", GetInvoicesTask, "Route to invoices: copies of invoices, receipts, payment history.", "your invoices or payments", called="your invoices",
+                       narrows=("month", "invoice_id")),
         SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True),
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),

@@ -1,0 +1,73 @@
+"""Which month's bill the caller means: "the february bill", "last month's", "two months back".
+
+Read into the `month` slot as a word ("february", "1 ago") and turned into an invoice period
+("2026-02") only when the invoices are read, against the clock: a month named on its own is
+the latest one that has begun ("march" in November is this year's March).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+_NAMES = ("january february march april may june july august september october november december").split()
+_SHORT = {n[:3]: n for n in _NAMES} | {"sept": "september"}
+_COUNTS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+
+# "may" is a month only with a bill word near it ("the may invoice", "for may"): "may i ask" is not.
+MONTH = re.compile(
+    r"\b(?:(" + "|".join(n for n in _NAMES if n != "may") + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"
+    r"|(?:(?<=\bfor\s)|(?<=\bfrom\s)|(?<=\bin\s)|(?<=\bof\s)|(?<=\bthe\s))(may)\b"
+    r"|(last|this|previous|past)\s+month"
+    r"|(one|a|two|three|four|five|six|[1-6])\s+months?\s+(?:ago|back|before)"
+    r"|(this|current)\s+(?:bill|invoice))",
+    re.I,
+)
+
+
+def month_value(m: re.Match[str]) -> str:
+    """The words as the slot keeps them: a month's full name, or "N ago" (0 for this month)."""
+    name, may, which, count, current = m.groups()
+    if name or may:
+        word = (name or may).lower()
+        return word if word in _NAMES else _SHORT.get(word, _SHORT.get(word[:3], word))
+    if which:
+        return "0 ago" if which.lower() == "this" else "1 ago"
+    if count:
+        return f"{_COUNTS[count.lower()]} ago"
+    return "0 ago" if current else ""
+
+
+def period(value: str, now: datetime) -> tuple[str, str] | None:
+    """("2026-02", "February 2026") for the slot's value, or None if it names no month."""
+    value = value.strip().lower()
+    if value.endswith(" ago") and value.split()[0].isdigit():
+        back = int(value.split()[0])
+        year, month = now.year, now.month - back
+    elif value in _NAMES:
+        month, year = _NAMES.index(value) + 1, now.year
+        if month > now.month:
+            year -= 1  # "march" said in January: last year's
+    else:
+        return None
+    while month < 1:
+        month, year = month + 12, year - 1
+    return f"{year:04d}-{month:02d}", f"{_NAMES[month - 1].title()} {year}"
+
+
+def spoken(period_id: str) -> str:
+    """"2026-10" -> "October 2026"."""
+    year, month = period_id.split("-")
+    return f"{_NAMES[int(month) - 1].title()} {year}"
+
+
+# What a month's bill is asked with; money asked back ("refund", "charged twice") is not it.
+_BILL = re.compile(r"\b(?:bill|bills|billed|invoice|invoices|statement|receipt|came to|come to|paid|payment)\b", re.I)
+_MONEY_BACK = re.compile(r"\b(?:refund\w*|money back|twice|double\w*|duplicate\w*|charged|overcharged|wrong)\b", re.I)
+
+
+def asks_a_months_bill(text: str) -> bool:
+    """"what my bill came to, the one from two months back": that month's invoice. This
+    month's bill is the one coming ("what's this month's bill"): the balance says it."""
+    m = MONTH.search(text)
+    return bool(m and month_value(m) != "0 ago" and _BILL.search(text) and not _MONEY_BACK.search(text))
