@@ -114,7 +114,7 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
     if kind is None or not answered:
         return None
     if about_last_answer(text) or refers_back(text):  # "so what now?", "and when will that be fixed?"
-        return repair.answer_follow_up(kind, answered[-1])
+        return repair.answer_follow_up(kind, _named(text, answered))
     for intent in router.detect(text):
         if intent.confidence < router.threshold or "/" not in intent.label:
             continue
@@ -122,4 +122,19 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         same = [r for r in answered if r.domain == domain and r.specialist == name]
         if same:
             return repair.answer_follow_up(kind, same[-1])
-    return repair.answer_follow_up(kind, answered[-1])
+    return repair.answer_follow_up(kind, _named(text, answered))
+
+
+def _named(text: str, answered: list[DomainResult]) -> DomainResult:
+    """The answer a follow-up names by its words ("and the other thing, the key, what do i do"
+    after the API errors and a refund's status: the API answer), else the last one."""
+    words = {w for w in _WORD.findall(text.lower()) if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS}
+    best, shared = answered[-1], 0
+    for result in reversed(answered):  # the latest wins a tie
+        n = len(words & set(_WORD.findall(result.summary.lower())))
+        if n > shared:
+            best, shared = result, n
+    return best
+
+
+_MIN_TOPIC_WORD = 3

@@ -11,22 +11,29 @@ import re
 from typing import Literal
 
 # The questions callers ask about an answer they just heard.
-FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat"]
+FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due"]
 
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
 _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
-    ("how_long", re.compile(r"\b(how (long|soon)|when (will|would|does|do|is|can)|and when|by when|what time)\b")),
+    # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
+    ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by)\b")),
+    ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when)\b")),
     ("do_it", re.compile(r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b")),
-    ("next_step", re.compile(r"\b(what (do|should|can|could) i (do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what|how do i fix)\b")),
-    ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain)\b")),
+    ("next_step", re.compile(
+        r"\b(what (do|should|can|could) (i|we) (do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
+        r"|how do i fix|what (am|are) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
+        r"|anything (i|we) (need|have) to do)\b")),
+    ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
-_FOLLOW_UP_MAX_WORDS = 9
+# Longer follow-ups name what they are about ("and the other thing, the key, what am i supposed
+# to do about it"): the answer comes from the result they name (meta/moves.py).
+_FOLLOW_UP_MAX_WORDS = 14
 
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
 _REPEAT = re.compile(
-    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+)\b[\s,.!?]*)*"
+    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+|and|ok|okay|sorry)\b[\s,.!?]*)*"
     r"(?:how much(?: (?:was|is|did you say|was that|is that|again|exactly|is it|was it))*"
     r"|what (?:was|did you say|is) (?:that|it|the (?:amount|number|figure|total))(?: again)?|what did you say"
     r"|come again|say (?:that|it) again|(?:could|can) you (?:repeat|say) (?:that|it)(?: again)?|repeat (?:that|it)(?: please)?"

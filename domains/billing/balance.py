@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
 from domains.billing.ports import billing_port
+from domains.billing.records import Invoice
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -37,7 +39,8 @@ def lookup_balance(ports: Ports, customer_id: str | None) -> GetBalanceResult:
     assert customer_id is not None, "balance needs a verified caller"
     billing = billing_port(ports)
     due = billing.balance_due_cents(customer_id)
-    overdue = [i.id for i in billing.list_invoices(customer_id) if i.status == "overdue"]
+    invoices = billing.list_invoices(customer_id)
+    overdue = [i.id for i in invoices if i.status == "overdue"]
     plan = billing.current_plan(customer_id)
     nxt = plan.monthly_price_cents if plan else None
     if due:
@@ -52,5 +55,23 @@ def lookup_balance(ports: Ports, customer_id: str | None) -> GetBalanceResult:
         if due else "Every invoice on the account has been paid.",
         "next_step": "You can pay it in the dashboard under Billing; the card on file is charged at once." if due else "Nothing: the next bill is charged automatically.",
         "how_long": "A payment shows on the account within a few minutes.",
+        "due": _when_due(invoices, nxt),
     }
     return GetBalanceResult(status="info", summary=summary, balance_cents=due, overdue=overdue, next_bill_cents=nxt, follow_ups=follow_ups)
+
+
+def _when_due(invoices: list[Invoice], next_bill_cents: int | None) -> str:
+    """"and when's that due": an overdue invoice's due date, else when the next bill comes
+    (a month after the last one was issued)."""
+    late = [i for i in invoices if i.status == "overdue"]
+    if late:
+        return f"{late[0].id} was due on {_day(late[0].due_at)}; you can pay it now in the dashboard under Billing."
+    if invoices and next_bill_cents is not None:
+        nxt = datetime.fromisoformat(invoices[0].issued_at) + timedelta(days=30)
+        return f"Your next bill, {dollars(next_bill_cents)}, is charged automatically around {_day(nxt.isoformat())}."
+    return "Nothing is due on the account."
+
+
+def _day(iso: str) -> str:
+    when = datetime.fromisoformat(iso)
+    return f"{when.strftime('%B')} {when.day}"
