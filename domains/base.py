@@ -146,6 +146,13 @@ class SpecialistSpec:
     # Slots that narrow its answer: said alone right after it answered ("ok and the one from
     # march" after the invoices), they ask it again with that value (meta/agent.py `_again`).
     narrows: tuple[str, ...] = ()
+    # Words that ask it to act ("lock it"): those go to its task, never to its `lookup`, which
+    # answers the rest ("who's been signing into my account") like any read-only need.
+    acts_on: Callable[[str], bool] | None = None
+
+    def looks_up(self, text: str) -> bool:
+        """Its read-only `lookup` answers these words (it has one, and they ask for no action)."""
+        return self.lookup is not None and not (self.acts_on is not None and self.acts_on(text))
 
     @property
     def spoken_name(self) -> str:

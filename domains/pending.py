@@ -155,7 +155,7 @@ async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:
     state = task.state
     domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
     spec = domain.specialist(intent.name) if domain is not None else None
-    if domain is None or spec is None or spec.lookup is None:
+    if domain is None or spec is None or spec.lookup is None or not spec.looks_up(intent.text):
         return None
     if spec.requires_identity and not state.caller.verified:
         return None

@@ -142,7 +142,8 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         when the likely specialist would act on it rather than only look something up
         (callcenter/routing/topic_only.py); None: route as usual."""
         spec = self.spec.specialist(intent.name) if intent.in_scope else None
-        if spec is None or spec.lookup is not None or not topic_only(text):
+        # only a pure lookup is guessed ("the account" may mean security's lock: asked)
+        if spec is None or (spec.lookup is not None and spec.acts_on is None) or not topic_only(text):
             return None
         if named_label(text, self.state.router.labels) is not None:
             return None  # "the refund": the caller named the need

@@ -58,7 +58,8 @@ class Need:
     def branch(self, state: CallState) -> Branch | None:
         """A read-only lookup answers it now (the caller is verified where that is needed)."""
         spec = self.specialist
-        if not state.settings.parallel_lookups or spec is None or spec.lookup is None:
+        request = self.intent.text if self.intent is not None else ""
+        if not state.settings.parallel_lookups or spec is None or spec.lookup is None or not spec.looks_up(request):
             return None
         if spec.requires_identity and not state.caller.verified:
             return None

@@ -252,7 +252,7 @@ class MetaSupervisor(Agent):
         for intent in intents:
             domain = self._domain(intent.domain)
             specialist = domain.specialist(intent.name) if domain else None
-            if specialist is None or specialist.lookup is None or intent.confidence < router.threshold:
+            if specialist is None or not specialist.looks_up(intent.text) or intent.confidence < router.threshold:
                 return None
             if specialist.requires_identity and not state.caller.verified:
                 return None  # verification is a conversation: the tasks handle it

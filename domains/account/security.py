@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
+from callcenter.store.adapters import Ports
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
 from domains.intent import ActionGate, is_question
@@ -18,6 +19,32 @@ from domains.specialist import SpecialistTask, guarded
 _ASKS_LOCK = re.compile(
     r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))",
     re.I)
+
+
+def asks_to_lock(text: str) -> bool:
+    """The words ask for the lock itself (then the task reads it back), not about sign-ins."""
+    return bool(_ASKS_LOCK.search(text)) and not is_question(text)
+
+
+def review(ports: Ports, customer_id: str | None) -> tuple[str, list[str]]:
+    """Recent sign-ins from places this customer does not usually sign in from."""
+    assert customer_id is not None, "a sign-in review needs a verified caller"
+    logins = ports.customers.recent_logins(customer_id, days=14)
+    usual = {e.country for e in logins if e.success} or {"US"}
+    odd = sorted({e.country for e in logins if e.country not in usual})
+    if odd:
+        return f"I see sign-in attempts from unusual locations ({', '.join(odd)}) in the last two weeks.", odd
+    return "I don't see any unusual sign-in attempts in the last two weeks.", odd
+
+
+def lookup_security(ports: Ports, customer_id: str | None) -> SecureAccountResult:
+    """Read-only: the sign-in review and the offer of a lock, for a need that asks no lock, so
+    a multi-need turn answers it with the others ("who's been signing into my account")."""
+    said, odd = review(ports, customer_id)
+    return SecureAccountResult(status="info", summary=f"{said} {OFFER_LOCK}", suspicious_countries=odd)
+
+
+OFFER_LOCK = "If you'd like me to lock your account, just ask."
 
 
 @dataclass(kw_only=True)
@@ -39,12 +66,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         self.gate = ActionGate()
 
     def _review(self) -> tuple[str, list[str]]:
-        logins = self.state.ports.customers.recent_logins(self.customer_id, days=14)
-        usual = {e.country for e in logins if e.success} or {"US"}
-        odd = sorted({e.country for e in logins if e.country not in usual})
-        if odd:
-            return f"I see sign-in attempts from unusual locations ({', '.join(odd)}) in the last two weeks.", odd
-        return "I don't see any unusual sign-in attempts in the last two weeks.", odd
+        return review(self.state.ports, self.customer_id)
 
     @function_tool
     @guarded
@@ -58,7 +80,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
             # don't recognise, can you check") is answered with the review: a lock is offered,
             # and read back only when the caller asks for it.
             self.finish(SecureAccountResult(
-                status="info", summary=f"{review} If you'd like me to lock your account, just ask.", suspicious_countries=odd,
+                status="info", summary=f"{review} {OFFER_LOCK}", suspicious_countries=odd,
             ))
             return None
         refused = account_refusal(self)

@@ -13,7 +13,7 @@ from domains.account.close_account import CloseAccountTask
 from domains.account.lock_words import asks_for_lock, locked_out, never
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
-from domains.account.security import SecureAccountTask
+from domains.account.security import SecureAccountTask, asks_to_lock, lookup_security
 from domains.account.supervisor import AccountSupervisorTask
 from domains.account.two_factor_reset import ResetTwoFactorTask
 from domains.base import DomainSpec, SpecialistSpec, Wording
@@ -43,7 +43,8 @@ DOMAIN = DomainSpec(
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),
-        SpecialistSpec("security", SecureAccountTask, "Route to security: hacked, suspicious sign-ins, lock the account.", "securing your account", called="your account's security"),
+        SpecialistSpec("security", SecureAccountTask, "Route to security: hacked, suspicious sign-ins, lock the account.", "securing your account", called="your account's security",
+                       lookup=lookup_security, acts_on=asks_to_lock),
         SpecialistSpec("close_account", CloseAccountTask, "Route to account closure: close, cancel or delete the account.", "closing your account", called="closing your account", changes=True),
         SpecialistSpec("two_factor_reset", ResetTwoFactorTask, "Route to two-factor reset: lost phone, authenticator codes.", "resetting two-factor authentication", called="the two-factor reset", changes=True),
     ),
