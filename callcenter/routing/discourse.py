@@ -103,9 +103,15 @@ _PICK_WORDS = 8
 
 
 def picks_one(text: str) -> bool:
-    """A short clause that only says which of the things just named is meant."""
+    """A short clause that only says which of the things just named is meant, or says it
+    again another way ("..., like what i paid each month", "..., i mean the api key")."""
     low = text.lower()
+    if _ELABORATES.search(low):
+        return True
     return bool(_PICKS_ONE.search(low)) and len(_WORD.findall(low)) <= _PICK_WORDS
+
+
+_ELABORATES = re.compile(r"^\W*(?:like|i mean|as in|meaning|such as|you know like)\b")
 
 
 def asks_about_it(text: str) -> bool:

@@ -21,6 +21,21 @@ _LOCKED_OUT = re.compile(
 )
 
 
+# Sign-ins someone else made: "who's been signing into my account", "logins from romania that
+# weren't me", "alerts about sign ins". A question about them is security's, not a sign-in problem.
+_SOMEONE_ELSES = re.compile(
+    r"\b(?:who(?:'?s|\s+is|\s+has|\s+have)?|someone|somebody|strange|weird|unusual|suspicious|unknown|unrecogni[sz]ed|alerts?"
+    r"|notifications?)\b.{0,40}\b(?:sign(?:ing|ed)?[-\s]?(?:in|ins|into)|log(?:ging|ged)?[-\s]?(?:in|ins|into)|logins?)\b"
+    r"|\b(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b.{0,30}\b(?:from|not\s+me|wasn'?t\s+me|weren'?t\s+me|i\s+don'?t\s+recogni[sz]e)\b",
+    re.I,
+)
+
+
+def sign_ins_by_someone_else(text: str) -> bool:
+    """The caller asks about sign-ins they did not make ("who's been signing into my account")."""
+    return bool(_SOMEONE_ELSES.search(text))
+
+
 def asks_for_lock(text: str) -> bool:
     """The caller asks for the account to be locked ("lock it now", "i want it frozen")."""
     return bool(_ASKS_LOCK.search(text))

@@ -10,7 +10,7 @@ from pathlib import Path
 from callcenter.routing.rereading import Rereading
 from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
-from domains.account.lock_words import asks_for_lock, locked_out, never
+from domains.account.lock_words import asks_for_lock, locked_out, never, sign_ins_by_someone_else
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
 from domains.account.security import SecureAccountTask, asks_to_lock, lookup_security
@@ -28,6 +28,17 @@ ASKS_LOCK = Rereading(
     unsure=never,
 )
 
+# "who's been signing into my account", "logins from romania that weren't me": security's review,
+# not a sign-in problem, unless the caller also says they cannot get in.
+SOMEONE_ELSES = Rereading(
+    over=frozenset({"account/login_help"}),
+    label="account/security",
+    target=sign_ins_by_someone_else,
+    whole=locked_out,
+    # read as security already but close to a sign-in problem: the construction settles it
+    unsure=sign_ins_by_someone_else,
+)
+
 DOMAIN = DomainSpec(
     name="account",
     description=(
@@ -39,7 +50,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK,),
+    rereadings=(ASKS_LOCK, SOMEONE_ELSES),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),

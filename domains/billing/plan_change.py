@@ -34,6 +34,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gate = ActionGate()  # the caller's own "yes" to this plan's price, not the LLM's confirm flag
+        self.read_back: Plan | None = None  # the plan of the pending read-back
 
     @function_tool
     @guarded
@@ -57,6 +58,10 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         current = billing.current_plan(self.customer_id)
         way = direction(plan)
         target = relative_plan(billing.list_plans(), current, way) if way else billing.get_plan(plan.strip())
+        if way and current and self.gate.pending and self.read_back and _goes(current, self.read_back, way):
+            # "yes, do the downgrade" to Starter's read-back: the plan read back is that way
+            # already; "the downgrade" names it, not the next plan down
+            target = self.read_back
         if way and current and target is None:  # nothing further that way: say so, change nothing
             self.finish(ChangePlanResult(status="info", summary=_nothing_further(current, way), old_plan=current.id))
             return None
@@ -68,7 +73,8 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         if current and current.id == target.id:
             self.finish(ChangePlanResult(status="info", summary=f"You're already on the {target.name} plan.", old_plan=current.id, new_plan=target.id))
             return None
-        offer = _offer(billing.list_plans(), current, target, way) if way and current else ""
+        offer = _offer(billing.list_plans(), current, target, way) if way and current and target is not self.read_back else ""
+        self.read_back = target
         go = self.gate.check(
             self, f"plan:{target.id}",
             f"{offer}To confirm: switch account {self.customer_id} to the {target.name} plan at "
@@ -161,3 +167,10 @@ def _cost(current: Plan | None, target: Plan) -> str:
     diff = target.monthly_price_cents - current.monthly_price_cents
     more = f"{dollars(abs(diff))} {'more' if diff > 0 else 'less'}"
     return f"{price}, {more} than the {current.name} plan you're on now; there's no fee for switching."
+
+
+def _goes(current: Plan, plan: Plan, way: str) -> bool:
+    """Moving from ``current`` to ``plan`` is a move in direction ``way``."""
+    if way == UP:
+        return plan.monthly_price_cents > current.monthly_price_cents
+    return plan.monthly_price_cents < current.monthly_price_cents  # down, or the cheapest

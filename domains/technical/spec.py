@@ -13,7 +13,7 @@ from domains.technical.escalation import OpenEscalationTask
 from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
-from domains.technical.status_words import asks_if_up, names_own_error, never
+from domains.technical.status_words import asks_if_up, key_fails, names_own_error, never
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
 
@@ -39,6 +39,15 @@ UP_OR_DOWN = Rereading(
     unsure=never,
 )
 
+# "my developer says the key is dead": the API errors' diagnosis, never an escalation question.
+KEY_FAILS = Rereading(
+    over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status"}),
+    label="technical/api_errors",
+    target=key_fails,
+    whole=never,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="technical",
     description=(
@@ -49,7 +58,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(UP_OR_DOWN,),
+    rereadings=(UP_OR_DOWN, KEY_FAILS),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -32,3 +32,17 @@ def names_own_error(text: str) -> bool:
 
 def never(_text: str) -> bool:
     return False
+
+
+# "the key is dead", "our api key got revoked", "keys stopped working": the API errors' diagnosis
+# (it names the key on file and what to do), not a ticket for engineering.
+_KEY_FAILS = re.compile(
+    r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|stopped\s+working|doesn'?t\s+work"
+    r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b",
+    re.I,
+)
+
+
+def key_fails(text: str) -> bool:
+    """The caller says their API key no longer works."""
+    return bool(_KEY_FAILS.search(text))
