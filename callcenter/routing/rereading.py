@@ -38,6 +38,11 @@ class Rereading:
         return label in self.over and self.label in labels
 
 
+def never(_text: str) -> bool:
+    """A rule's part that never holds (``whole`` or ``unsure`` of a rule that has none)."""
+    return False
+
+
 # How close the two readings of an unsure clause are made: below any threshold, inside any
 # ask margin, so the line asks which one (the closure first: it is what the verb says).
 _UNSURE = (0.5, 0.45)

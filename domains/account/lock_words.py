@@ -45,6 +45,3 @@ def locked_out(text: str) -> bool:
     """The caller says they cannot get in ("my account's locked", "i'm locked out")."""
     return bool(_LOCKED_OUT.search(text))
 
-
-def never(_text: str) -> bool:
-    return False

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from callcenter.routing.rereading import Rereading
+from callcenter.routing.rereading import Rereading, never
 from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
-from domains.account.lock_words import asks_for_lock, locked_out, never, sign_ins_by_someone_else
+from domains.account.lock_words import asks_for_lock, locked_out, sign_ins_by_someone_else
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
 from domains.account.security import SecureAccountTask, asks_to_lock, lookup_security

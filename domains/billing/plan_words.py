@@ -150,9 +150,6 @@ def asks_to_pay_less(text: str) -> bool:
     return bool(_PAY_LESS.search(text) or _TO_DIRECTION.search(text))
 
 
-def never(_text: str) -> bool:
-    return False
-
 
 # --- a payment that failed is no charge to refund ---------------------------------------
 # "my card got declined": nothing was taken, so there is nothing to give back; what the caller

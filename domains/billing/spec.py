@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from callcenter.routing.rereading import Rereading
+from callcenter.routing.rereading import Rereading, never
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
@@ -19,7 +19,6 @@ from domains.billing.plan_words import (
     ends_everything,
     ends_something,
     names_plan_to_move_to,
-    never,
     payment_failed,
     plan_value,
     wants_money_back,

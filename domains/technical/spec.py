@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from callcenter.routing.rereading import Rereading
+from callcenter.routing.rereading import Rereading, never
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
@@ -13,7 +13,7 @@ from domains.technical.escalation import OpenEscalationTask
 from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
-from domains.technical.status_words import asks_if_up, key_fails, names_own_error, never
+from domains.technical.status_words import asks_if_up, key_fails, names_own_error
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
 

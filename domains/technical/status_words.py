@@ -30,9 +30,6 @@ def names_own_error(text: str) -> bool:
     return bool(_OWN_ERROR.search(text))
 
 
-def never(_text: str) -> bool:
-    return False
-
 
 # "the key is dead", "our api key got revoked", "keys stopped working": the API errors' diagnosis
 # (it names the key on file and what to do), not a ticket for engineering.
