@@ -122,6 +122,14 @@ def _is_question(text: str) -> bool:
     return "?" in text or any(_QUESTION_OPENER.search(part) for part in re.split(r"[,.;]", text))
 
 
+def takes_back(text: str) -> bool:
+    """The words take something back ("forget the two factor part", "scratch the refund")."""
+    return bool(_CANCEL.search(text.lower()) or _TAKE_BACK.search(text.lower()))
+
+
+_TAKE_BACK = re.compile(r"\b(?:forget|scratch|skip|drop|leave)\b(?:\s+(?:about|the|that|my|our))+\s+\w+")
+
+
 def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading | None:
     """The caller's move about a pending question, or None: an answer (or something else).
 

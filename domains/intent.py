@@ -66,7 +66,7 @@ _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "c
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
 # "actually don't", "ok no": the words before a no that do not turn it into anything else.
-_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|ah|sorry),?\s+)*"
+_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|ah|sorry|but|and|so),?\s+)*"
 # "no fee, good", "no problem, go ahead": words that open with "no" but refuse nothing.
 _NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding)\b)"
 _NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
@@ -207,6 +207,12 @@ class ActionGate:
         self._asked: tuple[str, int] | None = None  # (action signature, caller messages when asked)
         self.facts: ActionFacts | None = None  # the pending action's facts, while it waits
         self._readback = ""  # the words of the pending read-back: a yes may restate them
+        self._heard_as: dict[str, str] = {}  # a turn's part that answers the read-back (`hear_as`)
+
+    def hear_as(self, text: str, answer: str) -> None:
+        """Read ``text`` as ``answer`` (its part about this read-back: the rest took back
+        another need, "forget the two factor part. the closing, yes.")."""
+        self._heard_as[text] = answer
 
     def assent(self, task: SpecialistLike, text: str) -> bool | None:
         """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
@@ -234,6 +240,8 @@ class ActionGate:
     ) -> str | bool | None:
         """True: run the action now. A string: say it (the read-back). None: the task finished."""
         texts = user_texts(task.chat_ctx)
+        if texts and texts[0] in self._heard_as:
+            texts = [self._heard_as[texts[0]], *texts[1:]]
         if other_customer(texts, task.customer_id):
             task.finish(task.result_type(status="refused", summary=NOT_YOURS))  # type: ignore[arg-type]
             return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -60,6 +61,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return Next.CONTINUE  # goodbye and a person win over everything
     gate = getattr(task, "gate", None)
     readback = gate is not None and gate.pending
+    if readback and (dropped := drops_another(task, latest)) is not None:
+        return dropped
     reading = frame.read(latest, lambda words: raises_need(task, words))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
@@ -104,6 +107,36 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
         return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]
     return Next.CONTINUE
+
+
+def drops_another(task: SpecialistLike, latest: str) -> Next | None:
+    """"actually forget the two factor part, i'll sort that myself. the closing, yes.": one part
+    takes back another need (dropped from the front desk's queue), the rest says yes (or no)
+    to ours."""
+    parts = [p.strip() for p in _PARTS.split(latest) if p.strip()]
+    if len(parts) < 2:
+        return None
+    own = task.id.replace(".", "/", 1)
+    router = task.state.router
+    dropped: set[str] = set()
+    kept: list[str] = []
+    for part in parts:
+        if frame.takes_back(part):
+            named = {i.label for i in router.detect(part) if i.in_scope and "/" in i.label and not i.label.startswith("meta/")
+                     and i.label != own and router.domain_confidence(i) >= router.threshold}
+            if named:
+                dropped |= named
+                continue
+        kept.append(part)
+    rest = ". ".join(kept)
+    if not dropped or not kept or task.gate.assent(task, rest) is None:
+        return None  # the rest must answer ours, yes or no
+    task.state.dropped_needs |= dropped
+    task.gate.hear_as(latest, rest)
+    return Next.TO_TOOL
+
+
+_PARTS = re.compile(r"[.;!?]\s+|,\s+(?=(?:the|and|but|so|ok|okay|yes|yeah)\b)")
 
 
 def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:

@@ -114,6 +114,9 @@ class CallState:
     guard: LoopGuard = field(default_factory=LoopGuard)
     log: HopLog = field(default_factory=HopLog)
     follow_up: str | None = None  # a new need the caller raised while a task waited for an answer
+    # Needs the caller took back while another waited for its yes ("forget the two factor
+    # part, the closing yes"), as labels: the front desk's agenda drops them (meta/agenda.py).
+    dropped_needs: set[str] = field(default_factory=set)
     heard: Heard = field(default_factory=Heard)  # what the caller heard last, and from whom
     trace: CallTrace = field(init=False, repr=False)  # this call's spans (no-op unless tracing is on)
 

@@ -52,6 +52,10 @@ class Need:
         return self.specialist.spoken_name if self.specialist else self.domain.topic
 
     @property
+    def label(self) -> str:
+        return f"{self.domain.name}/{self.specialist.name}" if self.specialist else self.domain.name
+
+    @property
     def requires_identity(self) -> bool:
         return self.specialist.requires_identity if self.specialist else True
 
@@ -140,6 +144,12 @@ async def step(agenda: Agenda, state: CallState, said: list[str], *, first: bool
         agenda.queue.clear()  # goodbye, or a person: the rest waits for them
     elif state.caller.results and state.caller.results[-1].status == "unverified":
         agenda.queue = [n for n in agenda.queue if not n.requires_identity]
+    if state.dropped_needs:
+        # taken back while another need waited for its yes: never started, and the caller hears so
+        gone = [n for n in agenda.queue if n.label in state.dropped_needs]
+        agenda.queue = [n for n in agenda.queue if n not in gone]
+        state.dropped_needs.clear()
+        parts += [t.LEFT_AS_ASKED.format(what=n.name) for n in gone]
     ready = [n for n in agenda.queue if n.branch(state) is not None]
     if ready:
         agenda.queue = [n for n in agenda.queue if n not in ready]

@@ -26,6 +26,7 @@ LOOP_GUARD = (
     "back about it."
 )
 GOODBYE = "Thanks for calling. Goodbye!"
+LEFT_AS_ASKED = "As you asked, I've left {what}; nothing was done about it."
 WELCOME = "You're welcome!"
 HUMAN = "I'll arrange for a person to call you back."
 
