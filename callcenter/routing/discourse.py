@@ -26,9 +26,12 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|anything (i|we) (need|have) to do)\b")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
-# Longer follow-ups name what they are about ("and the other thing, the key, what am i supposed
-# to do about it"): the answer comes from the result they name (meta/moves.py).
-_FOLLOW_UP_MAX_WORDS = 14
+_FOLLOW_UP_MAX_WORDS = 9
+# A longer turn is a follow-up only when it opens as one ("and the other thing, the key, what am
+# i supposed to do about it"): it names what it is about, and meta/moves.py answers from that.
+# "why are my api calls failing every single time since monday" is a need of its own.
+_FOLLOW_UP_MAX_WORDS_CONTINUED = 14
+_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|about|what about|as for)\b")
 
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
@@ -173,9 +176,10 @@ def follow_up_kind(text: str) -> FollowUp | None:
     words = _WORD.findall(text.lower())
     if _ECHOED_FIGURE.match(text.lower().strip()):
         return "repeat"
-    if not words or len(words) > _FOLLOW_UP_MAX_WORDS:
-        return None
     low = " ".join(words)
+    limit = _FOLLOW_UP_MAX_WORDS_CONTINUED if _CONTINUES.match(low) else _FOLLOW_UP_MAX_WORDS
+    if not words or len(words) > limit:
+        return None
     raw = text.lower().strip()
     if len(words) <= 8 and (_REPEAT.match(raw) or _ECHOED_FIGURE.match(raw)):
         return "repeat"
