@@ -206,7 +206,7 @@ class WhisperSTT(stt.STT):
         whole = fit("identity", heard.text) >= FULL_FIT["identity"]
         pool = [heard.text, *heard.unsure] if whole else heard.unsure
         index = choose(pool) if pool else None
-        return replace(heard, text=pool[index]) if index else heard
+        return replace(heard, text=pool[index]) if index is not None else heard
 
     async def _recognize_impl(
         self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
