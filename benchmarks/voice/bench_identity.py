@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -49,7 +48,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.voice.voices import espeak, hibari, piper, telephone, to_16k  # noqa: E402
+from benchmarks.voice.voices import espeak, espeak_as, hibari, piper, telephone, to_16k  # noqa: E402
 from callcenter.routing.slots import extract_slots  # noqa: E402
 from callcenter.speech.digit_grammar import FORMS  # noqa: E402
 from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
@@ -59,7 +58,6 @@ from callcenter.store.seed import CUSTOMERS  # noqa: E402
 from domains import registry  # noqa: E402
 from domains.identity import correction, heard_customer_number  # noqa: E402
 from domains.identity_readings import on_file  # noqa: E402
-from meta.voice_io import read_wav  # noqa: E402
 from meta.voice_prompt import SLOT_PROMPTS, recogniser_prompt  # noqa: E402
 
 DIGIT = "zero one two three four five six seven eight nine".split()
@@ -92,24 +90,15 @@ FIX_ID = {"dev": "No, it's C {id}.", "devx": "No, it's C {id}.", "unseen": "No, 
 FIX_ZIP = {"dev": "The zip is {zip}.", "devx": "The zip is {zip}.", "unseen": "No, my zip code is {zip}."}
 
 
-def espeak_voice(variant: str, wpm: int) -> Any:
-    def speak(text: str) -> tuple[np.ndarray, int]:
-        with tempfile.TemporaryDirectory() as d:
-            out = Path(d) / "say.wav"
-            subprocess.run(["espeak-ng", "-v", variant, "-s", str(wpm), "-w", str(out), text], check=True, capture_output=True)
-            return read_wav(out)
-    return speak
-
-
 VOICES = {
     "dev": {"hibari": hibari, "piper-joe": piper, "espeak-us-m3-130": espeak},
     # More voices to tune on (session 11): dev's own are read right 92-93% of the time with 5
     # customers, too few misses to choose between changes. Other espeak-ng accents and
     # speakers than the unseen part's, with dev's scripts.
-    "devx": {f"espeak-{v}-{s}": espeak_voice(v, s) for v, s in
+    "devx": {f"espeak-{v}-{s}": espeak_as(v, s) for v, s in
              (("en-gb-scotland", 150), ("en-029+m2", 165), ("en-us-nyc+f3", 150), ("en-gb-x-gbclan+f5", 170))},
     # Never used for tuning: other espeak-ng accents and speakers, at two speeds.
-    "unseen": {f"espeak-{v}-{s}": espeak_voice(v, s) for v in ("en-gb", "en-us+f2", "en-gb-x-rp+f4") for s in (140, 175)},
+    "unseen": {f"espeak-{v}-{s}": espeak_as(v, s) for v in ("en-gb", "en-us+f2", "en-gb-x-rp+f4") for s in (140, 175)},
 }
 
 

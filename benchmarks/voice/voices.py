@@ -60,6 +60,18 @@ def espeak(text: str) -> tuple[np.ndarray, int]:
         return read_wav(out)
 
 
+def espeak_as(variant: str, wpm: int) -> Any:
+    """Another espeak-ng speaker: a voice variant ("en-gb-scotland", "en-us+f2") at a speed."""
+
+    def speak(text: str) -> tuple[np.ndarray, int]:
+        with tempfile.TemporaryDirectory() as d:
+            out = Path(d) / "say.wav"
+            subprocess.run(["espeak-ng", "-v", variant, "-s", str(wpm), "-w", str(out), text], check=True, capture_output=True)
+            return read_wav(out)
+
+    return speak
+
+
 def telephone(samples: np.ndarray, rate: int) -> tuple[np.ndarray, int]:
     """Through a phone line: band-limited, 8 kHz, mu-law (sox), read back by the line's reader.
     `-D`: no dither. sox dithers by default with a generator seeded differently on every run,

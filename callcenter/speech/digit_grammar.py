@@ -11,7 +11,8 @@ allows, and goes on: about 30 small decoder steps for an answer.
 
 Only used when the recogniser's own readings do not fit the slot (local_stt.py), and its
 reading is taken only when the model was sure enough of it (`MIN_LOGPROB`): a caller who said
-something else must not be turned into an id.
+something else must not be turned into an id. A first answer's reading under it is taken
+only when its number and ZIP are an account's (`WhisperSTT.hear`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ FILLER = ("zip", "Zip", "ZIP", "code", "Code", "and", "And", "my", "My", "is", "
           "customer", "Customer", "number", "Number", "yes", "Yes", "yeah", "Yeah", "no", "No", "sure", "Sure",
           "uh", "Uh", "um", "Um", "Okay", "okay", "So", "so")
 ID_DIGITS, ZIP_DIGITS = 4, 5
-MAX_FILLER = 8  # tokens of words before, between and after the numbers
+# Tokens of words in each stretch before and between the numbers. Counted per stretch: over the
+# whole answer, "My customer number is C ... and my ZIP code is ..." has 10 and its ZIP could
+# never be written, and the id-alone reading ended the search (session 12).
+MAX_FILLER = 8
 # Mean log-probability per token under which the held reading is not taken: chosen on the
 # dev identity turns (benchmarks/voice/bench_identity.py --part dev --variants digits).
 MIN_LOGPROB = -1.0
@@ -51,6 +55,7 @@ class Vocab:
     stop: frozenset[int]  # "." and end of text
     eot: int
     zip_word: frozenset[int] = frozenset()  # "zip": the digits after it are a ZIP code
+    comma: int = -1
 
 def _single(tokenizer: Any, words: tuple[str, ...]) -> set[int]:
     """Tokens of words written as one token (with a leading space): a digit is one step."""
@@ -71,7 +76,22 @@ def vocab(tokenizer: Any) -> Vocab:
     digits, letter = _single(tokenizer, DIGITS), _single(tokenizer, LETTER)
     zip_word = {tokenizer.encode(" " + w)[-1] for w in ("zip", "Zip", "ZIP")}
     return Vocab(frozenset(digits), frozenset(letter), frozenset(filler - digits - letter),
-                 frozenset({tokenizer.encode(".")[0], tokenizer.eot}), tokenizer.eot, frozenset(zip_word))
+                 frozenset({tokenizer.encode(".")[0], tokenizer.eot}), tokenizer.eot, frozenset(zip_word),
+                 tokenizer.encode(",")[0])
+
+
+def written(v: Vocab, seq: tuple[int, ...], form: str) -> list[int]:
+    """The reading's tokens with a comma where the ZIP's digits follow the number's at once:
+    "C one oh oh two one oh oh oh one" is one run of nine digits to `spoken.normalise`
+    ("C 100210001", no number and no ZIP), "C one oh oh two, one oh oh oh one" is C1002, 10001."""
+    out: list[int] = []
+    state, count, fillers = "pre", 0, 0
+    for token in seq:
+        if state == "mid" and token in v.digits and out and out[-1] in v.digits:
+            out.append(v.comma)
+        out.append(token)
+        state, count, fillers = step(v, state, count, fillers, token, form)
+    return out
 
 
 # What a pending question's answer may be (meta/voice_slots.py names the slot): "identity"
@@ -89,9 +109,10 @@ def allowed(v: Vocab, state: str, count: int, fillers: int, form: str = "identit
     if state == "prezip":
         return words | v.digits
     if state == "pre":
-        return words | (v.letter if form != "zip" else set()) | (v.digits if form != "id" else set())
-    if state == "mid":  # an id alone may end here (a caller correcting only the number)
-        return words | v.digits | {v.eot}
+        # A first answer starts with the customer number: "C one oh oh one" is not a ZIP "six one oh oh one".
+        return words | (v.letter if form != "zip" else set()) | (v.digits if form in ("zip", "fix") else set())
+    if state == "mid":  # an id alone may end here (a caller correcting only the number), not a first answer
+        return words | v.digits | ({v.eot} if form != "identity" else set())
     if state == "bare" and count == ID_DIGITS:  # a number of four digits ends, or a ZIP goes on
         return set(v.digits) | set(v.stop)
     if state in ("id", "zip", "bare"):
@@ -106,17 +127,17 @@ def ends(state: str, count: int, token: int, v: Vocab) -> bool:
 
 def step(v: Vocab, state: str, count: int, fillers: int, token: int, form: str = "identity") -> tuple[str, int, int]:
     if token in v.letter and state == "pre":
-        return "id", 0, fillers
+        return "id", 0, 0
     if token in v.zip_word and state == "pre" and form == "fix":
-        return "prezip", 0, fillers + 1  # "the zip is one oh oh oh one": five digits, not a number without its C
+        return "prezip", 0, 0  # "the zip is one oh oh oh one": five digits, not a number without its C
     if token in v.digits:
         if state == "pre":
             state, count = ("bare" if form == "fix" else "zip"), 0
         elif state in ("mid", "prezip"):
             state, count = "zip", 0
-        count += 1
+        count, fillers = count + 1, 0
         if state == "id" and count == ID_DIGITS:
-            return "mid", 0, fillers
+            return "mid", 0, 0  # a new stretch of words
         if state in ("zip", "bare") and count == ZIP_DIGITS:
             return "end", 0, fillers
         return state, count, fillers
@@ -191,7 +212,7 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
     ranked = sorted(finished, key=lambda h: -h.score / (len(h.seq) + 1))
     readings: dict[str, float] = {}
     for h in ranked:
-        readings.setdefault(tokenizer.decode(list(h.seq)).strip(), h.score / (len(h.seq) + 1))
+        readings.setdefault(tokenizer.decode(written(v, h.seq, form)).strip(), h.score / (len(h.seq) + 1))
     return list(readings.items())
 
 

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import math
 import os
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -26,8 +27,11 @@ from livekit.agents.utils import AudioBuffer
 from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
 from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
+from callcenter.spoken import normalise
 
 WHISPER_RATE = 16000
+# A letter before a number ("C 103", "E1003"): what a customer number sounds like to tiny.en.
+_LETTER_NUMBER = re.compile(r"(?<![\w'])[A-Za-z]\s?\d")
 # Beam search over greedy: on the project's spoken dev set (benchmarks/voice, two voices, two
 # bands) 5 beams cut Piper's 16 kHz WER from 5.3 to 4.5% and 8 kHz from 7.8 to 5.7% for about
 # 0.02 CPU-s more per utterance (the decoder is small next to the encoder on a short turn).
@@ -132,7 +136,7 @@ class WhisperSTT(stt.STT):
         """Blocking: `transcribe`, with the other whole readings of an identity answer."""
         if audio.size < WHISPER_RATE // 10:
             return Heard("", 0.0)
-        grammar_tried = False
+        grammar_tried, unsure = False, []
         with self._lock:
             segments: Any = None
             if 0 < self._window < 30:
@@ -152,7 +156,8 @@ class WhisperSTT(stt.STT):
                             segments = held
                     if self.digit_grammar and slot in self.grammar_slots and fit(slot, segments[0].text) < FULL_FIT[slot]:
                         grammar_tried = True
-                        segments = _grammar_reading(self._model, audio, prompt, self._window, slot) or segments
+                        sure, unsure = _grammar_reading(self._model, audio, prompt, self._window, slot, segments[0].text)
+                        segments = sure or segments
             if segments is None:
                 segments, _ = self._model.transcribe(
                     audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
@@ -167,14 +172,15 @@ class WhisperSTT(stt.STT):
         readings = [text]
         if slot == "identity" and len(kept) == 1 and fit(slot, text) >= FULL_FIT[slot]:
             readings += [r for r in kept[0].readings if r != text and fit(slot, r) >= FULL_FIT[slot]]
-        return Heard(text, confidence, readings, grammar_tried)
+        return Heard(text, confidence, readings, grammar_tried, unsure if slot == "identity" else [])
 
-    def grammar_readings(self, audio: np.ndarray) -> list[str]:
-        """Blocking: the identity grammar's whole readings of an answer, best first."""
+    def grammar_readings(self, audio: np.ndarray) -> tuple[list[str], list[str]]:
+        """Blocking: the identity grammar's whole readings of an answer, best first: those it
+        is sure enough of, and the others."""
         with self._lock:
             prompt = self.slot_prompts.get("identity", self._prompt)
-            segments = _grammar_reading(self._model, audio, prompt, self._window, "identity") or []
-        return list(segments[0].readings) if segments else []
+            sure, unsure = _grammar_reading(self._model, audio, prompt, self._window, "identity", "")
+        return (list(sure[0].readings) if sure else []), unsure
 
     def hear(self, audio: np.ndarray, slot: str | None = None) -> Heard:
         """Blocking: `read`, then, for an identity answer with several whole readings, the
@@ -186,13 +192,21 @@ class WhisperSTT(stt.STT):
         index = choose(heard.readings)
         if index is not None:
             return replace(heard, text=heard.readings[index])
-        if heard.grammar_tried or not self.digit_grammar:
-            return heard
-        # None on file and the grammar not yet asked: its readings place a digit the first
-        # decode dropped or doubled ("one oh three zero" for "one oh oh three").
-        more = self.grammar_readings(audio)
-        index = choose([heard.text, *more])
-        return replace(heard, text=more[index - 1]) if index else heard
+        if not heard.grammar_tried and self.digit_grammar:
+            # None on file and the grammar not yet asked: its readings place a digit the first
+            # decode dropped or doubled ("one oh three zero" for "one oh oh three").
+            more, unsure = self.grammar_readings(audio)
+            index = choose([heard.text, *more])
+            if index:
+                return replace(heard, text=more[index - 1])
+            heard = replace(heard, unsure=unsure)
+        # The readings the grammar was less sure of are taken only when they name an account,
+        # with the ZIP of the whole reading already looked up when there is one: a turn still
+        # tries one ZIP (identity_readings.py).
+        whole = fit("identity", heard.text) >= FULL_FIT["identity"]
+        pool = [heard.text, *heard.unsure] if whole else heard.unsure
+        index = choose(pool) if pool else None
+        return replace(heard, text=pool[index]) if index is not None else heard
 
     async def _recognize_impl(
         self, buffer: AudioBuffer, *, language: NotGivenOr[str] = NOT_GIVEN, conn_options: APIConnectOptions
@@ -214,16 +228,28 @@ class Heard:
     confidence: float
     readings: list[str] = field(default_factory=list)
     grammar_tried: bool = False
+    # The identity grammar's whole readings under its threshold (MIN_LOGPROB), best first:
+    # taken only when one names an account (hear).
+    unsure: list[str] = field(default_factory=list)
 
 
-def _grammar_reading(model: Any, audio: np.ndarray, prompt: str | None, window_s: float, slot: str) -> list[Segment] | None:
-    """The slot's grammar reading, when the model is sure enough of it (digit_grammar.py)."""
+def _grammar_reading(model: Any, audio: np.ndarray, prompt: str | None, window_s: float,
+                     slot: str, heard: str) -> tuple[list[Segment] | None, list[str]]:
+    """The slot's grammar reading, when the model is sure enough of it (digit_grammar.py), and
+    the whole readings it is less sure of. `heard`: the recogniser's own reading ("" when it
+    was whole but not on file)."""
     least = MIN_LOGPROB if slot == "identity" else MIN_LOGPROB_ONE
-    read = [(text, score) for text, score in read_identity(model, audio, prompt=prompt, window_s=window_s, form=slot)
-            if score >= least and fit(slot, text) >= FULL_FIT[slot]]
+    whole = [(text, score) for text, score in read_identity(model, audio, prompt=prompt, window_s=window_s, form=slot)
+             if fit(slot, text) >= FULL_FIT[slot]]
+    if slot == "identity" and heard and not _LETTER_NUMBER.search(normalise(heard)):
+        # No letter before a number was heard ("My ZIP code is 94107."): a first answer's grammar
+        # starts with the C, so its number may be made up ("C9417"), and is taken only on file (hear).
+        return None, [text for text, _ in whole]
+    read = [(text, score) for text, score in whole if score >= least]
+    unsure = [text for text, score in whole if score < least]
     if not read:
-        return None
-    return [Segment(text=read[0][0], avg_logprob=read[0][1], no_speech_prob=0.0, readings=tuple(t for t, _ in read))]
+        return None, unsure
+    return [Segment(text=read[0][0], avg_logprob=read[0][1], no_speech_prob=0.0, readings=tuple(t for t, _ in read))], unsure
 
 
 def _phantom(segment: Any) -> bool:
