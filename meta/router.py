@@ -127,6 +127,9 @@ def build_router(settings: Settings) -> IntentRouter:
     if router.asides is not only_who:
         router = copy.copy(router)
         router.asides = only_who  # "this is his wife, ...": who calls, for whom; no need of its own
+    if router.acting != changing_labels():
+        router = copy.copy(router)
+        router.acting = changing_labels()  # a part read as an action must be sure of it
     if settings.router_ask_margin != router.ask_margin:
         router = copy.copy(router)
         router.ask_margin = settings.router_ask_margin

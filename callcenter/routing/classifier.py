@@ -67,6 +67,10 @@ class IntentRouter:
         # Words that say who is calling for whom ("this is his wife"), handed down by the line:
         # such a clause is no need beside a real one (the departments still refuse a third party).
         self.asides: Callable[[str], bool] | None = None
+        # Labels of specialists that change something, handed down by the line: a part of a cut
+        # clause read as one must be sure of that specialist, not only of its department ("...,
+        # we're honestly not using it enough" beside a downgrade read as a closure at 0.66).
+        self.acting: frozenset[str] = frozenset()
         self.labels: list[str] = list(core.labels)
         self._inscope = np.array([lab != OOS for lab in self.labels])
 
@@ -288,6 +292,8 @@ class IntentRouter:
         if not intent.in_scope:
             return False
         if cross_domain and not intent.label.startswith("meta/"):
+            if intent.label in self.acting:
+                return intent.confidence >= self.threshold
             return self.domain_confidence(intent) >= self.threshold
         # "can you refund the duplicate and upgrade me to pro": a part clearly ahead of its next
         # reading is a need of its own, as the slow path would route it

@@ -33,6 +33,11 @@ class Rereading:
     target: Callable[[str], bool]  # the words name where the caller wants to go
     whole: Callable[[str], bool]  # the words end the thing outright: the reading stands
     unsure: Callable[[str], bool]  # the words fit both readings when no target is named
+    # In a turn whose other clause names the target, a clause read as one of ``over`` joins the
+    # target's reading even with no word that ends something, unless it ends everything: a
+    # reason said beside the move ("downgrade us to starter, we don't use it enough") is no
+    # closure of its own. Off for rules whose ``over`` is a need that stands beside the move.
+    joins_reasons: bool = False
 
     def applies(self, label: str, labels: list[str]) -> bool:
         return label in self.over and self.label in labels
@@ -95,7 +100,7 @@ def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: lis
         # only a clause that ends something without saying where to ("cancel my pro plan") waits
         # for its target in another clause; any other reading there is a need of its own
         moved = [k for k, i in enumerate(out)
-                 if i.label in rule.over and rule.unsure(i.text) and not rule.whole(i.text)]
+                 if i.label in rule.over and (rule.unsure(i.text) or rule.joins_reasons) and not rule.whole(i.text)]
         if not moved:
             continue
         first = moved[0]

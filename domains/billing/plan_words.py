@@ -104,7 +104,8 @@ _TO_DIRECTION = re.compile(
 _ENDS_ALL = re.compile(
     r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+)?(?:my\s+|the\s+|our\s+|this\s+)?"
     r"(?:whole\s+|entire\s+)?(?:account|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
-    r"|(?:don'?t|do\s+not|no\s+longer)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?(?:\s+any\s*more)?"
+    r"|(?:don'?t|do\s+not)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?\s+any\s*more"
+    r"|no\s+longer\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)"
     r"|(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\b(?!\s+with\s+(?:the\s+|my\s+|our\s+)?(?:plan|pro|starter|enterprise))"
     r"|leave|leaving|moving\s+on|going\s+elsewhere|provider|company|competitor|vendor|elsewhere|somewhere\s+else|someone\s+else|another\s+(?:service|tool|platform)"
     r"|delete|done\s+with\s+(?:you|this|the\s+service|your))\b",

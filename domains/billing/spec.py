@@ -56,6 +56,7 @@ CANCEL_TO_A_PLAN = Rereading(
     target=names_plan_to_move_to,
     whole=ends_everything,
     unsure=ends_something,
+    joins_reasons=True,  # "downgrade us to starter, we don't use it enough": no closure beside it
 )
 
 # "i want to pay less each month": a way down the price list, not a question about the balance.
