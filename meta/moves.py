@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from callcenter.routing.discourse import (
+    FollowUp,
     follow_up_kind,
     is_closing,
     is_thanks_only,
@@ -114,7 +115,7 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
     if kind is None or not answered:
         return None
     if about_last_answer(text) or refers_back(text):  # "so what now?", "and when will that be fixed?"
-        return repair.answer_follow_up(kind, _named(text, answered))
+        return repair.answer_follow_up(kind, _named(text, answered, kind))
     for intent in router.detect(text):
         if intent.confidence < router.threshold or "/" not in intent.label:
             continue
@@ -122,14 +123,17 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         same = [r for r in answered if r.domain == domain and r.specialist == name]
         if same:
             return repair.answer_follow_up(kind, same[-1])
-    return repair.answer_follow_up(kind, _named(text, answered))
+    return repair.answer_follow_up(kind, _named(text, answered, kind))
 
 
-def _named(text: str, answered: list[DomainResult]) -> DomainResult:
+def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainResult:
     """The answer a follow-up names by its words ("and the other thing, the key, what do i do"
-    after the API errors and a refund's status: the API answer), else the last one."""
+    after the API errors and a refund's status: the API answer), else the latest that can
+    answer its kind ("and when's that due" after a balance and a webhook answer: the balance,
+    the only one with a date to give), else the last one."""
     words = {w for w in _WORD.findall(text.lower()) if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS}
-    best, shared = answered[-1], 0
+    able = [r for r in answered if r.result is not None and r.result.follow_ups.get(kind)]
+    best, shared = (able or answered)[-1], 0
     for result in reversed(answered):  # the latest wins a tie
         n = len(words & set(_WORD.findall(result.summary.lower())))
         if n > shared:

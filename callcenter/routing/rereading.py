@@ -38,6 +38,10 @@ class Rereading:
     # reason said beside the move ("downgrade us to starter, we don't use it enough") is no
     # closure of its own. Off for rules whose ``over`` is a need that stands beside the move.
     joins_reasons: bool = False
+    # A clause already read as ``label``, unsure of it, with the target said is sure of it ("...
+    # did you guys have a webhook delay last week" at 0.42 as the status board): for rules whose
+    # label changes nothing, so no act rests on it.
+    settles_own: bool = False
 
     def applies(self, label: str, labels: list[str]) -> bool:
         return label in self.over and self.label in labels
@@ -79,7 +83,8 @@ def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], with
         if rule.target(text):
             if intent.label == rule.label:
                 # already the move; an ending said with it is the rule's own construction
-                return replace(intent, confidence=1.0, alternatives=()) if rule.unsure(text) else intent
+                sure = rule.unsure(text) or rule.settles_own
+                return replace(intent, confidence=1.0, alternatives=()) if sure else intent
             return replace(intent, label=rule.label, confidence=max(intent.confidence, 1.0), alternatives=())
         if rule.unsure(text):
             first = next(iter(sorted(rule.over))) if intent.label == rule.label else intent.label

@@ -19,7 +19,10 @@ _ASKED_BEFORE = re.compile(
     r"|\b(?:my|the|that)\s+refund\s+(?:from|since|of)\s+(?:last|yesterday|a\s+week|two|three|monday|tuesday|wednesday"
     r"|thursday|friday|the\s+other\s+day)"
     r"|\b(?:still|never)\s+(?:waiting|haven'?t|hasn'?t|not|got|received|came|arrived|showed|seen|heard)\b.{0,40}\brefund"
-    r"|\brefund\b.{0,40}\b(?:still\s+(?:hasn'?t|isn'?t|not|pending)|never\s+(?:came|arrived|showed|got)|hasn'?t\s+(?:come|arrived|shown))",
+    r"|\brefund\b.{0,40}\b(?:still\s+(?:hasn'?t|isn'?t|not|pending)|never\s+(?:came|arrived|showed|got)|hasn'?t\s+(?:come|arrived|shown))"
+    # its status asked by name: "refund status for anything pending", "any pending refunds"
+    r"|\brefunds?\s+(?:status|update|progress)\b|\b(?:status|progress)\s+(?:of|on)\s+(?:my\s+|the\s+|a\s+|any\s+|our\s+)?refunds?\b"
+    r"|\b(?:pending|open|outstanding)\s+refunds?\b|\brefunds?\s+(?:still\s+)?(?:pending|outstanding|in\s+progress)\b",
     re.I,
 )
 _ANOTHER = re.compile(r"\b(?:another|new|second|other)\s+refund\b|\brefund\s+(?:the\s+)?(?:other|new|second)\b", re.I)

@@ -13,7 +13,7 @@ from domains.technical.escalation import OpenEscalationTask
 from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
-from domains.technical.status_words import asks_if_up, key_fails, names_own_error
+from domains.technical.status_words import asks_if_up, key_fails, names_own_error, names_ticket, past_trouble
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
 
@@ -48,6 +48,18 @@ KEY_FAILS = Rereading(
     unsure=never,
 )
 
+# "did you have a webhook delay last week": late deliveries or a past trouble are the status
+# board's incidents (it lists the resolved ones), not set-up help or a ticket, unless the
+# caller names a ticket of their own.
+PAST_TROUBLE = Rereading(
+    over=frozenset({"technical/integration_help", "technical/ticket_status"}),
+    label="technical/service_status",
+    target=past_trouble,
+    whole=names_ticket,
+    unsure=never,
+    settles_own=True,
+)
+
 DOMAIN = DomainSpec(
     name="technical",
     description=(
@@ -58,7 +70,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(UP_OR_DOWN, KEY_FAILS),
+    rereadings=(UP_OR_DOWN, KEY_FAILS, PAST_TROUBLE),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -43,3 +43,31 @@ _KEY_FAILS = re.compile(
 def key_fails(text: str) -> bool:
     """The caller says their API key no longer works."""
     return bool(_KEY_FAILS.search(text))
+
+
+# "did you have a webhook delay last week", "is that the one from last week with the webhooks":
+# deliveries that came late, or a trouble in the past, are the status board's incidents (it
+# lists the recent resolved ones), not set-up help and not a ticket of the caller's own.
+_DELIVERED = r"(?:webhooks?|deliver(?:y|ies)|events?|notifications?|callbacks?)"
+_LATE = r"(?:delay(?:s|ed)?|late|lagg?(?:ing|ed)?|behind|slow(?:\s+down)?)"
+_PAST = (
+    r"(?:last\s+(?:week|night|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|yesterday|the\s+other\s+day|(?:a\s+)?(?:few|couple(?:\s+of)?)\s+days\s+ago|over\s+the\s+weekend)"
+)
+_TROUBLE = r"(?:the\s+one|incident|outage|down|problem|issue|trouble|glitch|hiccup|delay\w*|webhooks?)"
+_PAST_TROUBLE = re.compile(
+    rf"\b{_DELIVERED}\b.{{0,40}}\b{_LATE}\b|\b{_LATE}\b.{{0,25}}\b{_DELIVERED}\b"
+    rf"|\b{_TROUBLE}\b.{{0,40}}\b{_PAST}\b|\b{_PAST}\b.{{0,40}}\b{_TROUBLE}\b",
+    re.I,
+)
+_OWN_TICKET = re.compile(r"\b(?:tickets?|escalation|case)\b", re.I)
+
+
+def past_trouble(text: str) -> bool:
+    """Deliveries came late, or something went wrong in the past: an incident to look up."""
+    return bool(_PAST_TROUBLE.search(text))
+
+
+def names_ticket(text: str) -> bool:
+    """The caller names a ticket of their own ("my ticket from last week"): its status stands."""
+    return bool(_OWN_TICKET.search(text))
