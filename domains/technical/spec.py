@@ -13,7 +13,13 @@ from domains.technical.escalation import OpenEscalationTask
 from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
-from domains.technical.status_words import asks_if_up, key_fails, names_own_error, names_ticket, past_trouble
+from domains.technical.status_words import (
+    asks_if_up,
+    key_fails,
+    names_own_error,
+    names_ticket,
+    past_trouble,
+)
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
 
