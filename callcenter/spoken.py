@@ -198,11 +198,15 @@ _ORD_AFTER_MONTH = re.compile(rf"\b({_MONTH})\s+(?:the\s+)?(?:(twenty|thirty)[\s
 _ORD_BEFORE_MONTH = re.compile(rf"\b(?:the\s+)?(?:(twenty|thirty)[\s-]+)?({_ORDINAL_WORD})\s+of\s+({_MONTH})\b", re.I)
 _SPACED_DIGITS = re.compile(r"(?<![\d.$])\b\d(?:,?[\s-]\d\b){2,}(?!\d|\.\d)")
 # A recogniser writes "C1, 0, 0, 1" or "C 10 01" for an id read digit by digit.
-_ID_SPLIT = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d[\d\s,.-]*\d)\b", re.I)
-_ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d{4,6})\b", re.I)
+# "c, one, zero, zero, one": a caller reading the letter and each digit with a pause after it
+_ID_SPLIT = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d[\d\s,.-]*\d)\b", re.I)
+_ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d{4,6})\b", re.I)
 # "c one zero zero five nine seven two oh one": an id and its ZIP read in one breath run into
 # one digit string; a ZIP is 5 digits and an id 4 to 6, so 9 to 11 digits split one way only.
-_ID_THEN_ZIP = re.compile(r"\b(?:c|see|sea|si|cee)[\s.-]*(\d{4,6})(\d{5})\b", re.I)
+_ID_THEN_ZIP = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d{4,6})(\d{5})\b", re.I)
+# "oh, nine seven two oh one": an "oh" said first with a pause after it is a sound of surprise,
+# not a zero (a ZIP is five digits, and this one would be six)
+_OH_FIRST = re.compile(r"^(\W*)oh[,!.]\s*", re.I)
 _ZIP_WORDS = re.compile(r"\b(zip(?:\s*code)?|postal\s+code)(\s*(?:is|it's|of)?[\s:,]*)(\d[\d\s-]{3,9}\d)\b", re.I)
 _MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|usd))?\b", re.I)
 _MONEY = re.compile(
@@ -284,7 +288,7 @@ def correct_values(text: str) -> str:
 
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
-    out = _FILLER_IN_NUMBER.sub(" ", text)
+    out = _FILLER_IN_NUMBER.sub(" ", _OH_FIRST.sub(r"\1", text))
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)

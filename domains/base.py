@@ -18,6 +18,7 @@ from livekit.agents import AgentTask, llm
 
 from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.discourse import is_closing
+from callcenter.routing.frames import asks_for_person
 from domains.state import CallState
 
 if TYPE_CHECKING:
@@ -43,10 +44,14 @@ _HUMAN = re.compile(
     r"|^\W*(human|operator|representative|agent|a person|real person)\W*(please)?\W*$", re.I
 )
 
+_CLAUSES = re.compile(r"[.,;!?]+\s*")
+
 
 def caller_wants_out(latest: str) -> LeaveReason | None:
     """GOODBYE or HUMAN when the caller's newest words explicitly say so."""
-    if _HUMAN.search(latest):
+    # "this isn't helping, get me a person please", "agent. agent. representative.": the router's
+    # own frame of who callers ask for, clause by clause, so a read-back never holds them
+    if _HUMAN.search(latest) or any(asks_for_person(part) for part in _CLAUSES.split(latest) if part.strip()):
         return LeaveReason.HUMAN
     if _GOODBYE.search(latest) or is_closing(latest):
         return LeaveReason.GOODBYE
@@ -84,11 +89,17 @@ def book_callback(state: CallState, reason: str) -> str:
 
     Within the caps of `domains/caps.py`; a caller not verified is called back on the line
     they call from (named in the ticket), and with no line known nothing is booked."""
-    from domains.caps import claim  # caps reads the settings and the store: only when booking
+    from domains.caps import (  # caps reads the settings and the store: only when booking
+        NO_ONE_TO_CALL,
+        claim,
+    )
 
     capped = claim(state, "callback")
     if capped is not None:
+        if capped == NO_ONE_TO_CALL:
+            state.person_waiting = reason  # booked once the caller says who they are
         return capped
+    state.person_waiting = None
     customer = state.caller.customer_id if state.caller.verified else None
     summary = f"Caller asked for a person: {reason[:200]}"
     if customer is None:

@@ -49,7 +49,8 @@ _CANCEL = re.compile(
     r"|don'?t bother|leave it|drop it|skip it|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
     r"|not any ?more|no thanks|no thank you|let'?s not|stop (?:it|that|this)|i'?ll pass|pass"
     r"|(?:i|we)'?(?:ll| will) (?:just )?(?:do|sort|handle|deal with|try|look at|check) (?:it|that|this)(?: \w+)? (?:later|another time|some other time|myself|online|tomorrow)"
-    r"|not (?:right )?now|(?:some )?other time|another time|maybe later)\b",
+    r"|not (?:right )?now|(?:some )?other time|another time|maybe later"
+    r"|actually,? (?:don'?t|do not)(?: do (?:it|that))?|don'?t do (?:it|that|anything))\b",
     re.I,
 )
 _HOLD = re.compile(
@@ -58,12 +59,13 @@ _HOLD = re.compile(
     r"|bear with me)\b",
     re.I,
 )
+_DIGIT_WORDS = re.compile(r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b|\d")
 # "wait no", "hold on, don't": a no, not a pause.
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
     r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hmm|look|listen|yeah|hey|honestly|right)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
-    r"(is|are|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
+    r"(is|are|am|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
     r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b",
     re.I,
 )
@@ -84,14 +86,19 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|\b(can'?t|cannot|could(?:n'?t)?|can) you (just )?(do|approve|push|rush|speed) (it|that|this|them)?\b", re.I)),
     (Ask.HOW_LONG, re.compile(
         r"\b(how (long|soon|many days)|when (will|would|do|does|can|is|should)|by when|what time|how quickly"
+        r"|who (approves|reviews|decides|signs off|looks at|checks)|and when(?=\W*$)"
         r"|right away|straight away|immediately|instantly|today|tonight|tomorrow)\b", re.I)),
     (Ask.COST, re.compile(
         r"\b(fees?|costs?|price|pricing|how much (?:more|less|extra|is (?:it|that|this)|does (?:it|that|this)|will (?:it|that|this)|would (?:it|that|this))"
-        r"|(?:more|less|extra|cheaper|dearer) (?:a|per|each) month|charge (?:me|us) (?:for|anything)|pay (?:more|less|extra))\b", re.I)),
+        r"|(?:more|less|extra|cheaper|dearer) (?:a|per|each) month|charge (?:me|us) (?:for|anything)|pay (?:more|less|extra)"
+        r"|(?:still )?(?:get |be )?(?:billed|charged) (?:while|when|during|for)|(?:still|keep) (?:paying|being billed|being charged))\b", re.I)),
     (Ask.UNDO, re.compile(
-        r"\b(undo|reverse|revert|change (it|that) back|cancel (it|that) later|take (it|that) back|go back|switch back|move back"
+        r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back|switch back|move back"
         r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good)\b", re.I)),
-    (Ask.WHY, re.compile(r"\b(why|how come|what for|what'?s the reason)\b", re.I)),
+    (Ask.WHY, re.compile(
+        r"\b(why|how come|what for|what'?s the reason"
+        # how it is confirmed: "will you call the old number or the new one?"
+        r"|(?:which|what) number|(?:call|ring|phone) (?:me )?(?:on |at )?(?:the )?(?:old|new|which|what)|old (?:number|one) or)\b", re.I)),
     (Ask.WHAT, re.compile(
         r"\b(how much|what (does|will|would|is) (that|it|this) (cost|mean|do|involve)|which (card|account|charge|plan|one)"
         r"|what happens|what (is|'s) (that|this)|what do you mean|meaning)\b", re.I)),
@@ -108,7 +115,7 @@ def back_to(question: str) -> str:
 # The words around a cancel that add no need of their own: "ugh actually just forget it then".
 _AROUND_CANCEL = frozenset(
     "uh um ugh er eh ah meh hm mm oh ok okay well actually so no nah nope hmm just you know what i said then please yeah yes "
-    "look like right alright fine and but sorry all that this whole thing about it".split()
+    "look like right alright fine and but sorry all that this whole thing about it wait hang hold on".split()
 )
 
 
@@ -120,6 +127,23 @@ def _no_topic(text: str) -> bool:
 def _is_question(text: str) -> bool:
     """A question mark, or a clause opening like a question ("hmm i dont know, is pro worth it")."""
     return "?" in text or any(_QUESTION_OPENER.search(part) for part in re.split(r"[,.;]", text))
+
+
+# Where a yes may end and a question begin: "yes, and how long until someone approves it?",
+# "yes go ahead. will it be on this month's bill".
+_YES_THEN = re.compile(r"[,.;!?]+\s*|\s+(?=(?:and|but|so|also)\b)")
+
+
+def yes_then_question(text: str, is_yes: Callable[[str], bool]) -> tuple[str, str] | None:
+    """(the yes, the question) when the words say yes first and then ask about the action."""
+    for cut in _YES_THEN.finditer(text):
+        first, rest = text[: cut.start()].strip(), text[cut.end():].strip()
+        if first and rest and is_yes(first):
+            reading = read(rest)
+            if reading is not None and reading.move in (Move.ASK, Move.STATUS):
+                return first, rest
+            return None  # the yes is found; what follows is no question about it
+    return None
 
 
 def takes_back(text: str) -> bool:
@@ -146,8 +170,13 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     around = tuple(_CANCEL.sub("\x00", low).split("\x00")) if cancel else ()
     if cancel and all(_no_topic(part) or (raises_need is not None and not raises_need(part)) for part in around):
         return Reading(Move.CANCEL)
-    if _HOLD.search(low) and not _HOLD_THEN_NO.search(low):
-        return Reading(Move.HOLD)
+    holds = list(_HOLD.finditer(low))
+    if holds and not _HOLD_THEN_NO.search(low):
+        # "hold on, is the api down too?" asks; "hang on, let me find my zip... ok nine four one
+        # oh seven" answers: only a pause with nothing after it waits
+        rest = low[holds[-1].end():]
+        if not (_is_question(rest) or len(_DIGIT_WORDS.findall(rest)) >= 3):
+            return Reading(Move.HOLD)
     if not _is_question(low):
         return None
     if _ALREADY.search(low):
@@ -199,11 +228,12 @@ def answer(reading: Reading, facts: ActionFacts, approval_wait: str) -> str:
     elif reading.move is Move.HOLD:
         return f"{TAKE_YOUR_TIME} When you're ready, just tell me: shall I go ahead with {facts.what}? Yes or no."
     else:
-        said = _fact(reading.ask, facts, approval_wait)
+        said = fact(reading.ask, facts, approval_wait)
     return f"{said} {reask(facts)}"
 
 
-def _fact(ask: Ask | None, facts: ActionFacts, approval_wait: str) -> str:
+def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str) -> str:
+    """The sentence that answers a question about a pending action, from its facts."""
     if ask is Ask.SKIP:
         if facts.approval:
             return f"I can't skip that, I'm afraid: {facts.approval} {approval_wait}"

@@ -44,7 +44,7 @@ _NOT_MINE = re.compile(
     re.I,
 )
 _FILLER = {"uh", "um", "er", "erm", "hmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
-           "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean",
+           "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
            "and", "just", "yes,", "please", "thanks",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
 # Every word a plain yes may be made of: assent words, and the few the everyday forms
@@ -82,7 +82,8 @@ def firm_no(text: str) -> bool:
 
 _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
 # Set phrases that say yes as a whole, whatever their words mean one by one.
-_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that))\b"
+_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that)"
+                             r"|knock yourself out|(?:i )?suppose so|if (?:you|we) must|fair enough)\b"
                              # a yes the caller says they already gave: "that's what i said", "that's why i called, isn't it"
                              r"|\b(?:that'?s|thats|that is) (?:what|why) (?:i|we)(?:'?m| am|'?re)? (?:said|asked|wanted|want|need|needed|called|calling|rang|phoned|asked for)"
                              r"(?: (?:for|about))?(?:,? (?:isn'?t it|right|innit))?\b|\b(?:like|as) i said\b")
@@ -232,7 +233,9 @@ class ActionGate:
         starter" to the Starter read-back): a change to the action, for its tool to read back."""
         said = task.state.slots.read(text).as_dict()
         said.pop("confirm", None)
-        readback = self._readback.lower()
+        # the action's own words, not the whole read-back: "Starter is $49.00 a month, if you'd
+        # rather. To confirm: ... Pro": a bare "starter" is the other choice, a change
+        readback = (self.facts.what if self.facts is not None else self._readback).lower()
         return any(_spoken(v) not in readback for v in said.values())
 
     def check(

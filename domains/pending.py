@@ -33,7 +33,7 @@ from domains import frame
 from domains.base import caller_wants_out
 from domains.breaker import BREAKER
 from domains.frame import Move
-from domains.intent import firm_no, yes_or_no
+from domains.intent import approval_wait, firm_no, yes_or_no
 from domains.results import DomainResult
 from domains.state import Hop
 
@@ -63,6 +63,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     readback = gate is not None and gate.pending
     if readback and (dropped := drops_another(task, latest)) is not None:
         return dropped
+    if readback and yes_then_asks(task, latest):
+        return Next.TO_TOOL
     reading = frame.read(latest, lambda words: raises_need(task, words))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
@@ -73,7 +75,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # whether ours is done: a lookup answers it. Only another department: "how long does the
         # refund take?" during a refund's read-back is about ours, not a refund-status lookup.
         aside = task.other_need(latest)
-        if aside is not None and aside.domain != task.id.split(".", 1)[0]:
+        if aside is not None and aside.domain != task.id.split(".", 1)[0] and not (readback and about_ours(latest, gate.facts)):
             answered = await answer_by_lookup(task, aside)
             if answered is not None:
                 back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
@@ -107,6 +109,53 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
         return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]
     return Next.CONTINUE
+
+
+_CLEAR_YES = re.compile(r"\b(?:yes+|yeah|yep|yup|go ahead|do it|please do|confirm(?:ed)?|proceed|absolutely|definitely)\b", re.I)
+# The questions a yes may carry that still mean something once the action is done.
+_AFTER_YES = {frame.Ask.HOW_LONG: "how_long", frame.Ask.COST: None, frame.Ask.UNDO: None}
+
+
+def yes_then_asks(task: SpecialistLike, latest: str) -> bool:
+    """"yes, and how long until someone approves it?": the yes answers the read-back, and the
+    question is answered after the action, from its result or its facts (never lost, never a
+    reason to ask for the yes again)."""
+    gate = task.gate
+    # "ok and how long till it shows up" acknowledges and asks: only a yes said as one
+    # ("yes", "yeah go ahead", "do it") agrees before the question
+    split = frame.yes_then_question(
+        latest, lambda words: bool(_CLEAR_YES.search(words)) and gate.assent(task, words) is True)
+    if split is None or gate.facts is None:
+        return False
+    yes, question = split
+    reading = frame.read(question)
+    aside = task.other_need(question)  # "how long does the refund take" is ours; another department's is not
+    theirs = aside is not None and aside.domain != task.id.split(".", 1)[0] and not about_ours(question, gate.facts)
+    if reading is None or reading.ask not in _AFTER_YES or theirs:
+        return False
+    fact = frame.fact(reading.ask, gate.facts, approval_wait(task.state))
+    if reading.ask is frame.Ask.HOW_LONG and not (gate.facts.how_long or gate.facts.approval):
+        fact = ""  # "it's done as soon as you say yes": the result says it is done
+    task.then_answer = (_AFTER_YES[reading.ask], fact)
+    gate.hear_as(latest, yes)
+    return True
+
+
+# Words about the approval or the action itself, whichever department they sound like:
+# "before somebody signs off on it" is no sign-in question, "charged during the lock" no balance.
+_OURS = re.compile(r"\b(?:approv\w*|sign(?:s|ed)?\s+off|review\w*|supervisor|decid\w*|go(?:es)?\s+through|during\s+(?:the|that|it))\b", re.I)
+_GENERIC = frozenset("your account with request that this from number plan".split())
+
+
+def about_ours(words: str, facts: frame.ActionFacts | None) -> bool:
+    """The question names the pending action ("charged during the lock" to a lock's read-back)
+    or its approval: it is about ours, not another department's matter."""
+    if _OURS.search(words):
+        return True
+    if facts is None:
+        return False
+    own = {w[:4] for w in re.findall(r"[a-z]+", facts.what.lower()) if len(w) >= 4 and w not in _GENERIC}
+    return any(w[:4] in own for w in re.findall(r"[a-z]+", words.lower()) if len(w) >= 4 and w not in _GENERIC)
 
 
 def drops_another(task: SpecialistLike, latest: str) -> Next | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
 from collections.abc import AsyncIterable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -80,6 +81,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # after answering a digression or a question about it (domains/pending.py).
         self.last_question = ""
         self.called = "that"  # how the caller hears this request named; its supervisor sets it
+        # "yes, and how long until someone approves it?": the question said with the yes, as
+        # (its follow-up kind, the answer from the action's facts), answered after the action.
+        self.then_answer: tuple[str | None, str] | None = None
 
     async def on_enter(self) -> None:
         try:
@@ -112,6 +116,12 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         return self.state.caller.customer_id
 
     def finish(self, result: R) -> None:
+        if self.then_answer is not None and result.status in _ACTED:
+            kind, fact = self.then_answer
+            extra = (result.follow_ups.get(kind) if kind else None) or fact  # type: ignore[arg-type]
+            if extra and not _says_already(result.summary, extra):
+                result.summary = f"{result.summary} {extra}"
+            self.then_answer = None
         self.last_result = result
         if not self.done():
             self.state.note_return(self.id, result.status)
@@ -228,6 +238,15 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
 LEFT_FOR_NEW = "I've left {what} for now, and nothing was changed."
 _GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a colleague to follow up."
+
+
+_ACTED = ("done", "needs_approval", "queued")
+
+
+def _says_already(summary: str, extra: str) -> bool:
+    """The result already gives the answer's figures ("back on your card in 3 to 5 business days")."""
+    figures = set(re.findall(r"\d+", extra))
+    return bool(figures) and figures <= set(re.findall(r"\d+", summary))
 
 
 def guarded(fn: Any) -> Any:

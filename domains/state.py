@@ -117,6 +117,9 @@ class CallState:
     # Needs the caller took back while another waited for its yes ("forget the two factor
     # part, the closing yes"), as labels: the front desk's agenda drops them (meta/agenda.py).
     dropped_needs: set[str] = field(default_factory=set)
+    # A person asked for before the line knew whom to call back ("agent. representative." from an
+    # unknown number): the reason, booked as soon as the caller is verified (meta/agent.py).
+    person_waiting: str | None = None
     heard: Heard = field(default_factory=Heard)  # what the caller heard last, and from whom
     trace: CallTrace = field(init=False, repr=False)  # this call's spans (no-op unless tracing is on)
 

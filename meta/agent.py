@@ -223,6 +223,8 @@ class MetaSupervisor(Agent):
         elif moves.yes_or_no(text) is True and caller_wants_out(text) is None:
             # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
             return self.phrases.how_can_i_help
+        if moves.takes_back(text):  # "no wait, actually don't" with no question pending
+            return f"{moves.taken_back(state.caller.results)} {t.ANYTHING_ELSE}"
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
             return None
         router = state.router
@@ -242,8 +244,13 @@ class MetaSupervisor(Agent):
         latest = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
         words = (latest.text_content or "", latest.id) if latest is not None else ("", None)
         result = await VerifyIdentityTask(state=self.state, chat_ctx=caller_words(words))
-        # Verified: ask what they need. Nothing is filed either way: no ticket, no request.
-        return f"{result.summary} {moves.WHAT_CAN_I_DO}" if result.status == "done" else result.summary
+        # Verified: ask what they need. Nothing is filed either way: no ticket, no request,
+        # unless they asked for a person before we knew whom to call back: that is booked now.
+        if result.status != "done":
+            return result.summary
+        if self.state.person_waiting is not None:
+            return f"{result.summary} {book_callback(self.state, self.state.person_waiting)} {t.ANYTHING_ELSE}"
+        return f"{result.summary} {moves.WHAT_CAN_I_DO}"
 
     def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]
         """Every need answerable by a read-only lookup, surely and for this caller, or None."""

@@ -27,6 +27,7 @@ from callcenter.routing.discourse import (
     refers_back,
 )
 from callcenter.routing.slots import extract_slots
+from domains import frame
 from domains.intent import yes_or_no
 from domains.results import DomainResult
 from meta import repair
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
 
 NO_THANKS = "No problem, nothing has been changed."
+ALREADY_DONE = "That's already done, I'm afraid. If you'd like it reversed, a colleague can call you back about it; just say 'a person'."
+ALREADY_FILED = (
+    "That's already with a supervisor, and nothing has been done yet. If you'd like it withdrawn, a colleague "
+    "can call you back about it; just say 'a person'.")
 ALREADY_VERIFIED = "Thanks, you're already verified on this call."
 WHAT_CAN_I_DO = "What can I help you with today?"
 
@@ -142,3 +147,20 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
 
 
 _MIN_TOPIC_WORD = 3
+
+
+def takes_back(text: str) -> bool:
+    """"no wait, actually don't", "never mind": a retraction with nothing of its own, and no
+    goodbye ("no thanks" to "anything else?" ends the call)."""
+    reading = frame.read(text)
+    return reading is not None and reading.move is frame.Move.CANCEL and not is_closing(text)
+
+
+def taken_back(results: list[DomainResult]) -> str:
+    """What a retraction with no question pending changes: nothing, or what was already done."""
+    last = results[-1].status if results else None
+    if last == "done" and results[-1].specialist is not None:
+        return ALREADY_DONE
+    if last in ("needs_approval", "queued"):
+        return ALREADY_FILED
+    return NO_THANKS

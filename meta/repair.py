@@ -44,6 +44,12 @@ def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
         return f"Sure: {last.summary}"
     if kind == "how_long":
         return "I don't have a firm time for that. If it's taking too long, I can have a colleague call you back; just say 'a person'."
+    if kind == "done":  # "has that gone through?": what the last answer did, said plainly
+        if last.status == "done":
+            return f"Yes, it's done: {last.summary}"
+        if last.status in ("needs_approval", "queued"):
+            return f"Not yet: {last.summary}"
+        return f"Nothing has been changed. {last.summary}"
     if kind == "do_it":
         return "That's as far as I can take it on this call. I can have a colleague call you back about it; just say 'a person'."
     return f"What I can tell you is this: {last.summary} If you'd like someone to go into it with you, just say 'a person'."

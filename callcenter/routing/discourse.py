@@ -11,11 +11,16 @@ import re
 from typing import Literal
 
 # The questions callers ask about an answer they just heard.
-FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due"]
+FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done"]
 
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
 _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
+    # whether what was asked for has happened: "has that gone through?", "is it done now"
+    ("done", re.compile(
+        r"\b((has|have|did|is|was) (that|it|this|everything|all that) (gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
+        r"|(is|was) (that|it|this|everything) (done|sorted|finished|complete|completed|processed|changed)"
+        r"|(did|has) (that|it|this) (go|gone) (through|ok|okay)|(did|has) (that|it|this) (work|happen|happened))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by)\b")),
     ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when)\b")),
@@ -127,7 +132,10 @@ def asks_about_it(text: str) -> bool:
 
 _ASKS = re.compile(
     r"^\W*(?:(?:uh|um|er|so|well|ok|okay|and|but|oh|wait|hmm)\W+)*"
-    r"(?:will|would|is|are|was|does|do|did|can|could|should|how|what|why|when|where|which|who)\b")
+    r"(?:will|would|is|are|was|were|has|have|had|does|do|did|can|could|should|how|what|why|when|where|which|who"
+    r"|isn'?t|hasn'?t|haven'?t|didn'?t|won'?t|wasn'?t)\b"
+    # "no wait, actually don't", "hold on": a caller taking something back is still talking
+    r"|^\W*(?:(?:no|nope|oh|um|uh)\W+)?(?:wait|hold on|hang on|actually)\b")
 
 
 def is_question_not_farewell(text: str) -> bool:
@@ -144,7 +152,7 @@ def is_question_not_farewell(text: str) -> bool:
 # Farewells beyond the cue words: thanks, done, "i'll let you go". An assent with one of these
 # ("ok thanks, i'll hang up now") may well be a goodbye.
 _THANKS_OR_DONE = re.compile(
-    r"\b(thanks?|thank you|thx|cheers|appreciate|(?:i'?ll|i will) (?:let you go|hang up)|hang(?:ing)? up|later|good ?night"
+    r"\b(thanks?|thank you|thx|cheers|appreciate|(?:i'?ll|i will) (?:let you go|hang up)|hang(?:ing)? up|later\W*$|good ?night"
     r"|(?:we'?re|we are|i'?m|i am) (?:all )?(?:done|finished|set)|all set|no (?:more|other|further) questions|nothing (?:more|further)"
     r"|so long|covers it|that'?s (?:about )?(?:all|it))\b")
 # A turn that opens by agreeing ("sure, ...", "yes dear, ...", "ok so ...") answers something;

@@ -94,8 +94,10 @@ def without_identity(text: str) -> str:
     (a clause boundary left in its place); the rest as said."""
     cut = _cut(text, _statements(text), ". ")
     cut = re.sub(r"(?:\s*[.,]\s*){2,}", ". ", cut).strip(" .,")
-    # what is left of "hello this is ada, c1001": the caller's name, no need
-    pieces = [p for p in re.split(r"\s*,\s*|\s*\.(?:\s+|$)", cut) if p and not _NAME_ONLY.fullmatch(p)]
+    # what is left of "hello this is ada, c1001": the caller's name, no need; of "my customer
+    # number, let me read it off the letter, it's c1001": the statement's own announcement
+    pieces = [p for p in re.split(r"\s*,\s*|\s*\.(?:\s+|$)", cut)
+              if p and not _NAME_ONLY.fullmatch(p) and not _ANNOUNCES.fullmatch(p)]
     return ". ".join(pieces)
 
 
@@ -103,5 +105,15 @@ def without_identity(text: str) -> str:
 _NAME_ONLY = re.compile(
     r"(?:(?:hi|hey|hello|yeah|um|uh|so|ok|okay|there|good\s+(?:morning|afternoon|evening))\s+)*"
     r"(?:this\s+is|my\s+name'?s|my\s+name\s+is|name'?s)\s+[a-z]+(?:\s+[a-z]+)?(?:\s+(?:here|speaking))?",
+    re.IGNORECASE,
+)
+# The words that announce a statement of identity, without a need of their own: "my customer
+# number", "let me read it off the letter", "i have it here somewhere".
+_ANNOUNCES = re.compile(
+    r"(?:(?:hi|hey|hello|yeah|um|uh|so|ok|okay|right|well|and|good\s+(?:morning|afternoon|evening))\s+)*"
+    r"(?:(?:(?:my|our|the)\s+)?(?:customer|account|client)\s+(?:number|no|id)(?:\s+is)?"
+    r"|(?:(?:my|our|the)\s+)?(?:zip|postal)(?:\s+code)?(?:\s+is)?"
+    r"|(?:let\s+me|lemme|i'?ll)\s+(?:read|find|get|grab|check)\s+(?:it|that|them)(?:\s+(?:off|from|on)\s+(?:the|my|this|your)\s+\w+)?"
+    r"|i\s+(?:have|got)\s+(?:it|them)\s+(?:here|somewhere)(?:\s+somewhere)?)",
     re.IGNORECASE,
 )

@@ -101,6 +101,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
                 what="locking your account and opening a security review",
                 how_long="It's locked as soon as you say yes; the security team then looks at the review.",
                 undo="To unlock it later, call us or use the reset link; unlocking is confirmed with a call back to the number on file.",
+                cost="Locking doesn't change your plan or your bill: billing carries on as usual, and nothing is charged for the lock.",
             ),
         )
         if go is not True:
