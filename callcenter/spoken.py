@@ -212,9 +212,11 @@ _MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:doll
 _MONEY = re.compile(
     r"(?<![\w$])(-?)(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars?|bucks|usd)\b(?:\s*(?:and\s+)?(\d{1,2})\s*cents?\b)?", re.I)
 _CENTS = re.compile(r"(?<![\w$.])(\d{1,2})\s*cents?\b", re.I)
+# A mailbox may be spelled letter by letter ("l p a u l i n g at example dot org") and a
+# domain's ending too ("turing dot i o").
 _EMAIL = re.compile(
-    r"\b([a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
-    r"([a-z0-9-]+(?:\s*(?:\s+dot\s+|\.)\s*[a-z]{2,24})+)\b", re.I)
+    r"\b((?:[a-z](?:\s+[a-z]\b){2,})|[a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
+    r"([a-z0-9-]+(?:\s*(?:\s+dot\s+|\.)\s*(?:[a-z]{2,24}|[a-z](?:\s[a-z]\b){1,3}))+)\b", re.I)
 
 
 def _ordinal_after(m: re.Match[str]) -> str:

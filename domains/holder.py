@@ -22,7 +22,8 @@ _THIRD_PARTY = re.compile(
     rf"|\b(?:in|under)\s+(?:his|her|their|my\s+{_PEOPLE}'?s)\s+name\b"
     # Who is calling: someone for someone.
     rf"|\b(?:i'?m|i\s+am|this\s+is|it'?s)\s+(?:his|her|their|the\s+account\s+holder'?s)\s+{_PEOPLE}\b"
-    rf"|\bon\s+behalf\s+of\b"
+    # "on behalf of the company": a business calls about its own account, through one of its people
+    rf"|\bon\s+behalf\s+of\b(?!\s+(?:the|our|my)\s+(?:company|business|firm|team|organi[sz]ation|office|practice|shop|store|startup|agency|school|clinic))"
     rf"|\b(?:calling|phoning|ringing|asking|here)\s+(?:for|about)\s+(?:my|a|his|her|our)\s+{_PEOPLE}\b"
     rf"|\bfor\s+(?:my|a)\s+{_PEOPLE}\b(?!\s+(?:and|too))"
     rf"|\b(?:he|she|they)\s+(?:asked|wants?|told|needs?)\s+me\s+to\s+(?:call|ring|phone|ask|sort|handle|get|cancel|close)"
@@ -41,11 +42,20 @@ _IDS = re.compile(r"\b(?:c\s*\d{4}|\d{5})\b", re.I)
 _ASIDE_WORDS = 4
 
 
+# "on behalf of the company", "calling for our firm": who calls, for their own business.
+_FOR_BUSINESS = re.compile(
+    r"\b(?:on\s+behalf\s+of|(?:calling|phoning|ringing)\s+(?:from|for))\s+(?:the|our|my)\s+"
+    r"(?:company|business|firm|team|organi[sz]ation|office|practice|shop|store|startup|agency|school|clinic)\b", re.I)
+
+
 def only_who(text: str) -> bool:
     """The words say who is calling for whom and little else ("this is his wife, his account is
     C1002"): beside a need in the same turn they are no need of their own. "the statement for my
     accountant" says what is needed, so it is not one."""
-    if not third_party(text):
+    said = text.replace("\u2019", "'")
+    if _FOR_BUSINESS.search(said):
+        said = _FOR_BUSINESS.sub(" ", said)
+    elif not third_party(text):
         return False
-    rest = _IDS.sub(" ", _THIRD_PARTY.sub(" ", text.replace("\u2019", "'")))
+    rest = _IDS.sub(" ", _THIRD_PARTY.sub(" ", said))
     return len(re.findall(r"[a-z']+", rest.lower())) <= _ASIDE_WORDS

@@ -40,7 +40,7 @@ _NOT_MINE = re.compile(
     r"\b(not|isn'?t|is not|wasn'?t|ain'?t)\s+(mine|my\s+(own\s+)?(account|number))\b"
     r"|\bsomeone\s+else'?s\b|\bsomebody\s+else'?s\b|\banother\s+(person|customer)'?s?\b"
     r"|\bmy\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|son|daughter|boss|brother|sister|neighbou?r|colleague|client)'?s\s+(account|number|card|charge)"
-    r"|\bon\s+behalf\s+of\b|\bfor\s+(my|a)\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|boss|client)\b",
+    r"|\bon\s+behalf\s+of\b(?!\s+(?:the|our|my)\s+(?:company|business|firm|team|organi[sz]ation|office|practice|shop|store|startup|agency|school|clinic))|\bfor\s+(my|a)\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|boss|client)\b",
     re.I,
 )
 _FILLER = {"uh", "um", "er", "erm", "hmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",

@@ -214,13 +214,16 @@ class MetaSupervisor(Agent):
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
         offer = moves.take_offer(state.caller.results, self._offers_taken)
-        if offer is not None and self._domain(offer.domain) is not None:
+        offered = offer is not None and self._domain(offer.domain) is not None
+        if offered:
             answer = moves.answer_to_offer(text)
             if answer is True:  # the request the offer named; its specialist reads it back
                 return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
             if answer is False:
                 return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
-        elif moves.yes_or_no(text) is True and caller_wants_out(text) is None:
+        if not offered and (again := moves.done_already(text, state.caller.results)) is not None:
+            return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
+        if not offered and moves.yes_or_no(text) is True and caller_wants_out(text) is None:
             # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
             return self.phrases.how_can_i_help
         if moves.takes_back(text):  # "no wait, actually don't" with no question pending

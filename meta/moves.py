@@ -164,3 +164,17 @@ def taken_back(results: list[DomainResult]) -> str:
     if last in ("needs_approval", "queued"):
         return ALREADY_FILED
     return NO_THANKS
+
+
+# "yes please open it" right after the ticket was opened: a yes to what is already done.
+_DO_IT_AGAIN = re.compile(
+    r"^\W*(?:(?:uh|um|oh|ok|okay|so|yes|yeah|yep|sure|please|great|perfect|and)\W+)+"
+    r"(?:(?:go\s+ahead\s+and|can\s+you|could\s+you)\s+)?(?:open|do|file|send|lock|book|raise|submit|log|make)\s+(?:it|that|one|them)"
+    r"(?:\s+(?:please|then|now|too))?\W*$", re.I)
+
+
+def done_already(text: str, results: list[DomainResult]) -> str | None:
+    """A yes that asks again for what the last answer already did: say it is done, do it once."""
+    if not results or results[-1].status != "done" or results[-1].specialist is None or not _DO_IT_AGAIN.match(text):
+        return None
+    return f"That's done already: {results[-1].summary}"

@@ -24,6 +24,7 @@ from callcenter.routing import segment as _seg
 from callcenter.routing.calibration import OOS, decide
 from callcenter.routing.clarify import ASK_MARGIN
 from callcenter.routing.intents import Intent
+from callcenter.routing.topic_only import topic_only as _topic_only
 
 __all__ = ["OOS", "Intent", "IntentRouter", "RouterModelError"]
 
@@ -35,6 +36,12 @@ class RouterModelError(Exception):
 # Work per routed text is bounded whatever a caller of the router forgot to cut: the line
 # cuts turns to CALLCENTER_MAX_TURN_CHARS before this, so this is only a backstop.
 MAX_TEXT_CHARS = 20_000
+
+
+# A clause whose subject points back at the one before: "were they late", "is it down", "they stopped".
+_POINTS_BACK = re.compile(
+    r"^\W*(?:(?:and|so|but|um|uh|oh|well)\W+)*(?:(?:are|were|is|was|did|do|does|have|has|can|could|will|would)\s+)?"
+    r"(?:it|they|those|these|them|that)\b", re.I)
 
 
 def _joined(first: str, second: str) -> str:
@@ -223,6 +230,7 @@ class IntentRouter:
                 found[-1] = replace(found[-1], text=_joined(found[-1].text, seg))
                 continue
             found.extend(self._framed(seg, self._split_weak(seg)))
+        found = self._topic_then_need(found)
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
             self._is_need(i) for i in found
         ):
@@ -259,6 +267,23 @@ class IntentRouter:
         if who:  # every need carries who the caller said they are: verification and ownership read it
             return [replace(i, text=_joined(who, i.text)) if i.in_scope else i for i in ordered]
         return ordered
+
+    def _topic_then_need(self, found: list[Intent]) -> list[Intent]:
+        # ("our webhooks, were they late on monday?": the next clause's "they" is the thing named,
+        # whatever department its own words sound like.)
+        """"so our integration, every api call comes back 401": a clause that only names a thing
+        (``topic_only``) followed by a need of the same department is that need's subject, not
+        a need of its own; the two are read as one clause."""
+        out: list[Intent] = []
+        for intent in found:
+            prev = out[-1] if out else None
+            if (prev is not None and prev.in_scope and intent.in_scope and "/" in prev.label and "/" in intent.label
+                    and not prev.label.startswith("meta/") and _topic_only(prev.text)
+                    and (prev.domain == intent.domain or _POINTS_BACK.match(intent.text))):
+                out[-1] = self.classify(_joined(prev.text, intent.text))
+                continue
+            out.append(intent)
+        return out
 
     def _is_need(self, intent: Intent) -> bool:
         """A department's need, read surely enough to act on at the front desk."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-_FILLER = r"(?:uh+|um+|er+|erm|hmm+|so|well|ok(?:ay)?|yeah|hi|hello|hey|right|oh|and|just)"
+_FILLER = r"(?:uh+|um+|er+|erm|hmm+|so|well|ok(?:ay)?|yeah|hi|hello|hey|right|oh|and|just|also)"
 _OPENER = (
     r"(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+calling|i\s+am\s+calling|calling|i'?m\s+ringing|ringing"
     r"|i\s+(?:have|had|got)\s+(?:a\s+)?(?:quick\s+)?(?:question|query|problem|issue|something)"

@@ -56,12 +56,12 @@ KEY_FAILS = Rereading(
 
 # "did you have a webhook delay last week": late deliveries or a past trouble are the status
 # board's incidents (it lists the resolved ones), not set-up help or a ticket, unless the
-# caller names a ticket of their own.
+# caller names a ticket of their own (or an error they get: that is the diagnosis's).
 PAST_TROUBLE = Rereading(
-    over=frozenset({"technical/integration_help", "technical/ticket_status"}),
+    over=frozenset({"technical/integration_help", "technical/ticket_status", "technical/api_errors"}),
     label="technical/service_status",
     target=past_trouble,
-    whole=names_ticket,
+    whole=lambda text: names_ticket(text) or names_own_error(text),
     unsure=never,
     settles_own=True,
 )

@@ -45,3 +45,36 @@ async def test_refund_status_said_first_is_no_new_refund(open_call, store: Store
     assert "To confirm" not in said(turn), said(turn)
     await call.send("ok")
     assert [w.kind for w in store.list_work(customer_id="C1003")] == []
+
+
+async def test_a_thing_named_then_its_trouble_is_one_need(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("so the sdk, um, every request we send gets a four oh one since this morning")
+    assert "Just so I get this right" not in said(turn) and "401" in said(turn), said(turn)
+
+
+async def test_the_webhooks_then_a_delay_question_beside_a_plan_change(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("move us up to pro please. oh and also our webhooks, were they late on monday?")
+    assert "Delayed webhook deliveries" in said(turn), said(turn)
+
+
+async def test_on_behalf_of_the_company_is_the_callers_own_account(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("hi, calling on behalf of our firm, please change the account email to billing at turing dot i o")
+    assert "billing@turing.io" in said(turn) and "account holder" not in said(turn), said(turn)
+
+
+async def test_a_mailbox_spelled_letter_by_letter(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("update my email to ada dot l at example dot com")
+    turn = await call.send("no sorry it's a k i n g at example dot com")
+    assert "aking@example.com" in said(turn), said(turn)
+
+
+async def test_a_yes_to_what_was_already_done_does_it_once(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("please raise a ticket with your engineers, our webhooks stopped")
+    turn = await call.send("great, yes, do it please")
+    assert "done already" in said(turn), said(turn)
+    assert len(store.list_tickets(customer_id="C1005", kind="engineering")) == 1
