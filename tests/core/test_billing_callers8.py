@@ -7,6 +7,7 @@ what is paid each month is the plan's price. Callers' words, phrasings not in th
 from __future__ import annotations
 
 from callcenter.store import Store
+from domains.billing.ledger import Ledger
 
 
 def said(turn) -> str:
@@ -78,3 +79,15 @@ async def test_refund_status_said_first_is_no_new_refund(open_call, store: Store
     turn = await call.send("refund status on anything we have open, and is the api having problems")
     reply = said(turn)
     assert "billing.refund_status" in reached(turn) and "To confirm" not in reply, reply
+
+
+# --- 5. a plan picked from the other plans offered beside a read-back is a new choice (C1003)
+
+async def test_a_plan_picked_from_the_offer_is_read_back_and_switched_to(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("we need to go down to something less pricey please")
+    assert "Starter is $49.00 a month, if you'd rather" in said(turn), said(turn)
+    turn = await call.send("the starter one then")
+    assert "To confirm: switch account C1003 to the Starter plan" in said(turn), said(turn)
+    await call.send("yep")
+    assert Ledger(store).current_plan("C1003").id == "starter"
