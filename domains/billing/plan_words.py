@@ -29,6 +29,7 @@ _DOWN_WORDS = (
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|go\s+down\s+a\s+(?:plan|tier|level)"
     r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
+    r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
 )
 _UP_WORDS = (
@@ -160,7 +161,7 @@ def ends_something(text: str) -> bool:
 # "is there something cheaper than what i'm on". Its words overlap a balance question's.
 _PAY_LESS = re.compile(
     r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
-    r"|(?:bill|costs?|price)\s+down)\b",
+    r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend))\b",
     re.I,
 )
 

@@ -91,3 +91,16 @@ async def test_a_plan_picked_from_the_offer_is_read_back_and_switched_to(open_ca
     assert "To confirm: switch account C1003 to the Starter plan" in said(turn), said(turn)
     await call.send("yep")
     assert Ledger(store).current_plan("C1003").id == "starter"
+
+
+# --- 6. "lower what we pay" is the way down the price list, not "which plan do you want?" (C1003)
+
+async def test_lowering_what_we_pay_offers_the_plans_below(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("any chance we could reduce what we pay every month")
+    assert "Pro" in said(turn) and "$249.00" in said(turn), said(turn)
+    assert "Could you tell me the plan you want" not in said(turn)
+    turn = await call.send("starter would do us fine")
+    assert "To confirm: switch account C1003 to the Starter plan" in said(turn), said(turn)
+    await call.send("yes please")
+    assert Ledger(store).current_plan("C1003").id == "starter"
