@@ -1,15 +1,25 @@
-"""Invoices and payment history; a copy by email goes through the notification outbox."""
+"""Invoices and payment history; a copy by email goes through the notification outbox.
+
+Two ways in. Routed alone, the task reads the invoices (of a month or an id the caller named)
+and emails a copy of the first, as it always has. Beside other needs of one turn, or asked in
+the middle of another request's read-back, the read-only ``lookup_invoices`` answers at once
+(meta/fanout.py) and emails nothing: a caller who asked "what did we pay" asked for no email.
+Words that need the task (a month, an invoice number, a copy by email) go to it (``acts_on``).
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
-from domains.billing.months import period, spoken
+from callcenter.store.adapters import Ports
+from domains.billing.months import MONTH, period, spoken
 from domains.billing.ports import billing_port
+from domains.billing.records import Invoice
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -54,7 +64,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 return "I can't find that invoice on your account. Could you read me the invoice number again?"
             invoices = chosen
         recent = invoices[:3]
-        lines = [f"{spoken(i.period)}: {i.id}, {dollars(i.amount_cents)}, {i.status}" for i in recent]
+        lines = [_line(i) for i in recent]
         customer = ports.customers.get_customer(self.customer_id)
         emailed = None
         if recent and customer is not None:
@@ -75,13 +85,55 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
             GetInvoicesResult(
                 status="info",
                 summary=summary,
-                invoices=[{"id": i.id, "period": i.period, "amount_cents": i.amount_cents, "status": i.status} for i in recent],
+                invoices=_records(recent),
                 emailed=emailed,
                 follow_ups={
-                    "why": "Each invoice is your plan's monthly price for that month.",
+                    "why": _WHY,
                     "next_step": "All your invoices are also in the dashboard under Billing, to download any time.",
                     "how_long": "The email with the copy usually arrives within a few minutes.",
                 },
             )
         )
         return None
+
+
+_WHY = "Each invoice is your plan's monthly price for that month."
+# What only the task does: narrow to a month or an invoice number, or email a copy.
+_EMAIL = re.compile(r"\b(?:e-?mail\w*|mail\s+(?:me|us|it|them|a\s+copy)|inbox|forward\w*)\b", re.I)
+_INVOICE_ID = re.compile(r"\binv[-\s]?\d{3,6}", re.I)
+
+
+def asks_the_task(text: str) -> bool:
+    """The words ask for what only the task does: a month's invoice, a numbered one, or a copy
+    by email; the read-only lookup answers the rest ("what did we pay", "my payment history")."""
+    return bool(MONTH.search(text) or _INVOICE_ID.search(text) or _EMAIL.search(text))
+
+
+def lookup_invoices(ports: Ports, customer_id: str | None) -> GetInvoicesResult:
+    """Read-only: the recent invoices with no conversation and no email, so a multi-need turn
+    answers them beside its other needs (and a read-back's digression is answered in place)."""
+    assert customer_id is not None, "invoices need a verified caller"
+    recent = billing_port(ports).list_invoices(customer_id)[:3]
+    if recent:
+        summary = ("Your recent invoices are " + "; ".join(_line(i) for i in recent)
+                   + ". They're all in the dashboard under Billing to download, and I can email you a copy of any of them.")
+    else:
+        summary = "I don't see any invoices on your account yet."
+    return GetInvoicesResult(
+        status="info",
+        summary=summary,
+        invoices=_records(recent),
+        follow_ups={
+            "why": _WHY,
+            "next_step": "Download any of them in the dashboard under Billing, or ask me to email you a copy.",
+            "how_long": "A copy by email usually arrives within a few minutes of asking for it.",
+        },
+    )
+
+
+def _line(i: Invoice) -> str:
+    return f"{spoken(i.period)}: {i.id}, {dollars(i.amount_cents)}, {i.status}"
+
+
+def _records(invoices: list[Invoice]) -> list[dict[str, object]]:
+    return [{"id": i.id, "period": i.period, "amount_cents": i.amount_cents, "status": i.status} for i in invoices]

@@ -75,9 +75,12 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             return None
         offer = _offer(billing.list_plans(), current, target, way) if way and current and target is not self.read_back else ""
         self.read_back = target
+        # The offer is said before the read-back but is no part of it: the gate knows a value
+        # said back as already named by its read-back ("starter" after "Starter is $49.00 a
+        # month, if you'd rather" is a new choice, not the pending switch to Pro).
         go = self.gate.check(
             self, f"plan:{target.id}",
-            f"{offer}To confirm: switch account {self.customer_id} to the {target.name} plan at "
+            f"To confirm: switch account {self.customer_id} to the {target.name} plan at "
             f"{dollars(target.monthly_price_cents)} a month.",
             ActionFacts(
                 what=f"the switch to the {target.name} plan at {dollars(target.monthly_price_cents)} a month",
@@ -87,7 +90,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             ),
         )
         if go is not True:
-            return go
+            return f"{offer}{go}" if offer and isinstance(go, str) else go
         billing.change_plan(self.customer_id, target.id)
         self.finish(
             ChangePlanResult(

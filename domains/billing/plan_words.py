@@ -7,7 +7,9 @@ plan-change specialist resolves a direction against the caller's current plan an
 
 Which mention is the wanted one: the last. A plan named before a direction is the plan they
 are leaving ("the enterprise tier is more than we need, something cheaper"); a plan named after
-one is the choice ("cheaper, maybe pro"); a plan after "than" is a comparison, never the choice.
+one is the choice ("cheaper, maybe pro"); a plan after "than" is a comparison, never the choice,
+and neither is a plan named as what the caller drops or describes ("downgrade us to pro, we
+don't need all the enterprise stuff", "off enterprise"), wherever it stands.
 A plan the caller says they are on ("i'm on pro") is skipped by the slot reader itself.
 """
 
@@ -27,6 +29,7 @@ _DOWN_WORDS = (
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|go\s+down\s+a\s+(?:plan|tier|level)"
     r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
+    r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
 )
 _UP_WORDS = (
@@ -40,19 +43,36 @@ _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
 PLAN = _MENTION
 
 
-# A plan the caller complains about is the one they leave: "enterprise is overkill for us".
+# A plan the caller complains about is the one they leave: "enterprise is overkill for us",
+# "pro has way too much for us".
 _COMPLAINED = re.compile(
-    r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been)\s+(?:just\s+|really\s+|honestly\s+)?"
+    r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|has|had|gives\s+us|comes\s+with)\s+(?:just\s+|really\s+|honestly\s+|got\s+)?"
     r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)", re.I)
+# A plan named as what the caller drops or no longer needs: "off enterprise", "drop pro",
+# "we don't need all the enterprise stuff". The words before the name say it is left.
+_LEFT_BEFORE = re.compile(
+    r"(?:\boff(?:\s+of)?|\b(?:drop|ditch|cancel|quit|lose|end)(?:p?ing|l?ing|ed)?|\bwithout|\bdone\s+with|\bpaying\s+for"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|no\s+longer|never|hardly|barely)\s+(?:really\s+|even\s+)?(?:need|use|want|touch)"
+    r"|\b(?:need|use|want)\s+(?:all|half|most|any)\s+(?:of\s+)?)"
+    r"(?:\s+(?:all|any|half|most)(?:\s+of)?)?(?:\s+(?:the|my|our|this|that|those|these))?\s*$",
+    re.I,
+)
+# A plan named as a bundle of features ("the enterprise stuff", "all the pro extras") is
+# what the caller has and describes, not a plan they ask to be put on.
+_AS_FEATURES = re.compile(
+    r"^\s*(?:plan\s+|tier\s+|level\s+)?(?:stuff|features?|extras|add-?ons|bells|perks|tools|things|bits|goodies|capacity|seats|limits)\b", re.I)
 
 
 def _skipped(m: re.Match[str]) -> bool:
-    """A plan compared against ("cheaper than pro"), said as the one they have, or complained
-    about ("enterprise is overkill") is no choice."""
-    start = m.start()
+    """A plan compared against ("cheaper than pro"), said as the one they have, complained
+    about ("enterprise is overkill"), dropped ("off enterprise", "we don't need all the
+    enterprise stuff") or named as its features is no choice."""
+    start, text = m.start(), m.string
+    after = text[m.end() : m.end() + 40]
     return m.group(1) is not None and (
-        bool(_THAN.search(m.string[max(0, start - 12) : start])) or said_as_current(m.string, start)
-        or bool(_COMPLAINED.search(m.string[m.end() : m.end() + 40]))
+        bool(_THAN.search(text[max(0, start - 12) : start])) or said_as_current(text, start)
+        or bool(_LEFT_BEFORE.search(text[max(0, start - 40) : start]))
+        or bool(_COMPLAINED.search(after)) or bool(_AS_FEATURES.search(after))
     )
 
 
@@ -141,7 +161,7 @@ def ends_something(text: str) -> bool:
 # "is there something cheaper than what i'm on". Its words overlap a balance question's.
 _PAY_LESS = re.compile(
     r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
-    r"|(?:bill|costs?|price)\s+down)\b",
+    r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend))\b",
     re.I,
 )
 

@@ -28,9 +28,10 @@ _ASKED_BEFORE = re.compile(
 _ANOTHER = re.compile(r"\b(?:another|new|second|other)\s+refund\b|\brefund\s+(?:the\s+)?(?:other|new|second)\b", re.I)
 
 
-# A refund asked for now: "refund me the duplicate", a bare "refund", "i want my money back".
+# A refund asked for now: "refund me the duplicate", a bare "refund", "i want my money back";
+# "refund status for anything pending" opens with the word but asks where refunds stand.
 _ASKS_NOW = re.compile(
-    r"^\W*(?:(?:um|uh|so|ok|okay|yeah|please|just|and|also|then)\W+)*refund\b"
+    r"^\W*(?:(?:um|uh|so|ok|okay|yeah|please|just|and|also|then)\W+)*refund\b(?!\s+(?:status|update|progress|tracking|situation)\b)"
     r"|\brefund\s+(?:me|it|that|this|them|the|my|us)\b"
     r"|\b(?:want|like|need|get|give|have|issue|do|process)\s+(?:me\s+|us\s+)?(?:a|my|the|that|this|our)?\s*refund\b"
     r"|\b(?:money|cash)\s+back\b",

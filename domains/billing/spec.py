@@ -10,8 +10,9 @@ from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
-from domains.billing.invoices import GetInvoicesTask
+from domains.billing.invoices import GetInvoicesTask, asks_the_task, lookup_invoices
 from domains.billing.months import MONTH, asks_a_months_bill, month_value
+from domains.billing.payment_words import asks_the_monthly_price, asks_what_was_paid
 from domains.billing.plan_change import ChangePlanTask
 from domains.billing.plan_words import (
     PLAN,
@@ -104,6 +105,26 @@ MONTHS_BILL = Rereading(
     unsure=never,
 )
 
+# "what we paid the last three months": money already taken, the payment history (invoices),
+# not what is owed now; money asked back ("we paid twice") stays a refund.
+PAID_BEFORE = Rereading(
+    over=frozenset({"billing/balance"}),
+    label="billing/invoices",
+    target=asks_what_was_paid,
+    whole=wants_money_back,
+    unsure=never,
+)
+
+# "what i pay every month": the plan's price, which the balance gives as the next bill, not a
+# question between a refund and the invoices, nor a plan change (payment_words.py).
+MONTHLY_PRICE = Rereading(
+    over=frozenset({"billing/invoices", "billing/refund", "billing/refund_status", "billing/plan_change"}),
+    label="billing/balance",
+    target=asks_the_monthly_price,
+    whole=wants_money_back,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -116,14 +137,14 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(
         SpecialistSpec("refund", IssueRefundTask, "Route to the refunds specialist: duplicate or wrong charges, money back.", "a refund or a double charge", called="the refund", changes=True),
         SpecialistSpec("refund_status", CheckRefundStatusTask, "Route to refund status: what happened to a refund already asked for.", "the status of a refund", called="the status of your refund"),
         SpecialistSpec("invoices", GetInvoicesTask, "Route to invoices: copies of invoices, receipts, payment history.", "your invoices or payments", called="your invoices",
-                       narrows=("month", "invoice_id")),
+                       narrows=("month", "invoice_id"), lookup=lookup_invoices, acts_on=asks_the_task),
         SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True),
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),

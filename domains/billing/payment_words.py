@@ -1,0 +1,56 @@
+"""Paid before, or paid every month: the payment history or the plan's price.
+
+"what we paid the last three months" names money and months, so the router reads a balance
+(what is owed now); the caller asks what was taken already, which the invoices say. "what i pay
+every month" names paying and a month, so the router leans to invoices or a refund; the
+caller asks the plan's price, which the balance answers with the next bill (the price of
+another plan, "what would i pay a month on pro", stays the plan-change specialist's). What tells them
+apart is the tense and the span: paid over past months is history, paying each month is the
+price. A month named on its own ("the february bill") is months.py's, money asked back is a
+refund's (plan_words.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from domains.billing.plan_words import PLAN
+
+_WE = r"(?:i|we|my\s+company|the\s+company|our\s+company|my\s+business|our\s+business)"
+_SPAN = (
+    r"(?:(?:the\s+)?(?:last|past|previous)\s+(?:few|couple(?:\s+of)?|several|\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s+(?:months?|bills|invoices|payments|quarters?)|(?:the\s+)?(?:last|past)\s+(?:quarter|year|twelve\s+months)|this\s+year|so\s+far|to\s+date|over\s+time)"
+)
+# Money already taken: "what we paid", "how much have we paid", "what did i pay", "the
+# payments we made", "what you've charged us the last three months".
+_PAID = re.compile(
+    rf"\b(?:what|how\s+much)\s+(?:have\s+|did\s+|had\s+)?{_WE}\s+(?:(?:have|had|'ve)\s+)?(?:paid|pay(?!\s+(?:every|each|a|per)\b)|spent|been\s+(?:paying|charged|billed))\b"
+    rf"|\b(?:what|how\s+much)\s+(?:have\s+|did\s+)?(?:you|y'?all|you\s+guys)\s+(?:'ve\s+)?(?:charged?|billed|bill|taken|take|took)\b"
+    rf"|\b(?:payments?|charges|bills|invoices|amounts?)\s+(?:{_WE}\s+)?(?:made|paid|for|over|from|in|during)\s+{_SPAN}"
+    rf"|\b(?:paid|payments?|spent|charged?|charges|billed)\b.{{0,30}}\b{_SPAN}",
+    re.I,
+)
+# The price paid from month to month: "what i pay every month", "how much is my plan a month".
+_MONTHLY = re.compile(
+    rf"\b(?:what|how\s+much)\s+(?:do|does|am|are|will|is|'s)?\s*(?:{_WE}\s+)?(?:pay|paying|charged|billed|owe|cost|costs|costing)"
+    rf"\s+(?:you\s+|for\s+(?:it|the\s+plan|my\s+plan|our\s+plan)\s+)?(?:every|each|a|per|monthly|a\s+month|per\s+month)\b"
+    r"|\b(?:what|how\s+much)\s+(?:is|'s|does)\s+(?:my|our|the)\s+(?:plan|subscription)\s+(?:cost\s+)?(?:every|each|a|per)\s+month\b"
+    r"|\b(?:my|our|the)\s+monthly\s+(?:price|cost|fee|charge|payment|rate|amount|bill)\b"
+    r"|\bwhat\s+(?:i|we)\s+pay\s+(?:you\s+)?(?:every|each|a|per)\s+month\b",
+    re.I,
+)
+_LESS = re.compile(r"\b(?:less|lower|cheaper|reduce|cut|down)\b", re.I)
+# A price asked of another plan or a change ("what would i pay a month on pro") is a plan
+# question: the plan-change specialist compares prices.
+_WHAT_IF = re.compile(r"\b(?:would|could|if|instead|switch\w*|upgrad\w*|downgrad\w*|move|moving)\b", re.I)
+
+
+def asks_what_was_paid(text: str) -> bool:
+    """The caller asks what has been paid already ("what we paid the last three months")."""
+    return bool(_PAID.search(text))
+
+
+def asks_the_monthly_price(text: str) -> bool:
+    """The caller asks what they pay each month ("what i pay every month"), not to pay less."""
+    return bool(_MONTHLY.search(text) and not _LESS.search(text) and not _WHAT_IF.search(text)
+                and not PLAN.search(text) and not asks_what_was_paid(text))
