@@ -208,6 +208,10 @@ class DomainSpec:
     # ("cancel pro and put me on starter" is a plan change, not the closure its verb says):
     # the composition root hands them to the router (callcenter/routing/rereading.py).
     rereadings: tuple[Rereading, ...] = ()
+    # Its words in the other languages callers use ("factura": "invoice", "panne": "outage"),
+    # so a turn in another language is understood well enough to answer a read-only question
+    # (meta/gist.py); no action is ever taken on a gloss.
+    glossary: dict[str, str] = field(default_factory=dict)
     labels: tuple[str, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:

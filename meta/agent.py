@@ -38,7 +38,7 @@ from domains.base import (
 )
 from domains.results import DomainResult
 from domains.state import CallState
-from meta import agenda, choice, moves, repair
+from meta import agenda, choice, gist, moves, repair
 from meta.agenda import Agenda
 from meta.fanout import Branch, fan_out
 from meta.router import topics
@@ -135,7 +135,8 @@ class MetaSupervisor(Agent):
             if fixed is None and not confident and not social:
                 fixed = repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
-                yield fixed.reply
+                answer = await self._gist(text) if fixed.reason == "language" else None
+                yield f"{fixed.reply} {answer}" if answer else fixed.reply
                 return
             parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
             branches = self._parallel_branches(intents) if parallel else None
@@ -254,6 +255,14 @@ class MetaSupervisor(Agent):
         if self.state.person_waiting is not None:
             return f"{result.summary} {book_callback(self.state, self.state.person_waiting)} {t.ANYTHING_ELSE}"
         return f"{result.summary} {moves.WHAT_CAN_I_DO}"
+
+    async def _gist(self, text: str) -> str | None:
+        """A read-only question asked in another language, answered in English (meta/gist.py)."""
+        english = gist.gloss(text, gist.glossaries(self.domains))
+        branches = self._parallel_branches(self.state.router.detect(english)) if english else None
+        if not branches:
+            return None
+        return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
 
     def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]
         """Every need answerable by a read-only lookup, surely and for this caller, or None."""

@@ -10,6 +10,7 @@ from pathlib import Path
 from callcenter.routing.rereading import Rereading, never
 from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
+from domains.account.glossary import GLOSSARY
 from domains.account.lock_words import asks_for_lock, locked_out, sign_ins_by_someone_else
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
@@ -60,5 +61,6 @@ DOMAIN = DomainSpec(
         SpecialistSpec("two_factor_reset", ResetTwoFactorTask, "Route to two-factor reset: lost phone, authenticator codes.", "resetting two-factor authentication", called="the two-factor reset", changes=True),
     ),
     utterances=Path(__file__).parent / "utterances",
+    glossary=GLOSSARY,
 )
 AccountSupervisorTask.spec = DOMAIN

@@ -10,6 +10,7 @@ from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
+from domains.billing.glossary import GLOSSARY
 from domains.billing.invoices import GetInvoicesTask, asks_the_task, lookup_invoices
 from domains.billing.months import MONTH, asks_a_months_bill, month_value
 from domains.billing.payment_words import asks_the_monthly_price, asks_what_was_paid
@@ -149,5 +150,6 @@ DOMAIN = DomainSpec(
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),
     utterances=Path(__file__).parent / "utterances",
+    glossary=GLOSSARY,
 )
 BillingSupervisorTask.spec = DOMAIN

@@ -10,6 +10,7 @@ from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
 from domains.technical.escalation import OpenEscalationTask
+from domains.technical.glossary import GLOSSARY
 from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
@@ -87,5 +88,6 @@ DOMAIN = DomainSpec(
         SpecialistSpec("ticket_status", CheckTicketStatusTask, "Route to ticket status: where an engineering ticket stands.", "the status of a ticket", called="your ticket"),
     ),
     utterances=Path(__file__).parent / "utterances",
+    glossary=GLOSSARY,
 )
 TechnicalSupervisorTask.spec = DOMAIN

@@ -1,0 +1,25 @@
+"""Billing's words in Spanish, French, German, Italian and Portuguese, glossed to the English
+the router reads (meta/gist.py). Only for understanding a question; nothing acts on a gloss."""
+
+from __future__ import annotations
+
+GLOSSARY: dict[str, str] = {
+    # what is owed, the next bill
+    "debo": "owe", "deber": "owe", "dois": "owe", "devo": "owe", "schulde": "owe", "schulden": "owe",
+    "pagar": "pay", "payer": "pay", "bezahlen": "pay", "zahlen": "pay", "pagare": "pay",
+    "saldo": "balance", "solde": "balance", "kontostand": "balance",
+    "cuánto": "how much", "cuanto": "how much", "combien": "how much", "wie viel": "how much", "wieviel": "how much",
+    "quanto": "how much", "quánto": "how much",
+    "próxima": "next", "proxima": "next", "prochaine": "next", "nächste": "next", "prossima": "next", "prossimo": "next",
+    "este mes": "this month", "mois": "month", "monat": "month", "mese": "month", "mês": "month",
+    # invoices
+    "factura": "invoice", "facturas": "invoices", "facture": "invoice", "factures": "invoices",
+    "rechnung": "invoice", "rechnungen": "invoices", "fattura": "invoice", "fatture": "invoices",
+    "fatura": "invoice", "faturas": "invoices", "recibo": "receipt", "reçu": "receipt", "quittung": "receipt",
+    # charges and refunds
+    "cobraron": "charged", "cobrado": "charged", "débité": "charged", "abgebucht": "charged", "addebitato": "charged",
+    "cobrança": "charge", "cobro": "charge", "prélèvement": "charge",
+    "dos veces": "twice", "deux fois": "twice", "zweimal": "twice", "due volte": "twice", "duas vezes": "twice",
+    "reembolso": "refund", "remboursement": "refund", "rückerstattung": "refund", "rimborso": "refund",
+    "plan": "plan", "plano": "plan", "piano": "plan", "tarif": "plan", "abonnement": "subscription",
+}
