@@ -10,6 +10,11 @@ Only readings with the most likely reading's ZIP are tried: they differ in the c
 number, which is no secret, never in the ZIP, which is. A caller guessing a ZIP gets no more
 guesses from this than from one reading, and the taken reading is then checked, counted and
 throttled by the identity task like any answer (domains/identity.py).
+
+The same holds for the customer number said alone, after an answer that carried the ZIP
+but no number ("What's your customer number?"): the line checks it with the ZIP the caller
+gave before, so the readings of the number are tried with that one ZIP only
+(`number_on_file`), and a reading that carries another ZIP of its own is never tried.
 """
 
 from __future__ import annotations
@@ -48,6 +53,33 @@ def reading_on_file(customers: Customers, readings: list[str]) -> int | None:
     return None
 
 
+def number_on_file(customers: Customers, readings: list[str], zip_code: str | None) -> int | None:
+    """The index of the first reading of a customer number said alone (most likely first)
+    that names an account with `zip_code`, the ZIP the caller gave before (or the one the line
+    read back); None when none does, no ZIP was given, or the most likely reading gives
+    another. At most `MAX_READINGS` different numbers are tried."""
+    if zip_code is None or not readings or _pair(readings[0])[1] not in (None, zip_code):
+        return None  # the most likely reading gives another ZIP: the caller is saying that one now
+    numbers: list[str] = []
+    for index, reading in enumerate(readings):
+        customer_id, said_zip = _pair(reading)
+        if customer_id is None or said_zip not in (None, zip_code):
+            continue
+        if customer_id not in numbers:
+            if len(numbers) == MAX_READINGS:
+                return None
+            numbers.append(customer_id)
+        customer = customers.get_customer(customer_id)
+        if customer is not None and customer.zip_code == zip_code:
+            return index
+    return None
+
+
 def on_file(customers: Customers) -> Callable[[list[str]], int | None]:
     """`reading_on_file` bound to one line's customers: what the recogniser is handed."""
     return lambda readings: reading_on_file(customers, readings)
+
+
+def number_on_file_with(customers: Customers, zip_code: Callable[[], str | None]) -> Callable[[list[str]], int | None]:
+    """`number_on_file` bound to one line's customers and the ZIP its caller gave last."""
+    return lambda readings: number_on_file(customers, readings, zip_code())

@@ -17,12 +17,17 @@ from typing import Any
 from livekit.agents import AgentSession
 from livekit.agents.voice.events import ConversationItemAddedEvent
 
+from callcenter.routing.slots import extract_slots
+from callcenter.spoken import normalise
 from callcenter.store.ports import Customers
 from domains.identity import ASK_ID, ASK_ZIP, READ_BACK_ASK, asks_for_digits
-from domains.identity_readings import on_file
+from domains.identity_readings import number_on_file_with, on_file
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS
 
+# The ZIP in the line's read-back (domains/identity.py HEARD: "ZIP code 6 0 6 0 1."): the one
+# a corrected number is checked with.
+_READ_BACK_ZIP = re.compile(r"\bZIP code ((?:\d ){4}\d)\.")
 _YES_OR_NO = re.compile(r"\byes or no[.?!]?\s*$", re.I)
 
 
@@ -55,6 +60,10 @@ class SlotWatcher:
     def __init__(self, session: AgentSession, customers: Customers | None = None) -> None:
         self.session = session
         self.slot: str | None = None
+        # The ZIP code the caller said last, or the line read back: the one the identity task
+        # checks a customer number said alone, or corrected, with (it reads the newest message
+        # that has one, or keeps the read-back's).
+        self.zip: str | None = None
         self.recogniser = _recogniser(session.stt)
         if self.recogniser is not None:
             self.recogniser.slot = lambda: self.slot
@@ -62,12 +71,20 @@ class SlotWatcher:
             if customers is not None and hasattr(self.recogniser, "on_file"):
                 # Of several readings of an id and ZIP, the one that names an account (identity_readings.py).
                 self.recogniser.on_file = on_file(customers)
+                # Of several readings of the number said alone, the one that names an account with that ZIP.
+                self.recogniser.number_on_file = number_on_file_with(customers, lambda: self.zip)
             session.on("conversation_item_added", self._on_item)
 
     def _on_item(self, ev: ConversationItemAddedEvent) -> None:
         item = ev.item
-        if getattr(item, "type", None) == "message" and item.role == "assistant":
+        if getattr(item, "type", None) != "message":
+            return
+        if item.role == "assistant":
             self.slot = pending_slot(item.text_content or "")
+            read_back = _READ_BACK_ZIP.search(item.text_content or "")
+            self.zip = read_back.group(1).replace(" ", "") if read_back else self.zip
+        elif item.role == "user":
+            self.zip = extract_slots(normalise(item.text_content or "")).zip_code or self.zip
 
     def close(self) -> None:
         if self.recogniser is not None:
@@ -75,3 +92,5 @@ class SlotWatcher:
             self.recogniser.slot = lambda: None
             if hasattr(self.recogniser, "on_file"):
                 self.recogniser.on_file = None
+            if hasattr(self.recogniser, "number_on_file"):
+                self.recogniser.number_on_file = None

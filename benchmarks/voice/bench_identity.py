@@ -57,7 +57,7 @@ from callcenter.store import Store  # noqa: E402
 from callcenter.store.seed import CUSTOMERS  # noqa: E402
 from domains import registry  # noqa: E402
 from domains.identity import correction, heard_customer_number  # noqa: E402
-from domains.identity_readings import on_file  # noqa: E402
+from domains.identity_readings import number_on_file, on_file  # noqa: E402
 from meta.voice_prompt import SLOT_PROMPTS, recogniser_prompt  # noqa: E402
 
 DIGIT = "zero one two three four five six seven eight nine".split()
@@ -180,6 +180,7 @@ def main() -> int:
     result: dict[str, Any] = {"load_average_start": list(os.getloadavg())}
     cpu0, started = time.process_time(), time.perf_counter()
     audio: dict[tuple[str, str, str], np.ndarray] = {}
+    said_zip: list[str | None] = [None]  # the ZIP the caller's first answer gave, as the line keeps it
 
     def heard(voice: str, band: str, text: str, slot: str | None) -> str:
         key = (voice, band, text)
@@ -198,6 +199,8 @@ def main() -> int:
         grammar_slots = frozenset(FORMS) if variant == "slots" else frozenset({"identity"})
         stt.grammar_slots = grammar_slots
         stt.on_file = on_file(store) if variant in ("file", "slots") else None
+        # The number said alone is tried with the ZIP the first answer gave (meta/voice_slots.py).
+        stt.number_on_file = (lambda readings: number_on_file(store, readings, said_zip[0])) if variant == "slots" else None
         for band in args.bands:
             turns = first = wrong = 0
             # The second chance, as the line asks it (--second) and, for `slots`, as the line
@@ -221,6 +224,7 @@ def main() -> int:
                         for model in models:
                             # The line before `slots` read one-value answers without their grammar.
                             stt.grammar_slots = frozenset({"identity"}) if model.endswith("before") else grammar_slots
+                            said_zip[0] = None if model.endswith("before") else got[1]
                             fixed, again = second(model, variant, got, cid,
                                                   lambda t, s, v=voice, b=band, c=cid: heard(v, b, fill(t, c), s), args.part)
                             if fixed == (cid, ZIPS[cid]):
@@ -228,7 +232,8 @@ def main() -> int:
                             elif fixed and fixed[0] in ZIPS and ZIPS[fixed[0]] == fixed[1]:
                                 wrong += 1
                             if args.show and args.part != "unseen" and model == args.second:
-                                print(f"  miss {variant} {band} {voice}: {fill(template, cid)!r} -> {text!r}; then -> {again!r}")
+                                print(f"  miss {variant} {band} {voice}: {fill(template, cid)!r} -> {text!r}; then -> {again!r}"
+                                      f" ({'fixed' if fixed == (cid, ZIPS[cid]) else 'still a miss'})")
             row = {"turns": turns, "first_answer": round(first / turns, 3), "after_read_back": round(after[args.second] / turns, 3),
                    "wrong_customer": wrong}
             row.update({f"after_{m}": round(after[m] / turns, 3) for m in models[1:]})

@@ -30,6 +30,9 @@ from callcenter.speech.whisper_window import Segment, transcribe_window
 from callcenter.spoken import normalise
 
 WHISPER_RATE = 16000
+# The slots whose other readings are kept, for the one on file (`WhisperSTT.hear`): the number
+# and ZIP; the number alone, or to fix a read-back, with the ZIP the caller gave.
+_READ_ON_FILE = ("identity", "id", "fix")
 # A letter before a number ("C 103", "E1003"): what a customer number sounds like to tiny.en.
 _LETTER_NUMBER = re.compile(r"(?<![\w'])[A-Za-z]\s?\d")
 # Beam search over greedy: on the project's spoken dev set (benchmarks/voice, two voices, two
@@ -114,6 +117,10 @@ class WhisperSTT(stt.STT):
         # the one the line takes, or None for the taken one: set per call by
         # meta/voice_slots.py (the reading that names an account on file, domains/identity_readings.py).
         self.on_file: Callable[[list[str]], int | None] | None = None
+        # The same for a customer number said alone (the `id` slot) or to fix a read-back
+        # (`fix`), with the ZIP code the caller gave before it or the line read back: set per
+        # call by meta/voice_slots.py (identity_readings.py).
+        self.number_on_file: Callable[[list[str]], int | None] | None = None
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -170,22 +177,27 @@ class WhisperSTT(stt.STT):
             return Heard("", 0.0)
         confidence = float(np.exp(np.mean([s.avg_logprob for s in kept])))
         readings = [text]
-        if slot == "identity" and len(kept) == 1 and fit(slot, text) >= FULL_FIT[slot]:
+        if slot in _READ_ON_FILE and len(kept) == 1 and fit(slot, text) >= FULL_FIT[slot]:
             readings += [r for r in kept[0].readings if r != text and fit(slot, r) >= FULL_FIT[slot]]
-        return Heard(text, confidence, readings, grammar_tried, unsure if slot == "identity" else [])
+        return Heard(text, confidence, readings, grammar_tried, unsure if slot in _READ_ON_FILE else [])
+
+    def _grammar_readings(self, audio: np.ndarray, slot: str) -> tuple[list[str], list[str]]:
+        with self._lock:
+            prompt = self.slot_prompts.get(slot, self._prompt)
+            sure, unsure = _grammar_reading(self._model, audio, prompt, self._window, slot, "")
+        return (list(sure[0].readings) if sure else []), unsure
 
     def grammar_readings(self, audio: np.ndarray) -> tuple[list[str], list[str]]:
         """Blocking: the identity grammar's whole readings of an answer, best first: those it
         is sure enough of, and the others."""
-        with self._lock:
-            prompt = self.slot_prompts.get("identity", self._prompt)
-            sure, unsure = _grammar_reading(self._model, audio, prompt, self._window, "identity", "")
-        return (list(sure[0].readings) if sure else []), unsure
+        return self._grammar_readings(audio, "identity")
 
     def hear(self, audio: np.ndarray, slot: str | None = None) -> Heard:
         """Blocking: `read`, then, for an identity answer with several whole readings, the
         one on file when one is (`on_file`, meta/voice_slots.py)."""
         heard = self.read(audio, slot)
+        if slot in ("id", "fix"):
+            return self._number_on_file(audio, heard, slot)
         choose = self.on_file
         if slot != "identity" or choose is None or not heard.readings:
             return heard
@@ -205,6 +217,30 @@ class WhisperSTT(stt.STT):
         # tries one ZIP (identity_readings.py).
         whole = fit("identity", heard.text) >= FULL_FIT["identity"]
         pool = [heard.text, *heard.unsure] if whole else heard.unsure
+        index = choose(pool) if pool else None
+        return replace(heard, text=pool[index]) if index is not None else heard
+
+    def _number_on_file(self, audio: np.ndarray, heard: Heard, slot: str) -> Heard:
+        """A customer number said alone (or to fix a read-back): of its readings (the recogniser's that fit, then the
+        grammar's, sure and less sure), the first that names an account with the ZIP the caller
+        gave before or the line read back (`number_on_file`). The line checks that one ZIP
+        whichever is taken, so this costs the caller no guess; without a ZIP, or none on file,
+        the reading stands."""
+        choose = self.number_on_file
+        if choose is None:
+            return heard
+        pool = list(heard.readings)  # the taken reading first: a ZIP said in it is the one the line checks
+        index = choose(pool) if pool else None
+        if index is not None:
+            return replace(heard, text=pool[index])
+        if heard.grammar_tried:
+            more: list[str] = []
+            unsure = heard.unsure
+        elif self.digit_grammar and slot in self.grammar_slots:
+            more, unsure = self._grammar_readings(audio, slot)
+        else:
+            return heard
+        pool += [r for r in (*more, *unsure) if r not in pool]
         index = choose(pool) if pool else None
         return replace(heard, text=pool[index]) if index is not None else heard
 

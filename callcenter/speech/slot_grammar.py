@@ -21,8 +21,9 @@ from callcenter.spoken import normalise
 # (either or both again, or a yes).
 SLOTS = ("identity", "id", "zip", "fix", "yesno", "amount")
 # A letter before 4-6 digits: the C of a customer number, or a letter a recogniser heard
-# instead (the identity task reads the E-set letters as C).
-_ID = re.compile(r"(?<![\w-])[A-Za-z]\s?\d{4,6}(?![\w-])")
+# instead (the identity task reads the E-set letters as C). Not the s of "it's", "that's":
+# "It's 100001." (a ZIP with a zero too many) fitted as an id, so it was never read again.
+_ID = re.compile(r"(?<![\w'’-])[A-Za-z]\s?\d{4,6}(?![\w-])")
 _ZIP = re.compile(r"(?<![\w$.-])\d{5}(?![\w-]|\.\d)")
 # A customer number said without its C, as callers correct a read-back ("no, it's one zero zero one").
 _BARE_ID = re.compile(r"(?<![\w$.-])\d{4}(?![\w-]|\.\d)")

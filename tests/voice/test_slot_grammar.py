@@ -23,6 +23,9 @@ def test_the_reading_that_fits_the_slot_wins() -> None:
     assert pick("identity", ["What's my balance?", "What is my balance?"]) == "What's my balance?"
     assert pick(None, ["a", "b"]) == "a"
     assert fit("amount", "forty nine dollars") == 1 and fit("amount", "the whole thing") == 0
+    # The "s" of "it's" is no customer number's letter: six digits said are no id (nor a ZIP).
+    assert fit("id", "It's one zero zero zero four.") == 0 and fit("fix", "It's one zero zero zero zero one.") == 0
+    assert fit("id", "It's C one zero zero four.") == 1
 
 
 def test_the_slot_is_read_from_the_lines_question() -> None:
