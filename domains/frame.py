@@ -63,7 +63,7 @@ _DIGIT_WORDS = re.compile(r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight
 # "wait no", "hold on, don't": a no, not a pause.
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
-    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hmm|look|listen|yeah|hey|honestly|right)\W+)*"
+    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
     r"(is|are|am|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
     r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b",

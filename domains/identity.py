@@ -164,6 +164,9 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         "then call verify_identity. Never reveal which detail did not match."
     )
 
+    # Why the question is asked ("hm why do you need my zip"), said before it is asked again.
+    slot_why = "It's how I make sure I'm speaking with the account holder before I look at the account or change anything."
+
     def __init__(self, *, state: CallState, chat_ctx=None, agent_id: str = "identity") -> None:
         super().__init__(state=state, agent_id=agent_id, chat_ctx=chat_ctx)
         self._asked_zip = False  # the last question asked for the ZIP code alone

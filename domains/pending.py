@@ -191,6 +191,9 @@ _PARTS = re.compile(r"[.;!?]\s+|,\s+(?=(?:the|and|but|so|ok|okay|yes|yeah)\b)")
 def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
     """A move while a slot question waits. A general question ("what plans are there?") is
     answered with the choices' facts when the task has them (`slot_options`), then asked again."""
+    why = getattr(task, "slot_why", None)
+    if reading is not None and reading.move is Move.ASK and reading.ask is frame.Ask.WHY and why:
+        return f"{why} {task.last_question}".strip()  # "hm why do you need my zip"
     options = getattr(task, "slot_options", None)
     # "what plans are there?", "how much is pro again?": the choices' facts answer both
     if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST) and callable(options):

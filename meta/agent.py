@@ -122,7 +122,8 @@ class MetaSupervisor(Agent):
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
-            if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)):
+            if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
+                                  or moves.definite_follow_up(text, self.state.caller.results)):
                 # A follow-up is answered from the result of the topic being discussed.
                 answer = moves.follow_up_answer(text, self.state.caller.results, router)
                 fixed = repair.Repair("follow_up", answer) if answer else None
@@ -222,6 +223,13 @@ class MetaSupervisor(Agent):
                 return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
             if answer is False:
                 return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
+            if answer is None and moves.another_value(text, offer.request, state.slots):
+                # "starter is enough honestly" to "Would you like to switch to Pro?": that plan
+                # instead, for the specialist that made the offer (its supervisor does not ask)
+                call = route_call(f"{TRANSFER}{offer.domain}", {"request": text}, path="fast", confidence=None)
+                if offer.specialist:
+                    call.extra[SETTLED_EXTRA] = offer.specialist
+                return call
         if not offered and (again := moves.done_already(text, state.caller.results)) is not None:
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
         if not offered and moves.yes_or_no(text) is True and caller_wants_out(text) is None:

@@ -26,7 +26,7 @@ from callcenter.routing.discourse import (
     is_vague,
     refers_back,
 )
-from callcenter.routing.slots import extract_slots
+from callcenter.routing.slots import SlotReader, extract_slots
 from domains import frame
 from domains.intent import yes_or_no
 from domains.results import DomainResult
@@ -48,6 +48,7 @@ WHAT_CAN_I_DO = "What can I help you with today?"
 class Offer:
     domain: str
     request: str
+    specialist: str | None = None  # who made the offer
 
 
 def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
@@ -58,7 +59,15 @@ def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
     if id(last) in consumed or last.result is None or not last.result.offer:
         return None
     consumed.add(id(last))
-    return Offer(last.domain, last.result.offer)
+    return Offer(last.domain, last.result.offer, last.specialist)
+
+
+def another_value(text: str, request: str, reader: SlotReader) -> bool:
+    """"starter is enough honestly" to "Would you like to switch to Pro?": the caller names
+    another value of what was offered, a request of its own for that department."""
+    said = reader.read(text).as_dict()
+    offered = reader.read(request).as_dict()
+    return any(k != "confirm" and k in offered and v != offered[k] for k, v in said.items())
 
 
 def answer_to_offer(text: str) -> bool | None:
@@ -178,3 +187,17 @@ def done_already(text: str, results: list[DomainResult]) -> str | None:
     if not results or results[-1].status != "done" or results[-1].specialist is None or not _DO_IT_AGAIN.match(text):
         return None
     return f"That's done already: {results[-1].summary}"
+
+
+# "ok and is there like an eta on the fix": a follow-up naming the matter with a definite noun
+# instead of "it", about the answer just given when that answer can say it.
+_DEFINITE = re.compile(r"\bthe\s+(?:fix|outage|incident|problem|issue|errors?|refund|request|change|reset|ticket|approval|review)\b")
+
+
+def definite_follow_up(text: str, results: list[DomainResult]) -> bool:
+    """A follow-up about the last answer that names its matter ("the fix") and no new need."""
+    kind = follow_up_kind(text)
+    if kind is None or not results or not _DEFINITE.search(text.lower()):
+        return False
+    last = results[-1]
+    return last.result is not None and bool(last.result.follow_ups.get(kind))

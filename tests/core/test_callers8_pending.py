@@ -129,3 +129,24 @@ async def test_an_identity_read_out_slowly_with_its_announcement(open_call, stor
     turn = await call.send("hello. my account number, i have it here somewhere, c, one, zero, zero, four, and my zip is three oh three oh one")
     assert "you're verified" in said(turn), said(turn)
     assert store.list_work(customer_id="C1004") == [] and store.list_tickets(customer_id="C1004") == []
+
+
+async def test_another_plan_named_to_an_offer_is_read_back(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("would the pro plan be cheaper for us")
+    turn = await call.send("the starter one is enough tbh")
+    assert "To confirm" in said(turn) and "Starter plan" in said(turn), said(turn)
+
+
+async def test_an_eta_on_the_fix_follows_the_last_answer(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("is anything wrong with the api today")
+    turn = await call.send("right, any eta on the fix?")
+    assert "verify" not in said(turn) and "ticket" not in said(turn).lower(), said(turn)
+
+
+async def test_why_the_zip_is_asked_is_answered(open_call, store: Store) -> None:
+    call = await open_call()
+    await call.send("i need to change my plan")
+    turn = await call.send("hm how come you need my zip code")
+    assert "account holder" in said(turn) and "ZIP" in said(turn), said(turn)
