@@ -41,7 +41,7 @@ _CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|abou
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
 _REPEAT = re.compile(
-    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+|and|ok|okay|sorry)\b[\s,.!?]*)*"
+    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+|and|ok|okay)\b[\s,.!?]*)*"
     r"(?:how much(?: (?:was|is|did you say|was that|is that|again|exactly|is it|was it))*"
     r"|what (?:was|did you say|is) (?:that|it|the (?:amount|number|figure|total))(?: again)?|what did you say"
     r"|come again|say (?:that|it) again|(?:could|can) you (?:repeat|say) (?:that|it)(?: again)?|repeat (?:that|it)(?: please)?"
