@@ -15,6 +15,10 @@ The same holds for the customer number said alone, after an answer that carried 
 but no number ("What's your customer number?"): the line checks it with the ZIP the caller
 gave before, so the readings of the number are tried with that one ZIP only
 (`number_on_file`), and a reading that carries another ZIP of its own is never tried.
+
+A real book has neighbours: two accounts in one ZIP whose numbers are a digit apart. A less
+likely reading is taken only when no other reading of the beam names another account with the
+ZIP; when two do, the line asks again rather than pick one of two customers.
 """
 
 from __future__ import annotations
@@ -43,14 +47,27 @@ def reading_on_file(customers: Customers, readings: list[str]) -> int | None:
     first_zip = _pair(readings[0])[1]
     if first_zip is None:
         return None
+    found: list[tuple[int, str]] = []
     for index, reading in enumerate(readings[:MAX_READINGS]):
         customer_id, zip_code = _pair(reading)
         if customer_id is None or zip_code != first_zip:
             continue
         customer = customers.get_customer(customer_id)
         if customer is not None and customer.zip_code == zip_code:
-            return index
-    return None
+            found.append((index, customer.id))
+    return _unambiguous(found)
+
+
+def _unambiguous(found: list[tuple[int, str]]) -> int | None:
+    """The reading to take among those on file: the most likely reading when it is one of them;
+    a less likely one only when no other reading names another account with the same ZIP (two
+    neighbours in one ZIP, "C1001" and "C1002", heard in one beam: the line asks again rather
+    than pick one of two customers)."""
+    if not found:
+        return None
+    if found[0][0] == 0:
+        return 0
+    return found[0][0] if len({customer for _, customer in found}) == 1 else None
 
 
 def number_on_file(customers: Customers, readings: list[str], zip_code: str | None) -> int | None:
@@ -61,18 +78,19 @@ def number_on_file(customers: Customers, readings: list[str], zip_code: str | No
     if zip_code is None or not readings or _pair(readings[0])[1] not in (None, zip_code):
         return None  # the most likely reading gives another ZIP: the caller is saying that one now
     numbers: list[str] = []
+    found: list[tuple[int, str]] = []
     for index, reading in enumerate(readings):
         customer_id, said_zip = _pair(reading)
         if customer_id is None or said_zip not in (None, zip_code):
             continue
         if customer_id not in numbers:
             if len(numbers) == MAX_READINGS:
-                return None
+                break
             numbers.append(customer_id)
         customer = customers.get_customer(customer_id)
         if customer is not None and customer.zip_code == zip_code:
-            return index
-    return None
+            found.append((index, customer.id))
+    return _unambiguous(found)
 
 
 def on_file(customers: Customers) -> Callable[[list[str]], int | None]:
