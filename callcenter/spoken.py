@@ -206,7 +206,7 @@ _ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d{4,6})\b", re.I)
 _ID_THEN_ZIP = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d{4,6})(\d{5})\b", re.I)
 # "oh, nine seven two oh one": an "oh" said first with a pause after it is a sound of surprise,
 # not a zero (a ZIP is five digits, and this one would be six)
-_OH_FIRST = re.compile(r"^(\W*)oh[,!.]\s*", re.I)
+_OH_FIRST = re.compile(r"^(\W*)oh[,!.]\s*(?=(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b)", re.I)
 _ZIP_WORDS = re.compile(r"\b(zip(?:\s*code)?|postal\s+code)(\s*(?:is|it's|of)?[\s:,]*)(\d[\d\s-]{3,9}\d)\b", re.I)
 _MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|usd))?\b", re.I)
 _MONEY = re.compile(
