@@ -32,6 +32,7 @@ from domains.base import (
     tool_call_chunk,
 )
 from domains.breaker import BREAKER
+from domains.frame import takes_back
 from domains.intent import is_what_if
 from domains.results import SpecialistResult
 from domains.state import CallState
@@ -183,8 +184,20 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             self.last_question = "".join(words)
 
     def _topic_change(self, latest: str) -> LeaveReason | None:
-        """'topic' when, instead of answering our question, the caller raised another need."""
-        return LeaveReason.TOPIC if self.other_need(latest) is not None else None
+        """'topic' when, instead of answering our question, the caller raised another need, or
+        took this one back by name ("skip the phone number, only the logins part")."""
+        if self.other_need(latest) is not None or self._taken_back_by_name(latest):
+            return LeaveReason.TOPIC
+        return None
+
+    def _taken_back_by_name(self, latest: str) -> bool:
+        """A clause takes back what this task is about, and another clause says something else."""
+        own = self.id.replace(".", "/", 1)
+        return any(takes_back(c) and self._reads_as(c) == own for c in _CLAUSE.split(latest) if c.strip())
+
+    def _reads_as(self, clause: str) -> str | None:
+        first = next(iter(self.state.router.detect(clause)), None)
+        return first.label if first is not None else None
 
     def other_need(self, latest: str) -> Intent | None:
         """The other need the caller raised instead of answering our question, if any."""
@@ -219,12 +232,23 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             # Only what the caller wants instead goes back to be routed: the part they took
             # back names this very task and would bring them straight back here. The caller
             # hears what was left, before the new need's answer.
-            self.state.follow_up = after_retraction(self.caller_words)
+            self.state.follow_up = self._wanted_instead(self.caller_words)
             gate = getattr(self, "gate", None)
             what = gate.facts.what if gate is not None and gate.pending and gate.facts else self.called
             self.finish(self.result_type(status="cancelled", summary=LEFT_FOR_NEW.format(what=what)))  # type: ignore[arg-type]
             return
         self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]
+
+    def _wanted_instead(self, words: str) -> str:
+        """What the caller wants instead of this task: the words after the take-back, without
+        the clauses that take this task back or name it ("actually let's leave the phone
+        number for another day, just the sign in thing" -> "just the sign in thing")."""
+        rest = after_retraction(words)
+        own = self.id.replace(".", "/", 1)
+        keep = [c for c in _CLAUSE.split(rest) if c.strip() and not takes_back(c) and self._reads_as(c) not in (None, own)]
+        if keep:
+            return ", ".join(keep)
+        return "" if self._taken_back_by_name(words) else rest  # only this task taken back: nothing else to route
 
     def another_attempt(self) -> bool:
         """Count a turn that did not finish; give up after a few so a call cannot stall here."""
@@ -236,6 +260,8 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         return True
 
 
+# Clause boundaries of a turn that takes one need back and names another.
+_CLAUSE = re.compile(r"[,.;]\s+|\s+\b(?:and|but|just|only)\b\s+", re.I)
 LEFT_FOR_NEW = "I've left {what} for now, and nothing was changed."
 _GAVE_UP = "I couldn't complete that over the phone, so I've noted it for a colleague to follow up."
 

@@ -334,6 +334,9 @@ class MetaSupervisor(Agent):
                         # Said now: the caller hears this outcome before the next need's own
                         # words (its read-back), not after that need is done.
                         self.session.say(result.summary)
+                named = moves.answered_by_name(text, state.caller.results, state.router)
+                if named is not None:  # the need kept was answered already: said once more
+                    return named.summary
                 nxt = self._route_text(text)
                 if nxt is not None:
                     spec, request, extra = nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra()

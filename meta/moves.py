@@ -201,3 +201,35 @@ def definite_follow_up(text: str, results: list[DomainResult]) -> bool:
         return False
     last = results[-1]
     return last.result is not None and bool(last.result.follow_ups.get(kind))
+
+
+# "just the sign in thing", "only the billing part": a short pointer at a matter by name.
+_POINTER = re.compile(r"^\W*(?:(?:just|only|so|and|but|um|uh|then|ok|okay)\W+)*(?:the|that|my)\s+(?P<name>[\w\s'-]{2,30}?)\s+"
+                      r"(?:thing|part|bit|stuff|one|matter|question|issue)\W*$", re.I)
+_GENERIC_NAMES = frozenset("other first second last new same whole".split())
+_NAMED_AT_LEAST = 0.1  # a reading of the pointer this likely may name an answer of this call
+
+
+def answered_by_name(text: str, answered: list[DomainResult], router: IntentRouter) -> DomainResult | None:
+    """The answer of this call a short pointer names ("just the sign in thing" after the sign-in
+    review), so a caller who keeps one of two needs hears it again instead of a new reading of
+    two words ("sign in" read alone is a password reset)."""
+    last = [c for c in re.split(r"[,.;]\s*", text) if c.strip()]
+    m = _POINTER.match(last[-1].strip()) if last else None  # "you know what, only the logins part"
+    if m is None:
+        return None
+    names = {w for w in _WORD.findall(m.group("name").lower().replace("-", " ")) if w not in _GENERIC_NAMES}
+    if not names:
+        return None
+    done = [r for r in answered if r.status in _ANSWERED]
+    for result in reversed(done):
+        if names <= set(_WORD.findall(result.summary.lower().replace("-", " "))):
+            return result
+    # named in other words ("the logins part" after the sign-in review): the router's readings
+    # of the pointer, in order, against what this call answered
+    for intent in router.detect(text):
+        for label in (intent.label, *(lab for lab, p in intent.alternatives if p >= _NAMED_AT_LEAST)):
+            match = next((r for r in reversed(done) if f"{r.domain}/{r.specialist}" == label), None)
+            if match is not None:
+                return match
+    return None

@@ -356,7 +356,7 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
-            if _seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(right) or _disc.picks_one(right):
+            if _seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(right) or _disc.details_the_one_before(right):
                 continue  # "..., what's going on with it" / "..., the one from march": one need
             a = read(left)
             if not a.in_scope or self.domain_confidence(a) < self.threshold:

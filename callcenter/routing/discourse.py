@@ -64,11 +64,13 @@ _CLOSING_WORDS = frozenset(
     # the modal forms of "that's all": "that will be all", "that'll do", "that should be everything"
     "will 'll that'll thatll should would be do does "
     # and the past: "that was it for me", "that was all i needed"
-    "me needed wanted".split()
+    "me needed wanted "
+    # the hedged "that covers it": "i think that about covers it", "i guess that covers everything"
+    "think guess covers covered about".split()
 )
 _CLOSING_CUE = re.compile(
     r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
-    r"|that('?ll| will| should)? do( it)?|that does it"
+    r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go"
     r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b"
 )
@@ -110,7 +112,7 @@ _PICKS_ONE = re.compile(
 _PICK_WORDS = 8
 
 
-def picks_one(text: str) -> bool:
+def details_the_one_before(text: str) -> bool:
     """A short clause that only says which of the things just named is meant, or says it
     again another way ("..., like what i paid each month", "..., i mean the api key")."""
     low = text.lower()
@@ -144,17 +146,17 @@ def is_question_not_farewell(text: str) -> bool:
     however the router's scores for it came out. Ending the call loses the caller; a missed
     goodbye costs one more "anything else?"."""
     low = text.lower().strip()
-    if _FAREWELL_CUE.search(low) or _THANKS_OR_DONE.search(low):
+    if _CLOSING_CUE.search(low) or _DONE.search(low):
         return False
     return bool("?" in low or _ASKS.search(low) or _ASSENTS.search(low))
 
 
-# Farewells beyond the cue words: thanks, done, "i'll let you go". An assent with one of these
-# ("ok thanks, i'll hang up now") may well be a goodbye.
-_THANKS_OR_DONE = re.compile(
-    r"\b(thanks?|thank you|thx|cheers|appreciate|(?:i'?ll|i will) (?:let you go|hang up)|hang(?:ing)? up|later\W*$|good ?night"
+# Farewells beyond the closing cues: thanks in other words, done, "i'll let you go". An assent
+# with one of these ("ok thx, i'll hang up now") may well be a goodbye.
+_DONE = re.compile(
+    r"\b(thank|thx|appreciate|(?:i'?ll|i will) (?:let you go|hang up)|hang(?:ing)? up|later\W*$|good ?night"
     r"|(?:we'?re|we are|i'?m|i am) (?:all )?(?:done|finished|set)|all set|no (?:more|other|further) questions|nothing (?:more|further)"
-    r"|so long|covers it|that'?s (?:about )?(?:all|it))\b")
+    r"|so long|covers it|that'?s about (?:all|it))\b")
 # A turn that opens by agreeing ("sure, ...", "yes dear, ...", "ok so ...") answers something;
 # without a farewell it is not one.
 _ASSENTS = re.compile(r"^\W*(?:(?:uh|um|oh|well|i mean)\W+)*(?:yes|yeah|yep|yup|sure|ok|okay|right|alright|correct|exactly|i mean)\b")

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
+from callcenter.llm.embedded import user_texts
+from domains.account.login_help import mask_email
 from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
@@ -16,6 +18,10 @@ from domains.specialist import SpecialistTask, guarded
 
 _EMAIL = re.compile(r"^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24}$", re.I)
 _PHONE = re.compile(r"^\+\d{10,15}$")
+# Which value the caller means when they have not said the new one yet: "change my phone
+# number", "the email on file". A customer number is no phone number.
+_SAYS_PHONE = re.compile(r"\b(?:phone|mobile|cell|cellphone|landline)\b|\b(?<!customer )(?<!account )number\b", re.I)
+_SAYS_EMAIL = re.compile(r"\b(?:e-?mail|mail\s+address|email\s+address)\b", re.I)
 
 
 @dataclass(kw_only=True)
@@ -50,7 +56,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         if (email is None) == (phone is None):
             if not self.another_attempt():
                 return None
-            return "Which one should change, and to what: the email address or the phone number?"
+            return self._ask_new_value()
         if email is not None and not _EMAIL.match(email.strip()):
             return "That doesn't sound like a valid email address. Could you spell it out again?"
         if phone is not None and not _PHONE.match(phone.strip()):
@@ -76,3 +82,28 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         ref, say = request_step_up(self.state, customer_id=customer.id, field=kind, new_value=value, what=f"a change of your {kind}")
         self.finish(UpdateProfileResult(status="queued" if ref else "refused", summary=say, pending_change=ref))
         return None
+
+    def _named_field(self) -> str | None:
+        """The field the caller named and not the other ("change my phone number"), else None."""
+        words = " ".join(user_texts(self.chat_ctx))
+        phone, email = bool(_SAYS_PHONE.search(words)), bool(_SAYS_EMAIL.search(words))
+        return "email" if email and not phone else "phone" if phone and not email else None
+
+    def _ask_new_value(self) -> str:
+        """The question for the new value of the field the caller named (both or neither: which one)."""
+        field = self._named_field()
+        if field == "email":
+            return "What's the new email address?"
+        if field == "phone":
+            return "What's the new phone number, with the country code?"
+        return "Which one should change, and to what: the email address or the phone number?"
+
+    def slot_options(self) -> str | None:
+        """What is on file, masked as every read-out is: the answer to "what email do you have
+        on there now?" while the new value is asked for."""
+        customer = self.state.ports.customers.get_customer(self.customer_id)
+        if customer is None:
+            return None
+        field = self._named_field()
+        on_email, on_phone = f"The email on file is {mask_email(customer.email)}.", f"The phone number on file ends {customer.phone[-4:]}."
+        return on_email if field == "email" else on_phone if field == "phone" else f"{on_email} {on_phone}"

@@ -53,3 +53,17 @@ def asked_before(text: str) -> bool:
 def asks_another(text: str) -> bool:
     """A new refund said beside the old one ("and refund the other charge too")."""
     return bool(_ANOTHER.search(text))
+
+
+# "a credit for the failed calls today", "compensation for the outage", "money back for the
+# downtime": money asked back for service that failed, the refund's service-failure credit,
+# however much the trouble's words read as a diagnosis or the status board.
+_RETURN = r"(?:credit|credits|compensat\w*|money\s+back|refund\w*|reimburs\w*|discount|something\s+back|partial\s+refund)"
+_TROUBLE = (r"(?:fail\w*|errors?|outages?|downtime|down\s?time|incidents?|[45]\d\d'?s?|5xx|disruption|interruption"
+            r"|the\s+api\s+being\s+down|service\s+(?:issues?|problems?)|(?:it|the\s+api|you)\s+(?:was|were|being)\s+down)")
+_CREDIT_FOR_TROUBLE = re.compile(rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because\s+of|due\s+to|over|after)\b.{{0,30}}\b{_TROUBLE}", re.I)
+
+
+def asks_credit_for_trouble(text: str) -> bool:
+    """Money asked back for a service failure ("can i get a credit for the failed calls")."""
+    return bool(_CREDIT_FOR_TROUBLE.search(text)) and not asked_before(text)

@@ -28,7 +28,12 @@ from domains.billing.plan_words import (
 from domains.billing.ports import PORTS
 from domains.billing.refund import IssueRefundTask
 from domains.billing.refund_status import CheckRefundStatusTask
-from domains.billing.refund_words import asked_before, asks_another, asks_now
+from domains.billing.refund_words import (
+    asked_before,
+    asks_another,
+    asks_credit_for_trouble,
+    asks_now,
+)
 from domains.billing.supervisor import BillingSupervisorTask
 
 
@@ -126,6 +131,17 @@ MONTHLY_PRICE = Rereading(
     unsure=never,
 )
 
+# "can i get a credit for the failed calls today": the service-failure credit (a refund), which
+# its read-back states and nothing pays without a yes; the trouble's words read as a diagnosis.
+CREDIT_FOR_TROUBLE = Rereading(
+    over=frozenset({"technical/api_errors", "technical/service_status", "billing/invoices", "billing/balance",
+                    "billing/refund_status"}),
+    label="billing/refund",
+    target=asks_credit_for_trouble,
+    whole=never,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="billing",
     description=(
@@ -138,7 +154,8 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
+                CREDIT_FOR_TROUBLE),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

@@ -15,6 +15,8 @@ from domains.technical.integration_help import IntegrationHelpTask
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
 from domains.technical.status_words import (
+    asks_about_ticket,
+    asks_for_ticket,
     asks_if_up,
     key_fails,
     names_own_error,
@@ -67,6 +69,27 @@ PAST_TROUBLE = Rereading(
     settles_own=True,
 )
 
+# "open a ticket about the 500s we're getting", "can somebody in engineering look at these
+# errors": a ticket asked for, about errors the caller names; the errors read as a diagnosis by
+# their words, the construction says the caller wants people on it.
+TICKET_ASKED = Rereading(
+    over=frozenset({"technical/api_errors", "technical/service_status", "technical/integration_help", "technical/ticket_status"}),
+    label="technical/escalation",
+    target=asks_for_ticket,
+    whole=never,
+    unsure=never,
+    settles_own=True,
+)
+
+# "is there a ticket open for the 500s": a question about a ticket is its status, never a new one.
+TICKET_ASKED_ABOUT = Rereading(
+    over=frozenset({"technical/escalation"}),
+    label="technical/ticket_status",
+    target=asks_about_ticket,
+    whole=never,
+    unsure=never,
+)
+
 DOMAIN = DomainSpec(
     name="technical",
     description=(
@@ -77,7 +100,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(UP_OR_DOWN, KEY_FAILS, PAST_TROUBLE),
+    rereadings=(UP_OR_DOWN, KEY_FAILS, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -71,3 +71,35 @@ def past_trouble(text: str) -> bool:
 def names_ticket(text: str) -> bool:
     """The caller names a ticket of their own ("my ticket from last week"): its status stands."""
     return bool(_OWN_TICKET.search(text))
+
+
+# "i'd like to open a ticket about the 500s", "can somebody in engineering look at these errors",
+# "get an engineer on it": the caller asks for people to work on it, whatever the errors read as.
+# The errors name what the ticket is about; a question about a ticket ("did you open a ticket?",
+# "is there a ticket for it") asks for none.
+_ASKS_TICKET = re.compile(
+    r"\b(?:want|need|like|please|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|just|let'?s|i'?d\s+like\s+to)\b.{0,25}"
+    r"\b(?:open|file|raise|create|log|submit|start|put\s+in)\s+(?:a|an|one|another)\s+(?:\w+\s+)?(?:ticket|case|escalation)\b"
+    r"|^\W*(?:(?:uh|um|so|ok|okay|and|please)\W+)*(?:open|file|raise|create|log|submit)\s+(?:a|an|one)\s+(?:\w+\s+)?(?:ticket|case)\b"
+    r"|\bescalate\b(?!\w)"
+    r"|\b(?:can|could|would|will)\s+(?:some\s?(?:one|body)|an?\s+engineers?|your\s+engineers|engineering|someone\s+technical)"
+    r"(?:\s+(?:in|from|on)\s+(?:the\s+|your\s+)?(?:engineering|tech|dev)\w*(?:\s+team)?)?\s+(?:please\s+)?(?:look|check|investigate|dig)\b"
+    r"|\b(?:get|put)\s+(?:an?\s+|some\s?one\s+|some\s?body\s+|your\s+)?(?:engineers?|engineering|developers?|dev\s+team)\s+(?:on|to\s+look)\b",
+    re.I,
+)
+
+
+def asks_for_ticket(text: str) -> bool:
+    """The caller asks for a ticket, or for engineers to look at their problem."""
+    return bool(_ASKS_TICKET.search(text)) and not re.search(r"^\W*(?:did|have|has|is|was|were)\b", text, re.I)
+
+
+# "is there a ticket open for the 500s", "do we have a ticket on this already": a question about
+# a ticket, which its status answers; opening one is asked for in other words.
+_ASKS_ABOUT_TICKET = re.compile(
+    r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b", re.I)
+
+
+def asks_about_ticket(text: str) -> bool:
+    """The caller asks whether a ticket exists or was opened, not for a new one."""
+    return bool(_ASKS_ABOUT_TICKET.search(text)) and not asks_for_ticket(text)
