@@ -118,7 +118,8 @@ class MetaSupervisor(Agent):
                     yield llm.ChatChunk(id=move.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[move]))
                 return
             fixed = repair.before_routing(
-                text, self.noise, served=bool(self.state.caller.results), how_can_i_help=self.phrases.how_can_i_help)
+                text, self.noise, served=bool(self.state.caller.results), how_can_i_help=self.phrases.how_can_i_help,
+                names_need=self._names_need_in_gloss)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
@@ -263,6 +264,14 @@ class MetaSupervisor(Agent):
         if self.state.person_waiting is not None:
             return f"{result.summary} {book_callback(self.state, self.state.person_waiting)} {t.ANYTHING_ELSE}"
         return f"{result.summary} {moves.WHAT_CAN_I_DO}"
+
+    def _names_need_in_gloss(self, text: str) -> bool:
+        """Words in another language that name a department's need once glossed ("merci,
+        combien je dois" does; "merci, c'est tout pour aujourd'hui" does not)."""
+        english = gist.gloss(text, gist.glossaries(self.domains), english=False)
+        router = self.state.router
+        return bool(english) and any(
+            self._domain(i.domain) is not None and domain_confidence(i) >= router.threshold for i in router.detect(english))
 
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""

@@ -14,14 +14,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from callcenter.llm.language import detect_language, english_words
 from domains.base import DomainSpec
 
 IN_ENGLISH = "Here is what I found, in English:"
 
 
-def gloss(text: str, glossaries: Iterable[dict[str, str]]) -> str:
+def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = True) -> str:
     """The English words of the glossaries found in ``text``, in the order said (longest
-    phrases first, each word used once); words no glossary knows are left out."""
+    phrases first, each word used once); words no glossary knows are left out. ``english``:
+    a sentence of the turn said in English ("welchen tarif habe ich? what plan am i on") is
+    kept as said, so the router reads the caller's own words beside the gloss."""
+    sentences = [p for p in _SENTENCE.split(text) if p.strip()]
+    kept = [p.strip() for p in sentences if english and _english(p)]
+    foreign = " ".join(p for p in sentences if p.strip() not in kept)
+    glossed = _gloss_words(foreign, glossaries) if foreign else ""
+    return " ".join(x for x in (glossed, *kept) if x)
+
+
+_SENTENCE = re.compile(r"[.?!¿¡;]+")
+_ENGLISH_WORDS = 2  # a stretch with this many of English's commonest words, and none of another language's
+
+
+def _english(sentence: str) -> bool:
+    return english_words(sentence) >= _ENGLISH_WORDS and detect_language(sentence, weak=True) is None
+
+
+def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
     low = f" {text.lower()} "
     words = {k: v for g in glossaries for k, v in g.items()}
     found: list[tuple[int, str]] = []

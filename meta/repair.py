@@ -9,6 +9,7 @@ hosted path alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from callcenter.llm import templates as t
@@ -55,13 +56,14 @@ def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
     return f"What I can tell you is this: {last.summary} If you'd like someone to go into it with you, just say 'a person'."
 
 
-def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, how_can_i_help: str = "") -> Repair | None:
+def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, how_can_i_help: str = "",
+                   names_need: Callable[[str], bool] | None = None) -> Repair | None:
     """Replies that must win even over a confident route: another language, noise, a closing.
 
     `served`: the call has had an answer already. Thanks before that ("thanks a lot" as
     the first thing said) is politeness, not a goodbye: the caller still has their reason
-    for calling."""
-    farewell = farewell_language(text)
+    for calling. `names_need`: whether words in another language name a need (meta/gist.py)."""
+    farewell = farewell_language(text, names_need=names_need)
     if farewell is not None:  # "merci au revoir": a goodbye, in the caller's language
         return Repair("goodbye", f"{GOODBYE_REPLY[farewell]} {t.GOODBYE}")
     language = detect_language(text)

@@ -9,6 +9,7 @@ most often try, which English text does not contain.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # The most frequent words of each language (articles, pronouns, prepositions, auxiliaries,
 # greetings, and the everyday words of a support call), minus any that are English words
@@ -120,8 +121,10 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
 # that the line speaks English.
 _FAREWELLS: dict[str, frozenset[str]] = {
     "es": frozenset("adiós adios gracias muchas muchísimas vale hasta luego pronto chao chau bueno perfecto muy amable buen día".split()),
-    "fr": frozenset("merci au revoir beaucoup bonne journée soirée salut d'accord bien parfait à bientôt".split()),
-    "de": frozenset("danke tschüss tschüs auf wiedersehen schönen tag vielen dank gut alles klar super bis dann".split()),
+    "fr": frozenset("merci au revoir beaucoup bonne journée soirée salut d'accord bien parfait à bientôt la prochaine "
+                    "infiniment monsieur madame".split()),
+    "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis "
+                    "dann noch wochenende".split()),
     "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante".split()),
     "pt": frozenset("obrigado obrigada tchau até logo muito bom boa dia tarde noite valeu perfeito".split()),
 }
@@ -135,15 +138,34 @@ GOODBYE_REPLY: dict[str, str] = {
 _FILLERS = frozenset("um uh er oh ah ok okay".split())
 # At least one of these: "bueno" or "bien" alone thanks no one.
 _THANKS_OR_BYE = frozenset(
-    "adiós adios gracias chao chau merci revoir danke tschüss tschüs wiedersehen grazie arrivederci obrigado obrigada tchau valeu".split())
+    "adiós adios gracias chao chau merci revoir danke dank tschüss tschüs wiedersehen grazie arrivederci obrigado obrigada tchau "
+    "valeu".split())
 
 
-def farewell_language(text: str) -> str | None:
-    """The language of a turn made only of its thanks and farewells, else None."""
+def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = None) -> str | None:
+    """The language of a turn made only of its thanks and farewells, else None.
+
+    ``names_need``: whether words name a need (the departments' glossaries know them). With it,
+    a turn in another language that thanks or says goodbye and asks nothing ("merci beaucoup,
+    c'est tout pour aujourd'hui", "d'accord, merci madame. au revoir") is a farewell too, whatever
+    other words of courtesy it has: no closed list holds them all."""
     words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w not in _FILLERS]
     if not words:
         return None
     for code, vocab in _FAREWELLS.items():
         if all(w in vocab for w in words) and any(w in _THANKS_OR_BYE for w in words):
             return code
-    return None
+    if names_need is None or "?" in text or not any(w in _THANKS_OR_BYE for w in words):
+        return None
+    code = detect_language(text, weak=True)
+    if code not in _FAREWELLS:
+        return None
+    # the courtesies of the language are no need ("à la prochaine" is no next bill)
+    rest = " ".join(w for w in words if w not in _FAREWELLS[code])
+    return code if not rest or not names_need(rest) else None
+
+
+def english_words(text: str) -> int:
+    """How many of the words English sentences can hardly do without the text has ("what plan
+    am i on" has four; "le nostre chiamate api danno errore" none)."""
+    return sum(1 for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w in _ENGLISH)

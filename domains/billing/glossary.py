@@ -22,4 +22,12 @@ GLOSSARY: dict[str, str] = {
     "dos veces": "twice", "deux fois": "twice", "zweimal": "twice", "due volte": "twice", "duas vezes": "twice",
     "reembolso": "refund", "remboursement": "refund", "rückerstattung": "refund", "rimborso": "refund",
     "plan": "plan", "plano": "plan", "piano": "plan", "tarif": "plan", "abonnement": "subscription",
+    # the next bill and what a plan costs: "quand arrive ma prochaine facture et combien"
+    "prochaine facture": "next bill", "próxima factura": "next bill", "nächste rechnung": "next bill",
+    "prossima fattura": "next bill", "próxima fatura": "next bill",
+    "costa": "cost", "cuesta": "cost", "coûte": "cost", "kostet": "cost", "custa": "cost",
+    "al mes": "per month", "par mois": "per month", "pro monat": "per month", "al mese": "per month",
+    "por mês": "per month", "pago": "pay", "quand": "when", "cuándo": "when", "wann": "when",
+    "última": "last", "ultima": "last", "letzte": "last", "dernière": "last",
+    "copia": "copy", "copie": "copy", "kopie": "copy", "cópia": "copy",
 }

@@ -13,4 +13,19 @@ GLOSSARY: dict[str, str] = {
     "incidente": "incident", "incident": "incident", "störung": "incident",
     "ahora": "right now", "maintenant": "right now", "en ce moment": "right now", "gerade": "right now",
     "adesso": "right now", "agora": "right now",
+    # failing calls, and why
+    "fallan": "failing", "falla": "fails", "fallando": "failing", "échouent": "failing", "échoue": "fails",
+    "schlagen fehl": "failing", "fehlgeschlagen": "failed", "falliscono": "failing", "fallisce": "fails",
+    "falham": "failing", "falhando": "failing", "error": "error", "errore": "error", "erro": "error",
+    "llamadas": "calls", "appels": "calls", "aufrufe": "calls", "anfragen": "requests", "chiamate": "calls",
+    "chamadas": "calls", "requisições": "requests",
+    "por qué": "why", "pourquoi": "why", "warum": "why", "perché": "why", "por que": "why",
+    # trouble in the past: "gab es letzte woche probleme mit den webhooks?"
+    "problemas": "problems", "problèmes": "problems", "probleme": "problems", "problemi": "problems",
+    "webhooks": "webhooks", "webhook": "webhook",
+    "retraso": "delayed", "retrasados": "delayed", "en retard": "late", "spät": "late", "verspätet": "delayed",
+    "in ritardo": "late", "ritardo": "delay", "atrasados": "delayed", "atraso": "delay",
+    "semana pasada": "last week", "semaine dernière": "last week", "letzte woche": "last week",
+    "settimana scorsa": "last week", "semana passada": "last week",
+    "hoy": "today", "aujourd'hui": "today", "heute": "today", "oggi": "today", "hoje": "today",
 }

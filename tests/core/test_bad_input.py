@@ -171,5 +171,6 @@ async def test_invalid_profile_values_are_rejected(open_call, store: Store) -> N
     call = await open_call("C1001")
     turn = await call.send("change my phone number to 12345")
     # "12345" is not read as a phone number at all: nothing is stored and the caller is asked
-    assert turn.replies == ["Which one should change, and to what: the email address or the phone number?"]
+    # for the number again (the field they named: the phone, not "email or phone?")
+    assert turn.replies == ["What's the new phone number, with the country code?"]
     assert store.get_customer("C1001").phone == "+14155550101"
