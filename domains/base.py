@@ -160,6 +160,9 @@ class SpecialistSpec:
     # Words that ask it to act ("lock it"): those go to its task, never to its `lookup`, which
     # answers the rest ("who's been signing into my account") like any read-only need.
     acts_on: Callable[[str], bool] | None = None
+    # A turn that narrows its last answer relative to it ("and the month before that?" after
+    # October's invoice): the request that says it outright ("the september invoice"), else None.
+    again: Callable[[str, SpecialistResult | None], str | None] | None = None
 
     def looks_up(self, text: str) -> bool:
         """Its read-only `lookup` answers these words (it has one, and they ask for no action)."""

@@ -238,6 +238,12 @@ class ActionGate:
         readback = (self.facts.what if self.facts is not None else self._readback).lower()
         return any(_spoken(v) not in readback for v in said.values())
 
+    @property
+    def read_back(self) -> str:
+        """The pending read-back's own words, without its lead-in ("a refund of $49.00 ..., back
+        to the card it was charged to"): what a question about the action itself is answered with."""
+        return re.sub(r"^.*?to confirm:\s*", "", self._readback, flags=re.I | re.S).strip().rstrip(".")
+
     def check(
         self, task: SpecialistLike, signature: str, readback: str, facts: ActionFacts | None = None,
     ) -> str | bool | None:
@@ -317,8 +323,8 @@ def approval_wait(state: CallState) -> str:
     minutes = max(1, round(state.settings.approval_timeout_s / 60))
     span = "an hour" if minutes == 60 else (f"{minutes // 60} hours" if minutes % 60 == 0 else f"{minutes} minutes")
     return (
-        f"A supervisor looks at it, and if nobody has decided within {span} it goes to a senior colleague; "
-        "you'll hear by email as soon as it's decided."
+        f"A supervisor reviews it, and if nobody has decided within {span} it goes to a senior colleague; "
+        "you'll hear by email as soon as it's approved or declined."
     )
 
 

@@ -33,7 +33,7 @@ from domains import frame
 from domains.base import caller_wants_out
 from domains.breaker import BREAKER
 from domains.frame import Move
-from domains.intent import approval_wait, firm_no, yes_or_no
+from domains.intent import approval_wait, firm_no, is_question, yes_or_no
 from domains.results import DomainResult
 from domains.state import Hop
 
@@ -105,6 +105,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     if readback and gate.facts and restates(task, latest):
         if gate.brings_new_value(task, latest):
             return Next.TO_TOOL  # "wait no, pro not starter": the action changed, read back anew
+        if is_question(latest) and gate.read_back:
+            # "is that going back on the same card?": the read-back itself says how, in full
+            return f"Yes: {gate.read_back}. {frame.reask(gate.facts)}"
         return f"{frame.SAME_NEED} {frame.reask(gate.facts)}"
     if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
         return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]

@@ -128,7 +128,7 @@ class MetaSupervisor(Agent):
                 # A follow-up is answered from the result of the topic being discussed.
                 answer = moves.follow_up_answer(text, self.state.caller.results, router)
                 fixed = repair.Repair("follow_up", answer) if answer else None
-            again = self._again(text) if fixed is None and not confident else None
+            again = self._again(text, relative_only=bool(confident)) if fixed is None else None
             if again is not None:  # "ok and the one from march", right after the invoices
                 yield llm.ChatChunk(id=again.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[again]))
                 return
@@ -199,17 +199,21 @@ class MetaSupervisor(Agent):
             return None
         return route_call(f"{TRANSFER}{spec.name}", {"request": f"{phrase}. {text}"}, path="fast", confidence=None)
 
-    def _again(self, text: str) -> llm.FunctionToolCall | None:
+    def _again(self, text: str, *, relative_only: bool = False) -> llm.FunctionToolCall | None:
         """A turn that only gives a value narrowing the last answer ("ok and the one from
-        march" after the invoices): the same specialist again, with it (SETTLED_EXTRA)."""
+        march" after the invoices): the same specialist again, with it (SETTLED_EXTRA).
+        `relative_only`: the turn reads as a need of its own, so only words that narrow the
+        last answer relative to it ("and the month before that?") still do."""
         last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
         domain = self._domain(last.domain) if last is not None else None
         spec = domain.specialist(last.specialist) if domain is not None and last is not None else None
         if spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
             return None
-        if not set(self.state.slots.read(text).as_dict()) & set(spec.narrows):
+        relative = spec.again(text, last.result) if spec.again is not None else None
+        if relative is None and (relative_only or not set(self.state.slots.read(text).as_dict()) & set(spec.narrows)):
             return None
-        call = route_call(f"{TRANSFER}{domain.name}", {"request": text}, path="fast", confidence=None)  # type: ignore[union-attr]
+        request = relative or text
+        call = route_call(f"{TRANSFER}{domain.name}", {"request": request}, path="fast", confidence=None)  # type: ignore[union-attr]
         call.extra[SETTLED_EXTRA] = spec.name
         return call
 

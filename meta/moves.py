@@ -126,7 +126,7 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
     """The answer to a follow-up from the result of the topic being discussed, or None."""
     kind = follow_up_kind(text)
     answered = [r for r in results if r.status in _ANSWERED]
-    if kind is None or not answered:
+    if kind is None or not answered or _asks_if_it_causes_another(text, answered[-1], router):
         return None
     if about_last_answer(text) or refers_back(text):  # "so what now?", "and when will that be fixed?"
         return repair.answer_follow_up(kind, _named(text, answered, kind))
@@ -138,6 +138,22 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         if same:
             return repair.answer_follow_up(kind, same[-1])
     return repair.answer_follow_up(kind, _named(text, answered, kind))
+
+
+# "is that why our calls are failing?": whether the last answer causes a trouble of the caller's
+# own, which is a need of its own (their errors' diagnosis says whether the incident is why).
+_IS_THAT_WHY = re.compile(
+    r"^\W*(?:(?:so|and|oh|ok|okay|hm+|wait)\W+)*(?:is|was|could)\s+(?:that|this|it)\s+(?:be\s+)?"
+    r"(?:why|the\s+reason|what'?s\s+causing|causing)\b\W*(?P<rest>.*)$", re.I)
+
+
+def _asks_if_it_causes_another(text: str, last: DomainResult, router: IntentRouter) -> bool:
+    m = _IS_THAT_WHY.match(text.strip())
+    if m is None or not m.group("rest").strip():
+        return False
+    reading = next(iter(router.detect(m.group("rest"))), None)
+    return (reading is not None and reading.in_scope and "/" in reading.label and reading.confidence >= router.threshold
+            and reading.label != f"{last.domain}/{last.specialist}")
 
 
 def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainResult:

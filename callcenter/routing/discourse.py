@@ -24,7 +24,11 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by)\b")),
     ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when)\b")),
-    ("do_it", re.compile(r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b")),
+    ("do_it", re.compile(
+        r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
+        # "can you just turn the old key back on", "could you re-enable it": undo what the answer said happened
+        r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|the \w+( \w+)?) back( on)?"
+        r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         r"|how do i fix|what (am|are) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"

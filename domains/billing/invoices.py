@@ -17,7 +17,7 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
-from domains.billing.months import MONTH, period, spoken
+from domains.billing.months import MONTH, month_before, period, spoken
 from domains.billing.ports import billing_port
 from domains.billing.records import Invoice
 from domains.results import SpecialistResult
@@ -137,3 +137,11 @@ def _line(i: Invoice) -> str:
 
 def _records(invoices: list[Invoice]) -> list[dict[str, object]]:
     return [{"id": i.id, "period": i.period, "amount_cents": i.amount_cents, "status": i.status} for i in invoices]
+
+
+def the_one_before(text: str, last: SpecialistResult | None) -> str | None:
+    """"and the month before that?" right after one month's invoice: the request for that month."""
+    if not isinstance(last, GetInvoicesResult):
+        return None
+    month = month_before(text, [str(r["period"]) for r in last.invoices])
+    return f"the {month} invoice" if month else None

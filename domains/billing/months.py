@@ -71,3 +71,20 @@ def asks_a_months_bill(text: str) -> bool:
     month's bill is the one coming ("what's this month's bill"): the balance says it."""
     m = MONTH.search(text)
     return bool(m and month_value(m) != "0 ago" and _BILL.search(text) and not _MONEY_BACK.search(text))
+
+
+# "and the month before that?", "what about the one before it", "the previous one": the month
+# before the one just answered, said relative to it.
+_BEFORE_THAT = re.compile(
+    r"\b(?:the\s+)?(?:month|one|bill|invoice)\s+before\s+(?:that|it|this)\b|^\W*(?:(?:and|ok|okay|so|what\s+about)\W+)*before\s+that\b"
+    r"|\bthe\s+previous\s+(?:one|month|bill|invoice)\b", re.I)
+
+
+def month_before(text: str, periods: list[str]) -> str | None:
+    """The month before the only one just answered ("2026-10" -> "september"), when the words
+    ask for it relative to that one; None otherwise."""
+    if len(periods) != 1 or not _BEFORE_THAT.search(text):
+        return None
+    month = int(periods[0].split("-")[1])
+    return _NAMES[(month - 2) % 12]
+

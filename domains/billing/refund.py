@@ -138,7 +138,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         self.finish(
             IssueRefundResult(
                 status=outcome.status, summary=outcome.summary, amount_cents=decision.amount_cents, request_id=outcome.request_id,
-                follow_ups=outcome.follow_ups, **base
+                follow_ups=_after_approval(outcome.follow_ups), **base
             )
         )
         return None
@@ -269,3 +269,12 @@ def _refusal(decision: RefundDecision) -> str:
             "and no money has been moved."
         )
     return "I can't refund that amount, and no money has been moved."
+
+
+def _after_approval(follow_ups: dict) -> dict:
+    """"when do i actually get it": the approval's wait, then the card's."""
+    wait = follow_ups.get("how_long")
+    if not wait:
+        return follow_ups
+    return {**follow_ups, "how_long": f"{wait} Once it's approved, card refunds take 3 to 5 business days to show."}
+

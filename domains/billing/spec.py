@@ -11,7 +11,7 @@ from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.billing.actions import ACTIONS
 from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.glossary import GLOSSARY
-from domains.billing.invoices import GetInvoicesTask, asks_the_task, lookup_invoices
+from domains.billing.invoices import GetInvoicesTask, asks_the_task, lookup_invoices, the_one_before
 from domains.billing.months import MONTH, asks_a_months_bill, month_value
 from domains.billing.payment_words import asks_the_monthly_price, asks_what_was_paid
 from domains.billing.plan_change import ChangePlanTask
@@ -162,7 +162,8 @@ DOMAIN = DomainSpec(
         SpecialistSpec("refund", IssueRefundTask, "Route to the refunds specialist: duplicate or wrong charges, money back.", "a refund or a double charge", called="the refund", changes=True),
         SpecialistSpec("refund_status", CheckRefundStatusTask, "Route to refund status: what happened to a refund already asked for.", "the status of a refund", called="the status of your refund"),
         SpecialistSpec("invoices", GetInvoicesTask, "Route to invoices: copies of invoices, receipts, payment history.", "your invoices or payments", called="your invoices",
-                       narrows=("month", "invoice_id"), lookup=lookup_invoices, acts_on=asks_the_task),
+                       narrows=("month", "invoice_id"), lookup=lookup_invoices, acts_on=asks_the_task,
+                       again=the_one_before),
         SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True),
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),

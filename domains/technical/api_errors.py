@@ -82,6 +82,8 @@ def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = No
             "why": "A 401 means the key in the request is missing, mistyped, or one that has been rotated or revoked.",
             "next_step": f"Copy the current key, the one starting {prefix}, from the dashboard into your app's configuration and redeploy.",
             "how_long": "As soon as requests carry the current key they are accepted; there is no delay on our side.",
+            "do_it": "I can't turn an old key back on once it's rotated or revoked; that's for your security. Create a new "
+                     "key in the dashboard under API keys, or use the current one, and put it in your app's configuration.",
         }
     elif error == "403":
         cause = "permission"

@@ -47,4 +47,4 @@ async def test_how_long_a_supervisor_takes_is_answered_from_the_approval_setting
     await call.send("i got billed twice for two forty nine, i want that back")
     await call.send("yes please")
     turn = await call.send("and how long till somebody approves it")
-    assert "supervisor looks at it" in said(turn) and "firm time" not in said(turn)
+    assert "supervisor reviews it" in said(turn) and "firm time" not in said(turn)

@@ -66,3 +66,41 @@ async def test_keeping_one_of_two_needs_hears_that_one(open_call, store: Store) 
     turn = await call.send("you know what, skip the phone number, only the logins part")
     assert "left the contact details change" in said(turn), said(turn)
     assert "reset link" not in said(turn) and "sign-in" in said(turn), said(turn)
+
+
+async def test_a_question_restating_the_read_back_hears_it_in_full(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("can you refund the forty nine dollar double charge")
+    turn = await call.send("and that goes back onto my visa card, right?")
+    assert "back to the card it was charged to" in said(turn) and "Shall I go ahead" in said(turn), said(turn)
+    assert store.list_work(customer_id="C1001") == []
+
+
+async def test_when_the_money_comes_after_an_approval(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("i was billed twice for pro, refund the second one")
+    await call.send("yes go ahead")
+    turn = await call.send("alright so how soon would i see the money")
+    assert "supervisor" in said(turn) and "3 to 5 business days" in said(turn), said(turn)
+
+
+async def test_the_bill_before_that_one(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("can you tell me what the bill from last month was")
+    turn = await call.send("ok. and the one before that?")
+    assert "September 2026" in said(turn) or "INV-1005-2" in said(turn), said(turn)
+    assert "Just so I get this right" not in said(turn), said(turn)
+
+
+async def test_asking_to_undo_a_revoked_key_is_answered(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("how come every call we make says four oh one")
+    turn = await call.send("could you please re-enable the old key")
+    assert "can't turn an old key back on" in said(turn), said(turn)
+
+
+async def test_is_that_why_our_calls_fail_reads_their_errors(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("is your service down right now")
+    turn = await call.send("wait is that why our integration is throwing errors")
+    assert "Your server errors are on our side" in said(turn), said(turn)
