@@ -38,7 +38,7 @@ from domains.base import (
 )
 from domains.results import DomainResult
 from domains.state import CallState
-from meta import agenda, choice, gist, moves, repair
+from meta import agenda, choice, gist, moves, repair, unclear
 from meta.agenda import Agenda
 from meta.fanout import Branch, fan_out
 from meta.router import topics
@@ -70,6 +70,7 @@ class MetaSupervisor(Agent):
         tools: list[llm.Tool] = [self._transfer_tool(d) for d in self.domains]
         self.agenda = Agenda()  # a multi-need turn's needs, taken one at a time (meta/agenda.py)
         self._offers_taken: set[int] = set()  # results whose offer was answered (meta/moves.py)
+        self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
 
@@ -94,14 +95,14 @@ class MetaSupervisor(Agent):
             if heard is not None and fresh_user_text(chat_ctx) is None:
                 # The last need of a multi-need turn is done: its outcome, then the next need.
                 text, call = await agenda.step(self.agenda, self.state, heard, first=False)
-                async for chunk in self._say_then(text, call):
+                async for chunk in self._say_then(self._then_ask(text) if call is None else text, call):
                     yield chunk
                 return
             if fresh_user_text(chat_ctx) is not None:
                 self.agenda.clear()
         said = spoken_outputs(chat_ctx, tools) if fast else None
         if said:  # every department answered: speak their typed results, no LLM needed
-            yield said
+            yield self._then_ask(said)
             return
         fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
@@ -167,6 +168,8 @@ class MetaSupervisor(Agent):
                     yield chunk.delta.content
                 continue
             yield chunk
+        if calls and fresh is not None:
+            self._ask_after = unclear.left_unclear(self.state.router.detect(text), calls, self.state.router.threshold, topics())
         needs = agenda.needs_of(calls, self.domains, self.state) if calls else None
         if needs is None:
             if calls:
@@ -176,8 +179,19 @@ class MetaSupervisor(Agent):
         self.agenda.clear()
         self.agenda.queue = needs
         text, call = await agenda.step(self.agenda, self.state, [agenda.acknowledge(needs)], first=True)
-        async for chunk in self._say_then(text, call):
+        async for chunk in self._say_then(self._then_ask(text) if call is None else text, call):
             yield chunk
+
+    def _then_ask(self, text: str) -> str:
+        """The answer, and the question about a part of the turn left unclear in place of
+        "anything else?" (meta/unclear.py); kept for later while a read-back waits."""
+        if self._ask_after is None or self.state.guard.stop_delegating:
+            return text
+        asked = unclear.ask_instead(text, self._ask_after)
+        if asked is None:
+            return text
+        self._ask_after = None
+        return asked
 
     @staticmethod
     async def _say_then(text: str, call: llm.FunctionToolCall | None) -> AsyncIterable[llm.ChatChunk | str]:

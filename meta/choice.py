@@ -19,6 +19,10 @@ from callcenter.llm import templates as t
 _QUESTION = re.compile(
     "^" + re.escape(t.CLARIFY_TWO).replace(r"\{a\}", "(?P<a>.+?)").replace(r"\{b\}", "(?P<b>.+?)") + "$"
 )
+# Asked at the end of an answer about a part of the turn left unclear (meta/unclear.py).
+_QUESTION_ALSO = re.compile(
+    re.escape(t.CLARIFY_ALSO).replace(r"\{a\}", "(?P<a>.+?)").replace(r"\{b\}", "(?P<b>.+?)") + "$"
+)
 # Words every topic phrase shares or that say nothing about which option ("your", "the").
 _NOT_NAMES = frozenset("a an the your my our or of about it is its just only oh no yes yeah um uh please i "
                        "want to that one thing".split())
@@ -41,7 +45,7 @@ def _names(phrase: str) -> set[str]:
 
 def options(question: str) -> tuple[str, str] | None:
     """The two options of the line's either/or question, as it said them; None for any other reply."""
-    m = _QUESTION.match(question.strip())
+    m = _QUESTION.match(question.strip()) or _QUESTION_ALSO.search(question.strip())
     return (m["a"], m["b"]) if m else None
 
 

@@ -220,8 +220,11 @@ def definite_follow_up(text: str, results: list[DomainResult]) -> bool:
 
 
 # "just the sign in thing", "only the billing part": a short pointer at a matter by name.
-_POINTER = re.compile(r"^\W*(?:(?:just|only|so|and|but|um|uh|then|ok|okay)\W+)*(?:the|that|my)\s+(?P<name>[\w\s'-]{2,30}?)\s+"
-                      r"(?:thing|part|bit|stuff|one|matter|question|issue)\W*$", re.I)
+_POINTER = re.compile(
+    r"^\W*(?:(?:just|only|so|and|but|um|uh|then|ok|okay)\W+)*"
+    r"(?:(?:the|that|my)\s+(?P<name>[\w\s'-]{2,30}?)\s+(?:thing|part|bit|stuff|one|matter|question|issue)"
+    # "just tell me about that sign in", "what about the logins": the matter named after "about"
+    r"|(?:tell\s+me|talk|what|how)\s+about\s+(?:the|that|those|my)\s+(?P<about>[\w\s'-]{2,30}?))\W*$", re.I)
 _GENERIC_NAMES = frozenset("other first second last new same whole".split())
 _NAMED_AT_LEAST = 0.1  # a reading of the pointer this likely may name an answer of this call
 
@@ -234,7 +237,8 @@ def answered_by_name(text: str, answered: list[DomainResult], router: IntentRout
     m = _POINTER.match(last[-1].strip()) if last else None  # "you know what, only the logins part"
     if m is None:
         return None
-    names = {w for w in _WORD.findall(m.group("name").lower().replace("-", " ")) if w not in _GENERIC_NAMES}
+    named = m.group("name") or m.group("about")
+    names = {w for w in _WORD.findall(named.lower().replace("-", " ")) if w not in _GENERIC_NAMES}
     if not names:
         return None
     done = [r for r in answered if r.status in _ANSWERED]

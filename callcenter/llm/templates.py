@@ -16,6 +16,8 @@ ENGLISH_ONLY = (
     "If you'd like a call back from a colleague, just say 'a person'."
 )
 CLARIFY_TWO = "Just so I get this right: is it about {a}, or about {b}?"
+# The same question about a part of a turn left unclear, asked after the rest was answered.
+CLARIFY_ALSO = "And the other thing you said: is it about {a}, or about {b}?"
 CLARIFY_ONE = "Just so I get this right: is it about {a}?"
 CLARIFY_OPEN = "Could you tell me a little more about what you need help with?"
 ASK_FOR = "Could you tell me {what}?"

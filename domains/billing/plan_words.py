@@ -128,7 +128,10 @@ _ENDS_ALL = re.compile(
     r"|no\s+longer\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)"
     r"|(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\b(?!\s+with\s+(?:the\s+|my\s+|our\s+)?(?:plan|pro|starter|enterprise))"
     r"|leave|leaving|moving\s+on|going\s+elsewhere|provider|company|competitor|vendor|elsewhere|somewhere\s+else|someone\s+else|another\s+(?:service|tool|platform)"
-    r"|delete|done\s+with\s+(?:you|this|the\s+service|your))\b",
+    r"|delete|done\s+with\s+(?:you|this|the\s+service|your)"
+    # "i wanna cancel, like the whole account": the account itself, said apart from the verb
+    # ("shut it down" is not: "it" may be the plan)
+    r"|(?:the|my|our)\s+(?:whole|entire)\s+account)\b",
     re.I,
 )
 # Ending something without saying what comes next: the account or only the plan? Either.

@@ -1,4 +1,4 @@
-"""Integration help: webhooks, SDKs and API keys, with the caller's own key prefix when verified."""
+"""Integration help: webhooks, SDKs, API keys, authentication and pagination, with the caller's own key prefix when verified."""
 
 from __future__ import annotations
 
@@ -11,6 +11,14 @@ from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
 _GUIDES = {
+    "pagination": (
+        "List endpoints return up to 100 items a page. Each response has a next_cursor; pass it as the "
+        "cursor parameter to get the next page, until next_cursor is empty."
+    ),
+    "auth": (
+        "Send your secret key in the Authorization header as 'Bearer' followed by the key, on every request, "
+        "over HTTPS. A missing or old key gets a 401."
+    ),
     "webhooks": (
         "For webhooks, register an HTTPS endpoint in the dashboard, answer with a 2xx within 10 seconds, "
         "and verify each delivery's signature header with your signing secret. Failed deliveries are "
@@ -25,7 +33,11 @@ _GUIDES = {
         "servers, never in browsers or apps."
     ),
 }
+# In this order: "page through the list endpoints" is pagination, not a webhook endpoint.
 _TOPIC_WORDS = {
+    "pagination": r"\bpag(?:e|es|ing|inate|ination|inating)\b|\bcursor|next (?:batch|set|hundred)|first (?:hundred|100|page)"
+                  r"|(?:more|all) (?:of )?the (?:results|records|items)|only (?:get|see|returns?) (?:the first|100|a hundred)",
+    "auth": r"\bauthenticat\w*|\bauthori[sz]ation header|\bbearer\b|\bhow do i (?:auth|log ?in to the api)",
     "webhooks": r"webhook|callback url|endpoint|deliver",
     "sdk": r"\bsdk|library|python|node|\bgo\b|package|client",
     "api_keys": r"\bkey|token|secret|credential",
@@ -44,7 +56,7 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
     @function_tool
     @guarded
     async def integration_help(self, question: str) -> str | None:
-        """Give integration guidance for webhooks, SDKs or API keys.
+        """Give integration guidance for webhooks, SDKs, API keys, authentication or pagination.
 
         Args:
             question: The caller's integration question, in their words.
@@ -54,7 +66,7 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
         if topic is None:
             if not self.another_attempt():
                 return None
-            return "Is your question about webhooks, one of our SDKs, or API keys?"
+            return "Is your question about webhooks, one of our SDKs, API keys, authentication or paging through results?"
         summary = _GUIDES[topic]
         if topic == "api_keys" and self.state.caller.verified and self.state.caller.customer_id:
             customer = self.state.ports.customers.get_customer(self.state.caller.customer_id)

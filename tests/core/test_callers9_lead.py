@@ -104,3 +104,19 @@ async def test_is_that_why_our_calls_fail_reads_their_errors(open_call, store: S
     await call.send("is your service down right now")
     turn = await call.send("wait is that why our integration is throwing errors")
     assert "Your server errors are on our side" in said(turn), said(turn)
+
+
+async def test_an_unclear_part_beside_a_clear_need_is_asked_not_dropped(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("i can't remember my password, oh and i might want to cancel")
+    assert "reset link" in said(turn), said(turn)
+    assert "is it about closing your account, or about changing your plan?" in said(turn), said(turn)
+    turn = await call.send("no no just the plan")
+    assert "close" not in said(turn).lower(), said(turn)
+    assert store.list_work(customer_id="C1002") == []
+
+
+async def test_paging_through_results_is_integration_help(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("how do i get the next page of results from the customers list, i keep getting the first 100")
+    assert "next_cursor" in said(turn), said(turn)
