@@ -36,9 +36,10 @@ def prewarm_speech(settings: Settings) -> None:
     if not speech_enabled(settings):
         return
     if settings.stt_provider == "local":
-        from callcenter.speech.local_stt import load_whisper
+        from callcenter.speech.local_stt import load_identity_whisper, load_whisper
 
         load_whisper(settings.speech_threads)
+        load_identity_whisper(settings.speech_threads)  # the telephone band's identity answers, when installed
     if settings.tts_provider == "local":
         from callcenter.speech.local_tts import load_hibari
 

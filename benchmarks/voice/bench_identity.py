@@ -172,12 +172,16 @@ def main() -> int:
     ap.add_argument("--second", choices=["line", "readback"], default="line",
                     help="the second chance: the line's own next question (default), or always a read-back (sessions 8-10)")
     ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
+    ap.add_argument("--identity-model", choices=["line", "tiny"], default="line",
+                    help="the identity answers on the telephone band: the line's model (Whisper base when installed; "
+                         "local_stt.load_identity_whisper) or tiny.en as before session 14")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    stt = WhisperSTT(prompt=recogniser_prompt())
+    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=args.identity_model == "line")
     store = Store(Path(tempfile.mkdtemp()) / "store.sqlite3", schemas=registry.schemas())  # the demo customers
     voices = {k: v for k, v in VOICES[args.part].items() if not args.voices or k in args.voices}
-    result: dict[str, Any] = {"load_average_start": list(os.getloadavg())}
+    result: dict[str, Any] = {"load_average_start": list(os.getloadavg()),
+                              "identity_model": "whisper-base" if stt.narrowband_model is not None else "tiny.en"}
     cpu0, started = time.process_time(), time.perf_counter()
     audio: dict[tuple[str, str, str], np.ndarray] = {}
     said_zip: list[str | None] = [None]  # the ZIP the caller's first answer gave, as the line keeps it
@@ -242,7 +246,7 @@ def main() -> int:
     result["cpu_s"] = round(time.process_time() - cpu0, 1)
     result["wall_s"] = round(time.perf_counter() - started, 1)
     result["load_average_end"] = list(os.getloadavg())
-    print(json.dumps({k: result[k] for k in ("cpu_s", "wall_s")}))
+    print(json.dumps({k: result[k] for k in ("identity_model", "cpu_s", "wall_s")}))
     if args.json:
         merged = json.loads(args.json.read_text()) if args.json.exists() else {}
         merged[f"identity/{args.part}"] = result

