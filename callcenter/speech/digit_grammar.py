@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from callcenter.speech.whisper_window import spaced_token, window_features
+
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh")
 LETTER = ("C", "c", "See", "see")
 FILLER = ("zip", "Zip", "ZIP", "code", "Code", "and", "And", "my", "My", "is", "it", "It", "it's", "It's", "the", "The",
@@ -67,16 +69,6 @@ def _single(tokenizer: Any, words: tuple[str, ...]) -> set[int]:
         elif (whole := spaced_token(tokenizer, w)) is not None:
             out.add(whole)
     return out
-
-
-def spaced_token(tokenizer: Any, word: str) -> int | None:
-    """The vocabulary's own token for `word` after a space, when it has one. Whisper base's
-    tokenizer.json encodes " two" and " three" as a space and the word ([220, 20534]), though
-    its vocabulary has " two" (732), which is what the model writes: without this the grammar
-    could not write a 2 or a 3 (tiny.en's encodes each as one token)."""
-    inner = getattr(tokenizer, "tokenizer", None)
-    token = inner.token_to_id("\u0120" + word) if inner is not None and hasattr(inner, "token_to_id") else None
-    return token if isinstance(token, int) and token < tokenizer.eot else None
 
 
 @lru_cache(maxsize=2)
@@ -236,7 +228,6 @@ def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window
     import ctranslate2
     from faster_whisper.tokenizer import Tokenizer
 
-    from callcenter.speech.whisper_window import window_features
 
     padded = window_features(whisper.feature_extractor(audio), window_s)
     if padded is None:

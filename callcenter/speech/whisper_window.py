@@ -119,7 +119,6 @@ _EXCEPT: dict[tuple[int, tuple[str, ...]], list[int]] = {}
 def tokens_except(tokenizer: Any, words: tuple[str, ...]) -> list[int]:
     """Every text token but those that write `words` (each with and without a leading space,
     in the cases given) and punctuation: suppressing them holds the decode to the words."""
-    from callcenter.speech.digit_grammar import spaced_token
 
     key = (id(tokenizer.tokenizer), words)
     if key not in _EXCEPT:
@@ -128,7 +127,7 @@ def tokens_except(tokenizer: Any, words: tuple[str, ...]) -> list[int]:
             for form in (w, " " + w):
                 allowed.update(tokenizer.encode(form))
             if (whole := spaced_token(tokenizer, w)) is not None:
-                allowed.add(whole)  # " two" in Whisper base (digit_grammar.spaced_token)
+                allowed.add(whole)  # " two" in Whisper base (spaced_token)
         allowed.update(tokenizer.encode(p)[0] for p in (",", ".", "?", "-"))
         _EXCEPT[key] = [i for i in range(tokenizer.eot) if i not in allowed]
     return _EXCEPT[key]
@@ -153,3 +152,13 @@ def drop_repeats(text: str) -> str:
 
 def _bare(word: str) -> str:
     return word.strip(".,?!").lower()
+
+
+def spaced_token(tokenizer: Any, word: str) -> int | None:
+    """The vocabulary's own token for `word` after a space, when it has one. Whisper base's
+    tokenizer.json encodes " two" and " three" as a space and the word ([220, 20534]), though
+    its vocabulary has " two" (732), which is what the model writes: without this the grammar
+    could not write a 2 or a 3 (tiny.en's encodes each as one token)."""
+    inner = getattr(tokenizer, "tokenizer", None)
+    token = inner.token_to_id("\u0120" + word) if inner is not None and hasattr(inner, "token_to_id") else None
+    return token if isinstance(token, int) and token < tokenizer.eot else None

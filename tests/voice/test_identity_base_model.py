@@ -4,7 +4,7 @@ tiny.en as before; without the packages the line reads everything with tiny.en.
 
 Whisper base's tokenizer.json encodes " two" and " three" as a space and the word, though the
 model writes each as one token: the id/ZIP grammar has to know that token, or it could not
-write a 2 or a 3 (`digit_grammar.spaced_token`)."""
+write a 2 or a 3 (`whisper_window.spaced_token`)."""
 
 from __future__ import annotations
 
