@@ -24,6 +24,16 @@ def _iso(t: datetime) -> str:
     return t.replace(microsecond=0).isoformat()
 
 
+def _months_back(now: datetime, m: int) -> str:
+    """The billing month ``m`` calendar months before ``now`` ("2026-10" for m=1 in November):
+    each demo invoice its own month, whatever the day (charges 28 and 58 days back both fall in
+    October on the 28th to the 31st, which gave two October invoices and no September one)."""
+    month, year = now.month - m, now.year
+    while month < 1:
+        month, year = month + 12, year - 1
+    return f"{year:04d}-{month:02d}"
+
+
 def seed(conn: Conn, now: datetime | None = None) -> None:
     """Plans, subscriptions, three months of invoices and charges, and two duplicate charges
     (Ada's under the auto-refund limit, Grace's above it), for the demo customers present:
@@ -44,7 +54,7 @@ def seed(conn: Conn, now: datetime | None = None) -> None:
             inv = f"INV-{cid[1:]}-{m}"
             status = "paid" if m > 1 else ("overdue" if cid == "C1004" else "paid")
             conn.execute("INSERT INTO invoices VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (inv, cid, at.strftime("%Y-%m"), price[plan], status, _iso(at), _iso(at + 14 * day)))
+                         (inv, cid, _months_back(now, m), price[plan], status, _iso(at), _iso(at + 14 * day)))
             conn.execute("INSERT INTO charges VALUES (?, ?, ?, ?, ?, ?)",
                          (f"CH-{cid[1:]}-{m}", cid, price[plan], f"{plan.title()} plan", _iso(at), inv))
     for cid, minutes in (("C1001", 3), ("C1002", 1)):
