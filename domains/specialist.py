@@ -112,6 +112,11 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         return next(iter(user_texts(self.chat_ctx)), "")
 
     @property
+    def label(self) -> str:
+        """The router's label for this specialist ("billing.refund" -> "billing/refund")."""
+        return self.id.replace(".", "/", 1)
+
+    @property
     def customer_id(self) -> str:
         assert self.state.caller.customer_id is not None, "identity is verified before a specialist starts"
         return self.state.caller.customer_id
@@ -192,7 +197,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     def _taken_back_by_name(self, latest: str) -> bool:
         """A clause takes back what this task is about, and another clause says something else."""
-        own = self.id.replace(".", "/", 1)
+        own = self.label
         return any(takes_back(c) and self._reads_as(c) == own for c in _CLAUSE.split(latest) if c.strip())
 
     def _reads_as(self, clause: str) -> str | None:
@@ -211,7 +216,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         readback = gate is not None and gate.pending
         if not retracted and not readback and self.state.slots.read(latest).as_dict():
             return None  # ids, amounts, yes/no: an answer, not a new topic
-        own = self.id.replace(".", "/", 1)
+        own = self.label
         bar = router.threshold if retracted else max(router.threshold, TOPIC_CHANGE_CONFIDENCE)
         for intent in router.detect(latest):
             if intent.domain in ("meta", "oos") or intent.label == own:
@@ -244,7 +249,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         the clauses that take this task back or name it ("actually let's leave the phone
         number for another day, just the sign in thing" -> "just the sign in thing")."""
         rest = after_retraction(words)
-        own = self.id.replace(".", "/", 1)
+        own = self.label
         keep = [c for c in _CLAUSE.split(rest) if c.strip() and not takes_back(c) and self._reads_as(c) not in (None, own)]
         if keep:
             return ", ".join(keep)
