@@ -315,7 +315,7 @@ def _spoken(value: object) -> str:
 
 def _reads_as(task: SpecialistLike, words: str) -> bool:
     """The router's best reading of the words is this task's own need."""
-    return task.state.router.classify(words).label == task.id.replace(".", "/", 1)
+    return task.state.router.classify(words).label == task.label
 
 
 def approval_wait(state: CallState) -> str:

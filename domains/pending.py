@@ -168,7 +168,7 @@ def drops_another(task: SpecialistLike, latest: str) -> Next | None:
     parts = [p.strip() for p in _PARTS.split(latest) if p.strip()]
     if len(parts) < 2:
         return None
-    own = task.id.replace(".", "/", 1)
+    own = task.label
     router = task.state.router
     dropped: set[str] = set()
     kept: list[str] = []
@@ -223,7 +223,7 @@ def raises_need(task: SpecialistLike, words: str) -> bool:
 
 def restates(task: SpecialistLike, latest: str) -> bool:
     """The caller says this very need again ("i still can't log in") instead of yes or no."""
-    own = task.id.replace(".", "/", 1)
+    own = task.label
     router = task.state.router
     return any(i.label == own and i.confidence >= router.threshold for i in router.detect(latest))
 
