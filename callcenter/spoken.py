@@ -257,7 +257,7 @@ def _money(m: re.Match[str]) -> str:
 # 94107") means the last one. Slot filling reads the first match of each slot, so the
 # correction is applied here, once, for every reader: the earlier value of the same kind
 # (customer id or five-digit code) is dropped when a correction cue sits between the two.
-_VALUE = r"(?<![\w$.-])(?:C\d{4,6}|\d{5})(?![\w.-])"
+_VALUE = r"(?<![\w$.-])(?:C\d{4,6}|\d{5})(?![\w-]|\.\d)"  # "C1002... wait no" ends a value
 _CUE = (r"no+|nope|nah|sorry|wait|hold on|hang on|i mean|i meant|actually|oops|scratch that|make that|"
         r"rather|correction|my bad|let me correct that|not that")
 _SOFT = r"uh+|um+|er+m?|it'?s|it is|that'?s|that is|the|my|customer|number|id|zip|code|is|one sec|sorry"
@@ -282,9 +282,17 @@ def _last_wins(m: re.Match[str]) -> str:
 
 def correct_values(text: str) -> str:
     """Keep the last of two same-kind values separated by a correction cue."""
-    previous = None
-    while previous != text:  # "C1 no C2 sorry C3": each pass removes one superseded value
-        previous, text = text, _CORRECTED.sub(_last_wins, text)
+    pos = 0
+    # "C1 no C2 sorry C3": each correction removes one superseded value and the search goes
+    # on from the value kept; "C1002, zip 10010, no sorry, 10001": an id then a ZIP is no
+    # correction, so the search goes on from the ZIP, which the next value may correct
+    while (m := _CORRECTED.search(text, pos)) is not None:
+        kept = _last_wins(m)
+        if kept == m.group(0):
+            pos = m.start(3)
+            continue
+        text = text[: m.start()] + kept + text[m.end():]
+        pos = m.start()
     return text
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from livekit.agents import AgentTask, llm
 
 from callcenter.llm.protocol import LeaveReason
-from callcenter.routing.discourse import is_closing
+from callcenter.routing.discourse import farewell_after, is_closing
 from callcenter.routing.frames import asks_for_person
 from domains.state import CallState
 
@@ -55,7 +55,17 @@ def caller_wants_out(latest: str) -> LeaveReason | None:
         return LeaveReason.HUMAN
     if _GOODBYE.search(latest) or is_closing(latest):
         return LeaveReason.GOODBYE
+    before = farewell_after(latest)
+    if before is not None and len(before.split()) <= _ASIDE_WORDS and not _ANSWERS.search(before):
+        return LeaveReason.GOODBYE  # "ok whatever. bye": a shrug, then a farewell
     return None
+
+
+# Before a farewell, a few words that answer nothing: more, or a yes or a no ("yes. bye" to
+# a read-back), are the caller's answer and the task reads them first.
+_ASIDE_WORDS = 4
+_ANSWERS = re.compile(
+    r"\b(yes|yeah|yep|yup|sure|no|nope|nah|don'?t|do it|go ahead|please|correct|cancel|stop|wait|right)\b|\?|\d")
 
 
 def hung_up(agent: Any) -> bool:

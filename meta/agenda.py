@@ -102,6 +102,8 @@ def needs_of(calls: list[llm.FunctionToolCall], domains: tuple[DomainSpec, ...],
             request = ""
         intent = state.router.classify(request, within=domain.name) if request else None
         spec = domain.specialist(intent.name) if intent is not None and state.router.clearly_ahead(intent) else None
+        if spec is None and (settled := (call.extra or {}).get(SETTLED_EXTRA)):
+            spec = domain.specialist(str(settled))  # the front desk read it in the turn's company
         needs.append(Need(call, domain, spec, intent.confidence if intent is not None else 0.0, intent))
     _settle(needs, state)
     return needs

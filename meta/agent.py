@@ -120,7 +120,7 @@ class MetaSupervisor(Agent):
                 return
             fixed = repair.before_routing(
                 text, self.noise, served=bool(self.state.caller.results), how_can_i_help=self.phrases.how_can_i_help,
-                names_need=self._names_need_in_gloss)
+                names_need=self._names_need_in_gloss, asks_need=self._names_need)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
@@ -287,9 +287,12 @@ class MetaSupervisor(Agent):
         """Words in another language that name a department's need once glossed ("merci,
         combien je dois" does; "merci, c'est tout pour aujourd'hui" does not)."""
         english = gist.gloss(text, gist.glossaries(self.domains), english=False)
+        return bool(english) and self._names_need(english)
+
+    def _names_need(self, text: str) -> bool:
+        """Words the router reads as a department's need it is sure of."""
         router = self.state.router
-        return bool(english) and any(
-            self._domain(i.domain) is not None and domain_confidence(i) >= router.threshold for i in router.detect(english))
+        return any(self._domain(i.domain) is not None and domain_confidence(i) >= router.threshold for i in router.detect(text))
 
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""

@@ -21,6 +21,7 @@ from callcenter.llm.language import (
 )
 from callcenter.routing.discourse import (
     FollowUp,
+    farewell_after,
     follow_up_kind,
     is_closing,
     is_thanks_only,
@@ -57,12 +58,14 @@ def answer_follow_up(kind: FollowUp, last: DomainResult) -> str:
 
 
 def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, how_can_i_help: str = "",
-                   names_need: Callable[[str], bool] | None = None) -> Repair | None:
+                   names_need: Callable[[str], bool] | None = None,
+                   asks_need: Callable[[str], bool] | None = None) -> Repair | None:
     """Replies that must win even over a confident route: another language, noise, a closing.
 
     `served`: the call has had an answer already. Thanks before that ("thanks a lot" as
     the first thing said) is politeness, not a goodbye: the caller still has their reason
-    for calling. `names_need`: whether words in another language name a need (meta/gist.py)."""
+    for calling. `names_need`: whether words in another language name a need (meta/gist.py);
+    `asks_need`: whether English words name one (the router)."""
     farewell = farewell_language(text, names_need=names_need)
     if farewell is not None:  # "merci au revoir": a goodbye, in the caller's language
         return Repair("goodbye", f"{GOODBYE_REPLY[farewell]} {t.GOODBYE}")
@@ -77,6 +80,11 @@ def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, 
     if is_closing(text):  # only thanks and farewells: no need in it to route
         if not served and is_thanks_only(text):
             return Repair("thanks", f"{t.WELCOME} {how_can_i_help}".strip())
+        return Repair("goodbye", t.GOODBYE)
+    before = farewell_after(text)
+    if before is not None and asks_need is not None and not (before and asks_need(before)):
+        # "ok thanks for the heads up, gotta run", "oh sorry, wrong number. bye": words no
+        # closed list holds, then a farewell, and nothing asked for: the call ends
         return Repair("goodbye", t.GOODBYE)
     return None
 

@@ -32,7 +32,7 @@ from livekit.agents.types import (
 )
 
 from callcenter.llm import templates as t
-from callcenter.llm.protocol import ROUTING_EXTRA, RouteDecision
+from callcenter.llm.protocol import ROUTING_EXTRA, SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import parameters_schema
 from callcenter.routing.clarify import ASK_MARGIN, reading, should_ask
 from callcenter.routing.frames import named_among
@@ -208,6 +208,13 @@ class EmbeddedPolicy:
                 route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="embedded", confidence=round(domain_confidence(i), 4))
                 for i in routable
             ]
+            if len(routable) > 1:
+                # A part of a multi-need turn read in the turn's company ("..., and tell me why
+                # i'm being throttled") is settled on the specialist the front desk was sure
+                # of: read alone by its supervisor the part may look out of scope.
+                for call, intent in zip(calls, routable, strict=True):
+                    if self.router.clearly_ahead(intent):
+                        call.extra[SETTLED_EXTRA] = intent.name
             return Decision(calls=calls, reason="route")
         top = intents[0] if intents else None
         if top is None:

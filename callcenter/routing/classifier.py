@@ -231,6 +231,9 @@ class IntentRouter:
                 continue
             found.extend(self._framed(seg, self._split_weak(seg)))
         found = self._topic_then_need(found)
+        if len(found) > 1 and any(self._is_need(i) for i in found):
+            found = [self._asked_beside_needs(i) for i in found]
+        found = self._corrected(found)
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
             self._is_need(i) for i in found
         ):
@@ -281,6 +284,34 @@ class IntentRouter:
                     and not prev.label.startswith("meta/") and _topic_only(prev.text)
                     and (prev.domain == intent.domain or _POINTS_BACK.match(intent.text))):
                 out[-1] = self.classify(_joined(prev.text, intent.text))
+                continue
+            out.append(intent)
+        return out
+
+    def _asked_beside_needs(self, intent: Intent) -> Intent:
+        """A clause put out of scope only by the out-of-scope floor ("..., and tell me why i'm
+        being throttled": its best reading 0.84 api errors), asked as a request beside needs
+        the router is sure of, is that reading. The floor was set on whole turns ("book me a
+        flight"); a caller who asks a support line for several things asks about its business.
+        Only needs that look something up: a clause the floor doubted never acts."""
+        if intent.label != OOS or not intent.alternatives or not _ASKS_FOR.search(intent.text):
+            return intent
+        label, p = intent.alternatives[0]
+        if p < self.threshold or label.startswith("meta/") or label in self.acting:
+            return intent
+        return Intent(label, p, intent.text, intent.alternatives[1:])
+
+    def _corrected(self, found: list[Intent]) -> list[Intent]:
+        """"can you reset my two factor, no wait, i mean my password": a need said right after
+        another and opened as a correction replaces it. Only when both are needs the router
+        is sure of and they differ: "..., i mean the api key" that names the same need again
+        is a detail of it (discourse.details_the_one_before)."""
+        out: list[Intent] = []
+        for intent in found:
+            prev = out[-1] if out else None
+            if (prev is not None and _CORRECTS.search(intent.text) and self._is_need(intent) and self._is_need(prev)
+                    and prev.label != intent.label):
+                out[-1] = intent
                 continue
             out.append(intent)
         return out
@@ -381,6 +412,17 @@ def _next_reading(intent: Intent) -> Intent:
 
 # A need the caller asks to be taken first: "refund it first", "before that, ...", "to start with".
 # Not "the first charge", "first thing" (an opener: that need is first anyway).
+# A clause that opens by correcting the one before: "no wait, i mean ...", "sorry, i meant ...".
+_CORRECTS = re.compile(
+    r"^\W*(?:(?:oh|um|uh|er|sorry|well|no)\W+)*(?:no\W+wait|wait\W+no|no\W+sorry|sorry\W+no|i\s+mean|i\s+meant"
+    r"|scratch\s+that|actually\s+no|no\s+actually|not\s+that|correction)\b", re.I)
+
+# A clause that asks for something: a question, or a request made of the line.
+_ASKS_FOR = re.compile(
+    r"\?|^\W*(?:(?:and|also|so|but|then|oh|um|uh|plus|lastly|finally|secondly|thirdly)\W+)*"
+    r"(?:why|how|what|what'?s|when|where|which|is|are|was|were|do|does|did|can|could|would|will|tell me|let me know"
+    r"|explain|check|show|send|find out|i need|i want|i'?d like|please)\b", re.I)
+
 _FIRST = re.compile(
     r"\b(?:first(?:ly)?|before (?:that|anything else|everything else|all that)|to start with)\b"
     r"(?!\s+(?:charge|one|invoice|time|month|payment|bill|of|two|three|thing|place|name|week|day))", re.I)

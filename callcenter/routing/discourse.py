@@ -70,20 +70,22 @@ _CLOSING_WORDS = frozenset(
     # and the past: "that was it for me", "that was all i needed"
     "me needed wanted "
     # the hedged "that covers it": "i think that about covers it", "i guess that covers everything"
-    "think guess covers covered about".split()
+    "think guess covers covered about "
+    # "we're good", "gotta run", "ok whatever, bye"
+    "we we're were all run jump dash whatever anyway anyways".split()
 )
 _CLOSING_CUE = re.compile(
     r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
-    r"|have a (good|nice|great)|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go"
-    r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b"
+    r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
+    r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
     r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
-    r"|i'?m (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) go|see (you|ya)|talk (to you )?(later|soon)"
-    r"|take care)\b"
+    r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)"
+    r"|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
 )
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
@@ -218,6 +220,29 @@ def is_closing(text: str) -> bool:
     low = text.lower()
     words = _WORD.findall(low)
     return bool(words) and bool(_CLOSING_CUE.search(low)) and all(w in _CLOSING_WORDS for w in words)
+
+
+# "oh sorry, wrong number": a caller who dialled the wrong line, not a phone number to change.
+_MISDIAL = re.compile(r"\bwrong (?:number|line|company)\b")
+# ... unless it says whose number is wrong: "you have the wrong number for me on file".
+_WHOSE = re.compile(r"\b(?:me|my|our|us|on file|update|change|fix|account|phone|mobile|email)\b")
+_CLAUSE = re.compile(r"[.!?;,]+")
+
+
+def farewell_after(text: str) -> str | None:
+    """The words said before a farewell that ends the turn ("ok whatever. bye" -> "ok
+    whatever"), "" when there is nothing else or only a misdial ("oh sorry, wrong number.
+    bye"), None when the turn does not end in a farewell. Whether those words name a need is
+    the router's to judge: a caller who ends on "bye" is ending the call unless they also asked
+    for something."""
+    parts = [p for p in _CLAUSE.split(text.lower()) if p.strip()]
+    if len(parts) < 2 or not (is_closing(parts[-1]) and _FAREWELL_CUE.search(parts[-1])):
+        return None
+    rest = parts[:-1]
+    rest = [p for p in rest if not (_MISDIAL.search(p) and not _WHOSE.search(p))]
+    while rest and is_closing(rest[-1]):
+        rest.pop()
+    return ", ".join(p.strip() for p in rest)
 
 
 def is_thanks_only(text: str) -> bool:
