@@ -101,7 +101,7 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|(?:which|what) number|(?:call|ring|phone) (?:me )?(?:on |at )?(?:the )?(?:old|new|which|what)|old (?:number|one) or)\b", re.I)),
     (Ask.WHAT, re.compile(
         r"\b(how much|what (does|will|would|is) (that|it|this) (cost|mean|do|involve)|which (card|account|charge|plan|one)"
-        r"|what happens|what (is|'s) (that|this)|what do you mean|meaning)\b", re.I)),
+        r"|what (?:happens|will happen|would happen|'ll happen)|what (is|'s) (that|this)|what do you mean|meaning)\b", re.I)),
 )
 
 

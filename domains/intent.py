@@ -287,15 +287,17 @@ class ActionGate:
         self._asked, self.facts, self._readback = (signature, heard), facts, readback
         return f"{readback} Shall I go ahead? Please say yes or no."
 
-    def answer_question(self, task: SpecialistLike, reading: frame.Reading) -> str | None:
+    def answer_question(self, task: SpecialistLike, reading: frame.Reading, latest: str = "") -> str | None:
         """A question about the pending action ("can i undo that if we need enterprise again?"),
         answered from its facts here, before its tool reads the turn: a value named in a
         question asks about the action, it does not change it."""
         if self._asked is None or self.facts is None:
             return None
-        return self._answer(task, reading, self.facts, len(user_texts(task.chat_ctx)))
+        return self._answer(task, reading, self.facts, len(user_texts(task.chat_ctx)), latest)
 
-    def _answer(self, task: SpecialistLike, reading: frame.Reading | None, facts: ActionFacts, heard: int) -> str | None:
+    def _answer(
+        self, task: SpecialistLike, reading: frame.Reading | None, facts: ActionFacts, heard: int, latest: str = "",
+    ) -> str | None:
         """The caller said something other than yes or no to the same action: answer the move, ask again briefly."""
         if reading is not None and reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
@@ -305,7 +307,16 @@ class ActionGate:
         self._asked, self.facts = (self._asked[0] if self._asked else "", heard), facts
         if reading is None:
             return f"Sorry, I need a yes or a no. {frame.reask(facts)}"
+        words = latest or next(iter(user_texts(task.chat_ctx)), "")
+        if reading.ask is frame.Ask.WHAT and self.read_back and _WHAT_HAPPENS.search(words):
+            # "what happens to all my data if i do that?": the read-back says it in full (a
+            # closure's says the data goes after 30 days), not only the action's name
+            return f"If you say yes: {self.read_back}. {frame.reask(facts)}"
         return frame.answer(reading, facts, approval_wait(task.state))
+
+
+_WHAT_HAPPENS = re.compile(
+    r"\bwhat (?:happens|will happen|would happen|happens next)\b|\bwhat (?:does|will|would) (?:that|it|this) (?:mean|do|involve)\b", re.I)
 
 
 def _spoken(value: object) -> str:

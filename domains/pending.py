@@ -81,7 +81,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
                 back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
                 return f"{answered} {frame.back_to(back)}".strip()
     if readback and specific and reading is not None and reading.move is Move.ASK and reading.ask is not None and answer is None:
-        said = gate.answer_question(task, reading)
+        said = gate.answer_question(task, reading, latest)
         if said is not None:
             task.questions.add(latest)
             return said

@@ -51,6 +51,12 @@ TOPIC_CHANGE_CONFIDENCE = 0.8
 MAX_TURNS_HEARD = 6
 
 
+# Words that ask the line to do the thing, said after a question about it.
+_ASKS_TO_ACT = re.compile(
+    r"\b(?:move|switch|change|put|upgrade|downgrade|bump|sign\s+me\s+up|do\s+it|go\s+ahead|let'?s\s+do|i'?ll\s+take"
+    r"|i\s+want|i'?d\s+like|we\s+want|we'?d\s+like|please\s+do)\b", re.I)
+
+
 class SpecialistTask(AgentTask[R], Generic[R]):
     """A specialist: does one job against the store and completes with a typed result.
 
@@ -103,8 +109,13 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     @property
     def asks_what_if(self) -> bool:
-        """The caller asked *about* this action ("would enterprise be cheaper?"), not for it."""
-        return is_what_if(self.request_words)
+        """The caller asked *about* this action ("would enterprise be cheaper?"), not for it,
+        and has not asked for it since ("would upgrading help?" ... "ok move me to pro then":
+        the request now, read back once, not offered again)."""
+        if not is_what_if(self.request_words):
+            return False
+        since = user_texts(self.chat_ctx)[:-1]  # the caller's words after the question, newest first
+        return not any(_ASKS_TO_ACT.search(words) and not is_what_if(words) for words in since)
 
     @property
     def caller_words(self) -> str:

@@ -151,9 +151,11 @@ def _asks_if_it_causes_another(text: str, last: DomainResult, router: IntentRout
     m = _IS_THAT_WHY.match(text.strip())
     if m is None or not m.group("rest").strip():
         return False
-    reading = next(iter(router.detect(m.group("rest"))), None)
-    return (reading is not None and reading.in_scope and "/" in reading.label and reading.confidence >= router.threshold
-            and reading.label != f"{last.domain}/{last.specialist}")
+    # the trouble named alone, or the whole question as its department rereads it ("is that
+    # why our stuff is breaking": "our stuff is breaking" alone sounds like the status board)
+    readings = [next(iter(router.detect(words)), None) for words in (m.group("rest"), text)]
+    return any(reading is not None and reading.in_scope and "/" in reading.label and reading.confidence >= router.threshold
+               and reading.label != f"{last.domain}/{last.specialist}" for reading in readings)
 
 
 def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainResult:

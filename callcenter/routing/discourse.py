@@ -132,10 +132,21 @@ _ELABORATES = re.compile(r"^\W*(?:like|i mean|as in|meaning|such as|you know lik
 
 def asks_about_it(text: str) -> bool:
     """A clause that only asks about what the clause before it named ("i asked for a refund
-    yesterday, what's going on with it"): part of that need, not one of its own."""
+    yesterday, what's going on with it"), or what to do about it ("enterprise is way too
+    pricey for us, what are our options"): part of that need, not one of its own."""
     words = _WORD.findall(text.lower())
+    if words and all(w in _WHAT_TO_DO or w in _FILLERS for w in words) and any(w in _CHOICES for w in words):
+        return True
     return (any(w in _POINTERS for w in words)
             and all(w in _ABOUT_IT or w in _FILLERS for w in words))
+
+
+# "what are our options", "what would you suggest", "any alternatives": asking what to do about
+# the thing just said, in words that name nothing.
+_CHOICES = frozenset("options choices alternatives suggest suggestions recommend recommendations advice ideas".split())
+_WHAT_TO_DO = _CHOICES | frozenset(
+    "what what's whats which are is do does would could can should you we i our my me there any the a "
+    "have got here then".split())
 
 
 _ASKS = re.compile(

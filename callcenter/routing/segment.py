@@ -43,7 +43,8 @@ _FILLER_WORDS = frozenset(
     um umm uh uhh er erm hmm mm so well ok okay okey yeah yes yep no nope right like
     please pls thanks thank you thx cheers anyway actually basically just i mean oh ah
     too also and but then hi hey hello there
-    """.split()
+    go ahead
+    """.split()  # "go ahead and close out my account": the assent opens the request, it is none
 )
 _WORD = re.compile(r"[a-z0-9']+")
 

@@ -184,7 +184,10 @@ def _phone(text: str) -> str | None:
 # take back ("enterprise, not pro"), is not the value they ask for: the wanted value is another
 # mention, or missing (then the specialist asks for it).
 _AS_CURRENT = re.compile(
-    r"(?:\b(?:i'?m|im|i\s+am|we'?re|we\s+are|currently|already|presently|still)(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
+    r"(?:\b(?:i'?m|im|i\s+am|we'?re|we\s+are|currently|already|presently|still)"
+    # "we're barely using pro": a word of degree between is still the plan they have
+    r"(?:\s+(?:barely|hardly|only|just|really|mostly|actually|not\s+really|not\s+even|honestly))?"
+    r"(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
     r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got)"
     r"|\binstead\s+of|\brather\s+than|\bnot|\baway\s+from|\bleav(?:e|ing)|\bget\s+(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
     r"(?:\s+(?:the|my|our|a|an))?\s*$",

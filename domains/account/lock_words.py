@@ -26,7 +26,9 @@ _LOCKED_OUT = re.compile(
 _SOMEONE_ELSES = re.compile(
     r"\b(?:who(?:'?s|\s+is|\s+has|\s+have)?|someone|somebody|strange|weird|unusual|suspicious|unknown|unrecogni[sz]ed|alerts?"
     r"|notifications?)\b.{0,40}\b(?:sign(?:ing|ed)?[-\s]?(?:in|ins|into)|log(?:ging|ged)?[-\s]?(?:in|ins|into)|logins?)\b"
-    r"|\b(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b.{0,30}\b(?:from|not\s+me|wasn'?t\s+me|weren'?t\s+me|i\s+don'?t\s+recogni[sz]e)\b",
+    r"|\b(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b.{0,30}\b(?:from|not\s+me|wasn'?t\s+me|weren'?t\s+me"
+    # "a sign in yesterday i don't totally remember", "a login i never made"
+    r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:\w+\s+)?(?:recogni[sz]e|remember|recall)|i\s+(?:never|didn'?t)\s+(?:make|made|do|did))\b",
     re.I,
 )
 

@@ -30,4 +30,8 @@ GLOSSARY: dict[str, str] = {
     "por mês": "per month", "pago": "pay", "quand": "when", "cuándo": "when", "wann": "when",
     "última": "last", "ultima": "last", "letzte": "last", "dernière": "last",
     "copia": "copy", "copie": "copy", "kopie": "copy", "cópia": "copy",
+    # what a plan costs: "quel est le prix du plan enterprise", "quanto custa o plano pro"
+    "prix": "price", "precio": "price", "preis": "price", "prezzo": "price", "preço": "price", "preco": "price",
+    # the plans' own names are said as they are in every language
+    "starter": "starter", "pro": "pro", "enterprise": "enterprise",
 }

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from callcenter.store.adapters import Ports
 from domains.billing import plan_questions
 from domains.billing.plan_words import CHEAPEST, DOWN, UP, direction
 from domains.billing.ports import billing_port
@@ -177,3 +178,12 @@ def _goes(current: Plan, plan: Plan, way: str) -> bool:
     if way == UP:
         return plan.monthly_price_cents > current.monthly_price_cents
     return plan.monthly_price_cents < current.monthly_price_cents  # down, or the cheapest
+
+
+def lookup_prices(ports: Ports, customer_id: str | None) -> ChangePlanResult:
+    """Read-only: what the plans cost, beside the caller's own, for "how much is the enterprise
+    plan" in a multi-need turn or another language (meta/gist.py). Changes nothing."""
+    billing = billing_port(ports)
+    current = billing.current_plan(customer_id) if customer_id else None
+    return ChangePlanResult(status="info", summary=plan_questions.price_list(billing.list_plans(), current),
+                            old_plan=current.id if current else None)

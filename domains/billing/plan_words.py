@@ -48,6 +48,8 @@ PLAN = _MENTION
 _COMPLAINED = re.compile(
     r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|has|had|gives\s+us|comes\s+with)\s+(?:just\s+|really\s+|honestly\s+|got\s+)?"
     r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)", re.I)
+# ... complained about as too small: the way is up ("starter is too limited for us now").
+_TOO_SMALL = re.compile(r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|feels)\s+(?:\w+\s+)?too\s+(?:small|limited|little|slow|tight|basic)", re.I)
 # A plan named as what the caller drops or no longer needs: "off enterprise", "drop pro",
 # "we don't need all the enterprise stuff". The words before the name say it is left.
 _LEFT_BEFORE = re.compile(
@@ -80,7 +82,13 @@ def plan_value(m: re.Match[str]) -> str:
     """The wanted plan: the last mention from the slot reader's first one on (see the module
     docstring), as a plan id or the direction the caller asked for."""
     later = list(_MENTION.finditer(m.string, m.end()))
-    chosen = next((x for x in reversed(later) if not _skipped(x)), m)
+    chosen = next((x for x in reversed([m, *later]) if not _skipped(x)), None)
+    if chosen is None:
+        # every plan named is one complained about or left ("pro is more than we want to spend,
+        # what are our options"): the way away from it, never the plan itself
+        if any(_COMPLAINED.search(x.string[x.end() : x.end() + 40]) for x in [m, *later] if x.group(1)):
+            return UP if any(_TOO_SMALL.search(x.string[x.end() : x.end() + 40]) for x in [m, *later]) else DOWN
+        chosen = m
     name, lowest, down, _up = chosen.groups()
     if name:
         return name.lower()
@@ -122,7 +130,7 @@ _TO_DIRECTION = re.compile(
 )
 # Words that end the whole relationship, whatever else is said: the closure stands.
 _ENDS_ALL = re.compile(
-    r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+)?(?:my\s+|the\s+|our\s+|this\s+)?"
+    r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|the\s+|our\s+|this\s+)?"
     r"(?:whole\s+|entire\s+)?(?:account|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
     r"|(?:don'?t|do\s+not)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?\s+any\s*more"
     r"|no\s+longer\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)"
@@ -199,3 +207,17 @@ def payment_failed(text: str) -> bool:
 def wants_money_back(text: str) -> bool:
     """A complaint about money taken ("charged twice", "i want a refund")."""
     return bool(_MONEY_BACK.search(text))
+
+
+# "how much is the enterprise plan", "quel est le prix du plan" (glossed "price plan"): what
+# the plans cost, asked with no move; the price list answers it (a read-only lookup).
+_PRICE = re.compile(r"\b(?:how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{0,30}\bcost)\b", re.I)
+_MOVE = re.compile(
+    r"\b(?:switch|move|change|put|upgrade|downgrade|bump|go\s+(?:to|down|up)|sign\s+(?:me|us)\s+up|cancel|drop|cheaper|less|more"
+    r"|worth|than|difference|save|instead|should)\b", re.I)
+
+
+def asks_no_price(text: str) -> bool:
+    """The words ask for more than the price list: a move, or a comparison (the specialist's
+    own conversation answers those, with the caller's plan beside the one asked about)."""
+    return not (_PRICE.search(text) and not _MOVE.search(text))

@@ -14,9 +14,10 @@ from domains.billing.glossary import GLOSSARY
 from domains.billing.invoices import GetInvoicesTask, asks_the_task, lookup_invoices, the_one_before
 from domains.billing.months import MONTH, asks_a_months_bill, month_value
 from domains.billing.payment_words import asks_the_monthly_price, asks_what_was_paid
-from domains.billing.plan_change import ChangePlanTask
+from domains.billing.plan_change import ChangePlanTask, lookup_prices
 from domains.billing.plan_words import (
     PLAN,
+    asks_no_price,
     asks_to_pay_less,
     ends_everything,
     ends_something,
@@ -164,7 +165,8 @@ DOMAIN = DomainSpec(
         SpecialistSpec("invoices", GetInvoicesTask, "Route to invoices: copies of invoices, receipts, payment history.", "your invoices or payments", called="your invoices",
                        narrows=("month", "invoice_id"), lookup=lookup_invoices, acts_on=asks_the_task,
                        again=the_one_before),
-        SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True),
+        SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True,
+                       lookup=lookup_prices, acts_on=asks_no_price),
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),
     utterances=Path(__file__).parent / "utterances",

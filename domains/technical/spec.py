@@ -17,11 +17,13 @@ from domains.technical.service_status import CheckServiceStatusTask, lookup_stat
 from domains.technical.status_words import (
     asks_about_ticket,
     asks_for_ticket,
+    asks_if_it_is_why,
     asks_if_up,
     key_fails,
     names_own_error,
     names_ticket,
     past_trouble,
+    sign_in_key,
 )
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
@@ -49,12 +51,26 @@ UP_OR_DOWN = Rereading(
 )
 
 # "my developer says the key is dead": the API errors' diagnosis, never an escalation question.
+# On an API product a key that "isn't working" is the API key, not a sign-in problem, unless
+# the caller names the sign-in's own (a security key, the password).
 KEY_FAILS = Rereading(
-    over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status"}),
+    over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status",
+                    "account/login_help", "account/two_factor_reset"}),
     label="technical/api_errors",
     target=key_fails,
+    whole=sign_in_key,
+    unsure=never,
+)
+
+# "is that why our stuff is breaking?" after an incident: the caller's own traffic says whether
+# it is (the diagnosis reads their errors beside the incident), not the status board again.
+IS_IT_WHY = Rereading(
+    over=frozenset({"technical/service_status"}),
+    label="technical/api_errors",
+    target=asks_if_it_is_why,
     whole=never,
     unsure=never,
+    settles_own=True,  # read as the diagnosis but unsure of it: the question settles it (it acts on nothing)
 )
 
 # "did you have a webhook delay last week": late deliveries or a past trouble are the status
@@ -100,7 +116,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(UP_OR_DOWN, KEY_FAILS, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT),
+    rereadings=(UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

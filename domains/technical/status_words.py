@@ -25,6 +25,20 @@ def asks_if_up(text: str) -> bool:
     return bool(_UP_QUESTION.search(text))
 
 
+# "is that why our stuff is breaking?": whether a trouble of the caller's own comes from what was
+# just said (an incident): their own traffic's diagnosis answers it, not the status board again.
+_IS_IT_WHY = re.compile(
+    r"^\W*(?:(?:so|and|oh|ok|okay|hm+|wait|but)\W+)*(?:is|was|could|would)\s+(?:that|this|it)\s+(?:be\s+)?"
+    r"(?:why|the\s+reason|what'?s\s+causing|causing|behind)\b.{0,40}\b(?:break\w*|broke|broken|fail\w*|errors?|down"
+    r"|not\s+working|(?:isn'?t|aren'?t|stopped)\s+working|slow\w*|tim(?:e|ing)\s+out|crash\w*|issues?|problems?|trouble)\b",
+    re.I)
+
+
+def asks_if_it_is_why(text: str) -> bool:
+    """The caller asks whether the last answer is why their own thing fails."""
+    return bool(_IS_IT_WHY.search(text))
+
+
 def names_own_error(text: str) -> bool:
     """The caller names an error they get ("500s", "timeouts"): a diagnosis reads their usage."""
     return bool(_OWN_ERROR.search(text))
@@ -34,10 +48,22 @@ def names_own_error(text: str) -> bool:
 # "the key is dead", "our api key got revoked", "keys stopped working": the API errors' diagnosis
 # (it names the key on file and what to do), not a ticket for engineering.
 _KEY_FAILS = re.compile(
-    r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|stopped\s+working|doesn'?t\s+work"
+    r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
+    r"|stopped\s+working|doesn'?t\s+work"
     r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b",
     re.I,
 )
+
+
+# A key of the sign-in's: a security key, a password, the authenticator.
+_SIGN_IN_KEY = re.compile(
+    r"\b(?:security|hardware|yubi|passkey|fob|door|car|house)\s*keys?\b|\bpass(?:word|key)\b|\blog\s*in\b|\bsign\s*in\b"
+    r"|\bauthenticat|\b2fa\b|\btwo[-\s]factor\b", re.I)
+
+
+def sign_in_key(text: str) -> bool:
+    """The key the caller names is the sign-in's ("my security key isn't working"), not an API key."""
+    return bool(_SIGN_IN_KEY.search(text))
 
 
 def key_fails(text: str) -> bool:

@@ -60,3 +60,72 @@ async def test_a_corrected_zip_verifies(open_call, store: Store) -> None:
     await call.send("what do i owe you")
     turn = await call.send("c one zero zero five, zip nine seven two one oh, no sorry, nine seven two oh one")
     assert call.state.caller.verified and call.state.caller.customer_id == "C1005", said(turn)
+
+
+async def test_a_key_that_isnt_working_is_the_api_key(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("hey so the key we use isn't working anymore")
+    assert "401" in said(turn) or "revoked" in said(turn), said(turn)
+    assert "password reset" not in said(turn)
+
+
+async def test_a_sign_in_the_caller_cannot_recall_is_security(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("the dashboard showed a sign in last night, i don't remember that being me")
+    assert "password reset" not in said(turn) and "sign-in" in said(turn), said(turn)
+
+
+async def test_the_plan_left_with_a_word_of_degree_is_not_the_one_wanted(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("take us down to pro, we're hardly using enterprise")
+    assert "To confirm" in said(turn) and "Pro plan" in said(turn), said(turn)
+
+
+async def test_an_assent_opening_a_closure_is_no_plan_change(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    turn = await call.send("just go ahead and close out the account please")
+    assert "close account C1005" in said(turn) and "plan" not in said(turn).lower(), said(turn)
+
+
+async def test_what_happens_if_i_say_yes_hears_the_read_back_in_full(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("i'd like to close my account")
+    turn = await call.send("hmm what would happen to our stored stuff if i do")
+    assert "30 days" in said(turn) and "Shall I go ahead" in said(turn), said(turn)
+    assert store.list_work(customer_id="C1005") == []
+
+
+async def test_what_are_our_options_is_part_of_the_need_before_it(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("pro is more than we want to spend, what are our options")
+    assert "Starter" in said(turn) and "integration" not in said(turn).lower(), said(turn)
+
+
+async def test_is_that_why_after_an_incident_reads_the_callers_own_traffic(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("is your api down")
+    turn = await call.send("is that why our integration is failing")
+    assert "5xx" in said(turn) or "server errors" in said(turn), said(turn)
+
+
+async def test_asked_to_act_after_a_question_it_is_read_back_once(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("we get 429 errors all the time, would upgrading make a difference?")
+    turn = await call.send("ok then, switch us over to pro")
+    assert "To confirm" in said(turn), said(turn)
+    turn = await call.send("yep")
+    assert "now on the Pro plan" in said(turn), said(turn)
+
+
+async def test_a_plans_price_asked_in_another_language_is_answered_in_english(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("hallo, wie viel kostet der enterprise plan?")
+    assert "$999.00" in said(turn) and "To confirm" not in said(turn), said(turn)
+    assert store.list_work(customer_id="C1001") == []
+
+
+async def test_a_plans_price_beside_another_question_is_looked_up_with_it(open_call, store: Store) -> None:
+    # a guard: answered before too (by the plan change's own question path), now by its lookup
+    call = await open_call("C1002")
+    turn = await call.send("what do i owe right now, and how much does the starter plan cost")
+    assert "$49.00" in said(turn) and "balance" in said(turn) and "To confirm" not in said(turn), said(turn)
