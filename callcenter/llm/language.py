@@ -56,7 +56,8 @@ _NOT_EVIDENCE: frozenset[str] = frozenset(
 _FUNCTION_WORDS = {code: words - _NOT_EVIDENCE for code, words in _FUNCTION_WORDS.items()}
 
 # Letters English spelling does not use: evidence on their own that a turn is not English.
-_LETTERS = {"es": "ñ¿¡áíóú", "fr": "çœèêëàâîôûù", "de": "ßäöü", "it": "ìò", "pt": "ãõâêôç"}
+# Portuguese writes á, é, í, ó and ú too ("olá", "já", "você"): its own words then tell it from Spanish.
+_LETTERS = {"es": "ñ¿¡áíóú", "fr": "çœèêëàâîôûù", "de": "ßäöü", "it": "ìò", "pt": "ãõâêôçáéíóú"}
 # English words a sentence can hardly do without: a turn that has one is not foreign.
 _ENGLISH = frozenset(
     """i i'm im my me you your we our they it it's is are am was were be been do does did don't can can't could would will

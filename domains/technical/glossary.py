@@ -23,6 +23,14 @@ GLOSSARY: dict[str, str] = {
     # trouble in the past: "gab es letzte woche probleme mit den webhooks?"
     "problemas": "problems", "problèmes": "problems", "probleme": "problems", "problemi": "problems",
     "webhooks": "webhooks", "webhook": "webhook",
+    # "est-ce que l'api a un problème en ce moment": a question whether something is wrong now
+    "problème": "problem", "problema": "problem", "est-ce que": "is", "est-ce qu'": "is",
+    "a un problème": "having problems", "tiene un problema": "having problems", "hat ein problem": "having problems",
+    "ha un problema": "having problems", "tem um problema": "having problems", "está com problema": "having problems",
+    # set-up help: "como eu configuro webhooks?", "comment configurer les webhooks"
+    "configuro": "set up", "configurar": "set up", "configurer": "set up", "configurare": "set up",
+    "configuriamo": "set up", "einrichten": "set up", "konfigurieren": "set up", "configuração": "set up",
+    "como": "how", "comment": "how", "wie": "how", "come": "how", "cómo": "how",
     "retraso": "delayed", "retrasados": "delayed", "en retard": "late", "spät": "late", "verspätet": "delayed",
     "in ritardo": "late", "ritardo": "delay", "atrasados": "delayed", "atraso": "delay",
     "semana pasada": "last week", "semaine dernière": "last week", "letzte woche": "last week",

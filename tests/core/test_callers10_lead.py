@@ -129,3 +129,16 @@ async def test_a_plans_price_beside_another_question_is_looked_up_with_it(open_c
     call = await open_call("C1002")
     turn = await call.send("what do i owe right now, and how much does the starter plan cost")
     assert "$49.00" in said(turn) and "balance" in said(turn) and "To confirm" not in said(turn), said(turn)
+
+
+async def test_whether_something_is_wrong_now_in_french_is_the_status_board(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    turn = await call.send("bonsoir, est-ce que votre api a un problème là ?")
+    assert "Désolé" in said(turn) and "incident" in said(turn), said(turn)
+
+
+def test_portuguese_with_spanish_accents_is_portuguese() -> None:
+    from callcenter.llm.language import detect_language
+
+    assert detect_language("olá, como eu mudo o plano?") == "pt"
+    assert detect_language("hola, ¿cuánto debo este mes?") == "es"
