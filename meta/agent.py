@@ -71,6 +71,7 @@ class MetaSupervisor(Agent):
         self.agenda = Agenda()  # a multi-need turn's needs, taken one at a time (meta/agenda.py)
         self._offers_taken: set[int] = set()  # results whose offer was answered (meta/moves.py)
         self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
+        self._gloss_after_verify: str | None = None  # another language's question, answered once the caller is verified
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
 
@@ -234,6 +235,8 @@ class MetaSupervisor(Agent):
     def _move(self, text: str) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
+        if not moves.states_identity(text):
+            self._gloss_after_verify = None  # asked for the number and ZIP, the caller went elsewhere
         offer = moves.take_offer(state.caller.results, self._offers_taken)
         offered = offer is not None and self._domain(offer.domain) is not None
         if offered:
@@ -281,6 +284,10 @@ class MetaSupervisor(Agent):
             return result.summary
         if self.state.person_waiting is not None:
             return f"{result.summary} {book_callback(self.state, self.state.person_waiting)} {t.ANYTHING_ELSE}"
+        glossed, self._gloss_after_verify = self._gloss_after_verify, None
+        branches = self._parallel_branches(self.state.router.detect(glossed)) if glossed else None
+        if branches:  # "hola, necesito saber cuánto debo", then the number and ZIP: the question, answered
+            return f"{result.summary} {gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
         return f"{result.summary} {moves.WHAT_CAN_I_DO}"
 
     def _names_need_in_gloss(self, text: str) -> bool:
@@ -297,13 +304,19 @@ class MetaSupervisor(Agent):
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
-        branches = self._parallel_branches(self.state.router.detect(english)) if english else None
+        intents = self.state.router.detect(english) if english else []
+        branches = self._parallel_branches(intents) if intents else None
         if not branches:
+            if intents and not self.state.caller.verified and self._parallel_branches(intents, anyone=True):
+                # a lookup that needs to know who is asking: the number and ZIP first, then the answer
+                self._gloss_after_verify = english
+                return gist.VERIFY_FIRST
             return None
         return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
 
-    def _parallel_branches(self, intents: list) -> list[Branch] | None:  # list[Intent]
-        """Every need answerable by a read-only lookup, surely and for this caller, or None."""
+    def _parallel_branches(self, intents: list, *, anyone: bool = False) -> list[Branch] | None:  # list[Intent]
+        """Every need answerable by a read-only lookup, surely and for this caller (`anyone`:
+        were they verified), or None."""
         router, state = self.state.router, self.state
         branches: list[Branch] = []
         for intent in intents:
@@ -311,7 +324,7 @@ class MetaSupervisor(Agent):
             specialist = domain.specialist(intent.name) if domain else None
             if specialist is None or not specialist.looks_up(intent.text) or intent.confidence < router.threshold:
                 return None
-            if specialist.requires_identity and not state.caller.verified:
+            if specialist.requires_identity and not state.caller.verified and not anyone:
                 return None  # verification is a conversation: the tasks handle it
             branches.append(Branch(domain, specialist, round(intent.confidence, 4)))
         return branches

@@ -18,6 +18,7 @@ from callcenter.llm.language import detect_language, english_words
 from domains.base import DomainSpec
 
 IN_ENGLISH = "Here is what I found, in English:"
+VERIFY_FIRST = "To look that up, I first need your customer number and the ZIP code on the account."
 
 
 def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = True) -> str:

@@ -142,3 +142,11 @@ def test_portuguese_with_spanish_accents_is_portuguese() -> None:
 
     assert detect_language("olá, como eu mudo o plano?") == "pt"
     assert detect_language("hola, ¿cuánto debo este mes?") == "es"
+
+
+async def test_a_question_in_another_language_from_an_unknown_caller_is_answered_once_verified(open_call, store: Store) -> None:
+    call = await open_call()
+    turn = await call.send("buongiorno, quanto devo pagare questo mese?")
+    assert "customer number" in said(turn) and "Mi dispiace" in said(turn), said(turn)
+    turn = await call.send("c one zero zero four, three zero three zero one")
+    assert call.state.caller.verified and "$49.00" in said(turn), said(turn)
