@@ -16,14 +16,16 @@ from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
 # The caller asks for the lock itself: "lock it", "freeze my account", "block them", "shut it down".
-_ASKS_LOCK = re.compile(
+# Any word of locking or stopping someone ("secure it", "kick them out"): broader than
+# lock_words.asks_for_lock, which reads a request for the lock as a construction, for routing.
+_LOCK_STEMS = re.compile(
     r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))",
     re.I)
 
 
 def asks_to_lock(text: str) -> bool:
     """The words ask for the lock itself (then the task reads it back), not about sign-ins."""
-    return bool(_ASKS_LOCK.search(text)) and not is_question(text)
+    return bool(_LOCK_STEMS.search(text)) and not is_question(text)
 
 
 def review(ports: Ports, customer_id: str | None) -> tuple[str, list[str]]:
@@ -75,7 +77,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         store = self.state.store
         review, odd = self._review()
         said = user_texts(self.chat_ctx)
-        if said and (is_question(said[-1]) or not any(_ASKS_LOCK.search(t) for t in said)):
+        if said and (is_question(said[-1]) or not any(_LOCK_STEMS.search(t) for t in said)):
             # A question is answered, never acted on; a report ("i got an alert about a sign-in i
             # don't recognise, can you check") is answered with the review: a lock is offered,
             # and read back only when the caller asks for it.
