@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from livekit.agents import AgentTask, llm
 
+from callcenter.llm.language import says_goodbye
 from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.discourse import farewell_after, is_closing
 from callcenter.routing.frames import asks_for_person
@@ -53,8 +54,8 @@ def caller_wants_out(latest: str) -> LeaveReason | None:
     # own frame of who callers ask for, clause by clause, so a read-back never holds them
     if _HUMAN.search(latest) or any(asks_for_person(part) for part in _CLAUSES.split(latest) if part.strip()):
         return LeaveReason.HUMAN
-    if _GOODBYE.search(latest) or is_closing(latest):
-        return LeaveReason.GOODBYE
+    if _GOODBYE.search(latest) or is_closing(latest) or says_goodbye(latest):
+        return LeaveReason.GOODBYE  # "parfait, merci, au revoir" at the identity question too
     before = farewell_after(latest)
     if before is not None and len(before.split()) <= _ASIDE_WORDS and not _ANSWERS.search(before):
         return LeaveReason.GOODBYE  # "ok whatever. bye": a shrug, then a farewell
@@ -157,6 +158,8 @@ class SpecialistSpec:
     # be answered without asking anything. A multi-need turn runs these in parallel, below
     # the conversation (LiveKit runs one task at a time), each in a worker thread.
     lookup: Callable[[Ports, str | None], SpecialistResult] | None = None
+    # Its lookup answers anyone, verified or not (what the plans cost): False only for such.
+    lookup_needs_identity: bool = True
     # It changes something (money, the account, a ticket for people) after a read-back. Below
     # the router's confidence threshold the line asks rather than guesses such a specialist:
     # a vague turn must not open with the read-back of a change the caller never asked for.
@@ -173,6 +176,10 @@ class SpecialistSpec:
     # A turn that narrows its last answer relative to it ("and the month before that?" after
     # October's invoice): the request that says it outright ("the september invoice"), else None.
     again: Callable[[str, SpecialistResult | None], str | None] | None = None
+
+    def looks_up_for(self, verified: bool) -> bool:
+        """Its lookup may answer this caller: verified, or a lookup that needs no account."""
+        return verified or not (self.requires_identity and self.lookup_needs_identity)
 
     def looks_up(self, text: str) -> bool:
         """Its read-only `lookup` answers these words (it has one, and they ask for no action)."""

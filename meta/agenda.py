@@ -65,7 +65,7 @@ class Need:
         request = self.intent.text if self.intent is not None else ""
         if not state.settings.parallel_lookups or spec is None or spec.lookup is None or not spec.looks_up(request):
             return None
-        if spec.requires_identity and not state.caller.verified:
+        if not spec.looks_up_for(state.caller.verified):
             return None
         return Branch(self.domain, spec, round(self.confidence, 4))
 

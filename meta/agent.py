@@ -143,7 +143,10 @@ class MetaSupervisor(Agent):
                 yield f"{fixed.reply} {answer}" if answer else fixed.reply
                 return
             parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
-            branches = self._parallel_branches(intents) if parallel else None
+            # an unknown caller asking what anyone may know ("how much is enterprise a month"):
+            # the lookup answers, no customer number asked for
+            anyones = len(intents) == 1 and bool(confident) and not self.state.caller.verified
+            branches = self._parallel_branches(intents) if parallel or anyones else None
             if branches:
                 yield await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)
                 return
@@ -324,7 +327,7 @@ class MetaSupervisor(Agent):
             specialist = domain.specialist(intent.name) if domain else None
             if specialist is None or not specialist.looks_up(intent.text) or intent.confidence < router.threshold:
                 return None
-            if specialist.requires_identity and not state.caller.verified and not anyone:
+            if not specialist.looks_up_for(state.caller.verified or anyone):
                 return None  # verification is a conversation: the tasks handle it
             branches.append(Branch(domain, specialist, round(intent.confidence, 4)))
         return branches

@@ -38,13 +38,15 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "it": frozenset(
         """io non sono della questo il mio perché ciao vorrei grazie conto lui lei noi voi lo gli una di che è per con mia
         ho ha buongiorno fattura aiuto posso come chiudere rimborso due volte ieri oggi carta soldi parlare qualcuno
-        funziona niente mese""".split()
+        funziona niente mese quanto quando devo adesso prossima prossimo salve scade arriva bolletta pagare vostro
+        vostra nostro nostra""".split()
     ),
     "pt": frozenset(
         """eu não obrigado minha conta preciso você olá ele ela nós os um uma do da que é para com meu sou tenho obrigada
         bom dia fatura senha ajuda fechar reembolso duas vezes ontem hoje cartão dinheiro falar alguém funciona nada
         mês boa tarde noite quanto quanta próxima próximo gostaria queria cobraram cobrado pagamento estou também
-        vocês isso essa esse muito agora sim então minhas meus""".split()
+        vocês isso essa esse muito agora sim então minhas meus quero mudar pra gente tá pequeno plano custa brigado
+        brigada tô""".split()
     ),
 }
 # English words and fillers are no evidence of another language, however common they are
@@ -127,7 +129,7 @@ _FAREWELLS: dict[str, frozenset[str]] = {
     "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis "
                     "dann noch wochenende".split()),
     "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante".split()),
-    "pt": frozenset("obrigado obrigada tchau até logo muito bom boa dia tarde noite valeu perfeito".split()),
+    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu perfeito tá ta".split()),
 }
 GOODBYE_REPLY: dict[str, str] = {
     "es": "Gracias por llamar. ¡Adiós!",
@@ -140,7 +142,7 @@ _FILLERS = frozenset("um uh er oh ah ok okay".split())
 # At least one of these: "bueno" or "bien" alone thanks no one.
 _THANKS_OR_BYE = frozenset(
     "adiós adios gracias chao chau merci revoir danke dank tschüss tschüs wiedersehen grazie arrivederci obrigado obrigada tchau "
-    "valeu".split())
+    "valeu brigado brigada".split())
 
 
 def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = None) -> str | None:
@@ -164,6 +166,16 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     # the courtesies of the language are no need ("à la prochaine" is no next bill)
     rest = " ".join(w for w in words if w not in _FAREWELLS[code])
     return code if not rest or not names_need(rest) else None
+
+
+_BYE = frozenset("adiós adios chao chau revoir tschüss tschüs wiedersehen arrivederci tchau".split())
+
+
+def says_goodbye(text: str) -> bool:
+    """A turn in another language that says goodbye outright ("ah non, tant pis, merci, au
+    revoir") and asks nothing: the caller is leaving, whatever else they said first."""
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    return "?" not in text and any(w in _BYE for w in words) and detect_language(text, weak=True) in _FAREWELLS
 
 
 def english_words(text: str) -> int:

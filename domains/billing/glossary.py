@@ -30,6 +30,8 @@ GLOSSARY: dict[str, str] = {
     "por mês": "per month", "pago": "pay", "quand": "when", "cuándo": "when", "wann": "when",
     "última": "last", "ultima": "last", "letzte": "last", "dernière": "last",
     "copia": "copy", "copie": "copy", "kopie": "copy", "cópia": "copy",
+    # the bill that comes next: "quando arriva la prossima bolletta", "quando scade"
+    "bolletta": "bill", "bollette": "bills", "scade": "due", "quando": "when", "cuando": "when",
     # what a plan costs: "quel est le prix du plan enterprise", "quanto custa o plano pro"
     "prix": "price", "precio": "price", "preis": "price", "prezzo": "price", "preço": "price", "preco": "price",
     # the plans' own names are said as they are in every language

@@ -166,7 +166,7 @@ DOMAIN = DomainSpec(
                        narrows=("month", "invoice_id"), lookup=lookup_invoices, acts_on=asks_the_task,
                        again=the_one_before),
         SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True,
-                       lookup=lookup_prices, acts_on=asks_no_price),
+                       lookup=lookup_prices, acts_on=asks_no_price, lookup_needs_identity=False),
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),
     utterances=Path(__file__).parent / "utterances",

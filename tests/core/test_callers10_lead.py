@@ -150,3 +150,26 @@ async def test_a_question_in_another_language_from_an_unknown_caller_is_answered
     assert "customer number" in said(turn) and "Mi dispiace" in said(turn), said(turn)
     turn = await call.send("c one zero zero four, three zero three zero one")
     assert call.state.caller.verified and "$49.00" in said(turn), said(turn)
+
+
+def test_everyday_italian_and_portuguese_are_told_apart_from_noise_and_english() -> None:
+    from callcenter.llm.language import detect_language, farewell_language
+
+    assert detect_language("salve, quanto devo adesso?") == "it"
+    assert detect_language("quero mudar de plano, tá caro pra gente") == "pt"
+    assert farewell_language("tá bom, brigada") == "pt"
+
+
+async def test_a_farewell_in_another_language_ends_a_task_waiting_on_a_question(open_call, store: Store) -> None:
+    call = await open_call()
+    asked = await call.send("i need to reset my password")
+    assert "customer number" in said(asked), said(asked)
+    turn = await call.send("ah non, tant pis, merci, au revoir")
+    assert "goodbye" in said(turn).lower() and "customer number" not in said(turn), said(turn)
+
+
+async def test_what_the_plans_cost_needs_no_customer_number(open_call, store: Store) -> None:
+    call = await open_call()
+    turn = await call.send("hi, how much does the pro plan cost per month?")
+    assert "$249.00" in said(turn) and "customer number" not in said(turn), said(turn)
+    assert not call.state.caller.verified
