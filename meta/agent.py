@@ -22,6 +22,7 @@ from callcenter.llm.embedded import (
 )
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
+from callcenter.routing import Intent
 from callcenter.routing.discourse import refers_back
 from callcenter.routing.noise import NoiseModel
 from domains import registry
@@ -145,7 +146,7 @@ class MetaSupervisor(Agent):
             parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
             # an unknown caller asking what anyone may know ("how much is enterprise a month"):
             # the lookup answers, no customer number asked for
-            anyones = len(intents) == 1 and bool(confident) and not self.state.caller.verified
+            anyones = len(intents) == 1 and bool(confident) and not self.state.caller.verified and self._open_to_anyone(intents[0])
             branches = self._parallel_branches(intents) if parallel or anyones else None
             if branches:
                 yield await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)
@@ -316,6 +317,12 @@ class MetaSupervisor(Agent):
                 return gist.VERIFY_FIRST
             return None
         return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
+
+    def _open_to_anyone(self, intent: Intent) -> bool:
+        """A specialist that asks who the caller is, whose lookup answers anyone (the prices)."""
+        domain = self._domain(intent.domain)
+        spec = domain.specialist(intent.name) if domain else None
+        return spec is not None and spec.requires_identity and not spec.lookup_needs_identity
 
     def _parallel_branches(self, intents: list, *, anyone: bool = False) -> list[Branch] | None:  # list[Intent]
         """Every need answerable by a read-only lookup, surely and for this caller (`anyone`:
