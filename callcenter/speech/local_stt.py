@@ -190,6 +190,9 @@ class WhisperSTT(stt.STT):
         # The model for the identity questions' decodes (`IDENTITY_SLOTS`) on telephone-band audio:
         # Whisper base when its packages are installed, else tiny.en (benchmarks/README.md).
         self.narrowband_model: Any | None = load_identity_whisper(threads) if identity_model else None
+        # The bands whose identity answers it reads ("8k": telephone-band audio, `narrowband`;
+        # "16k": the rest).
+        self.base_bands: frozenset[str] = frozenset({"8k"})
         # The value the line waits for ("identity", "zip", "yesno", "amount"; slot_grammar.py),
         # asked at each utterance: set per call by meta/voice_slots.py. None = open speech.
         self.slot: Callable[[], str | None] = lambda: None
@@ -234,8 +237,9 @@ class WhisperSTT(stt.STT):
     def model_for(self, audio: np.ndarray, slot: str | None) -> Any:
         """The model that reads this utterance: Whisper base for an identity answer on the
         telephone band when it is installed, tiny.en for everything else."""
-        if slot in IDENTITY_SLOTS and self.narrowband_model is not None and narrowband(audio):
-            return self.narrowband_model
+        if slot in IDENTITY_SLOTS and self.narrowband_model is not None:
+            if ("8k" if narrowband(audio) else "16k") in self.base_bands:
+                return self.narrowband_model
         return self._model
 
     def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
