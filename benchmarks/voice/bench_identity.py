@@ -184,7 +184,7 @@ def main() -> int:
     store = Store(Path(tempfile.mkdtemp()) / "store.sqlite3", schemas=registry.schemas())  # the demo customers
     voices = {k: v for k, v in VOICES[args.part].items() if not args.voices or k in args.voices}
     result: dict[str, Any] = {"load_average_start": list(os.getloadavg()),
-                              "identity_model": f"whisper-base {sorted(stt.base_bands)}" if stt.narrowband_model is not None else "tiny.en"}
+                              "identity_model": f"whisper-base {sorted(stt.base_bands)}" if stt.base_model is not None else "tiny.en"}
     cpu0, started = time.process_time(), time.perf_counter()
     audio: dict[tuple[str, str, str], np.ndarray] = {}
     said_zip: list[str | None] = [None]  # the ZIP the caller's first answer gave, as the line keeps it
