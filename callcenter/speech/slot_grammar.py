@@ -31,6 +31,10 @@ _SAID_ZIP = re.compile(r"\b(?:zip|postal)\b", re.I)
 _YES_NO = re.compile(
     r"^\W*(?:(?:uh|um|oh|well)\W+)*(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
     r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
+# The same words anywhere in a reading: the caller said a yes or a no somewhere in it.
+_SAID_YES_NO = re.compile(
+    r"\b(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
+    r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
 
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh",
@@ -72,6 +76,19 @@ def pick(slot: str | None, readings: list[str]) -> str:
         return ""
     if slot is None or len(readings) == 1:
         return readings[0]
+    if slot == "yesno" and not _rereadable_answer(readings[0]):
+        return readings[0]
     scores = [fit(slot, r) for r in readings]
     best = max(scores)
     return readings[scores.index(best)] if best > 0 else readings[0]
+
+
+def _rereadable_answer(top: str) -> bool:
+    """Whether a less likely reading may stand for the most likely one while a read-back waits
+    for a yes or a no: only when the most likely one is no question and already says a yes or
+    a no word ("I, I sure." -> "Uh-huh, sure."), so the beam only disagrees about the words
+    around it. Otherwise a yes would be made from a turn that said none: the 4th of five
+    readings of "Are you a robot?" (espeak-ng en-us+m3 at 8 kHz) is "Uh-huh.", a clean yes that
+    ran the action read back (benchmarks/README.md, issue 26)."""
+    said = normalise(top)
+    return "?" not in said and bool(_SAID_YES_NO.search(said))
