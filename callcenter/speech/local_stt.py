@@ -31,7 +31,7 @@ from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
 from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
-from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, pick
+from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, heard_a_number, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
 from callcenter.spoken import normalise
 
@@ -264,12 +264,15 @@ class WhisperSTT(stt.STT):
                                              **self._options)
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
-                    if self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]:
+                    if (self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]
+                            and (slot == "identity" or heard_a_number(segments[0].readings))):
                         # Nothing fits: decode again, held to the slot's words (slot_grammar.py).
                         held = transcribe_window(model, audio, prompt=prompt, window_s=self._window,
                                                  beam_size=self._beam, only=VOCABULARY[slot], **self._options)
                         # Only a whole answer is taken from it: words held to digits could
-                        # make an id out of a caller who said something else instead.
+                        # make an id out of a caller who said something else instead. A one-value
+                        # answer (one run of digits) is asked for only when a number was heard
+                        # (heard_a_number): a first answer needs a number and a ZIP to be whole.
                         if held and fit(slot, held[0].text) >= FULL_FIT[slot]:
                             segments = held
                     if self.digit_grammar and slot in self.grammar_slots and fit(slot, segments[0].text) < FULL_FIT[slot]:

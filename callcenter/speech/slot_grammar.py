@@ -46,6 +46,17 @@ _GLUE = ("C", "zip", "Zip", "ZIP", "code", "Code", "my", "My", "customer", "Cust
 # the model can then only write an id, a ZIP and the words around them, in words.
 VOCABULARY: dict[str, tuple[str, ...]] = {slot: _DIGITS + _GLUE for slot in ("identity", "id", "zip", "fix")}
 FULL_FIT = {"identity": 3, "id": 1, "zip": 1, "fix": 1, "yesno": 1, "amount": 1}
+# A digit, or a digit's word: what a reading of a number holds, however misheard.
+_DIGIT = re.compile(r"\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b", re.I)
+
+
+def heard_a_number(readings: list[str] | tuple[str, ...]) -> bool:
+    """Whether any of the recogniser's readings holds two digits or digit words: a number said,
+    however it was written. A one-value answer (the number alone, the ZIP alone, a read-back's
+    fix) is one run of digits, which a decode held to digit words writes from any turn ("great
+    thanks have a good one" -> "Three, two, three, two, one."): that decode is asked only when
+    the caller said something like a number ("have a good one" has one digit word)."""
+    return any(len(_DIGIT.findall(r)) >= 2 for r in readings)
 
 
 def fit(slot: str, text: str) -> int:
