@@ -4,7 +4,8 @@
 
 Each script is a caller's answer to "your customer number and ZIP code?" for one of the seeded
 customers, spoken by a voice, optionally through the 8 kHz mu-law telephone band, and
-recognised by the line's recogniser (Whisper tiny.en, the line's prompt). The caller is
+recognised by the line's recogniser (Whisper base for these answers when its packages are
+installed, else tiny.en; `--identity-model`). The caller is
 verified when the identity task reads that customer's number and ZIP code from the words
 (`domains/identity.py` reads an E-set letter as C). When the first answer does not verify, the
 caller gets a second chance in the same voice, as the line asks it (`--second line`,
