@@ -4,7 +4,8 @@
 
 Each script is a caller's answer to "your customer number and ZIP code?" for one of the seeded
 customers, spoken by a voice, optionally through the 8 kHz mu-law telephone band, and
-recognised by the line's recogniser (Whisper tiny.en, the line's prompt). The caller is
+recognised by the line's recogniser (Whisper base for these answers when its packages are
+installed, else tiny.en; `--identity-model`). The caller is
 verified when the identity task reads that customer's number and ZIP code from the words
 (`domains/identity.py` reads an E-set letter as C). When the first answer does not verify, the
 caller gets a second chance in the same voice, as the line asks it (`--second line`,
@@ -172,16 +173,19 @@ def main() -> int:
     ap.add_argument("--second", choices=["line", "readback"], default="line",
                     help="the second chance: the line's own next question (default), or always a read-back (sessions 8-10)")
     ap.add_argument("--show", action="store_true", help="print each miss (dev only)")
-    ap.add_argument("--identity-model", choices=["line", "tiny"], default="line",
-                    help="the identity answers on the telephone band: the line's model (Whisper base when installed; "
-                         "local_stt.load_identity_whisper) or tiny.en as before session 14")
+    ap.add_argument("--identity-model", choices=["line", "tiny", "base-8k", "base"], default="line",
+                    help="the model for the identity answers: the line's (WhisperSTT.base_bands), tiny.en on both bands "
+                         "(before session 14), Whisper base on the telephone band only (session 14) or on both bands "
+                         "(local_stt.load_identity_whisper)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=args.identity_model == "line")
+    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=args.identity_model != "tiny")
+    if args.identity_model.startswith("base"):
+        stt.base_bands = frozenset({"8k"} if args.identity_model == "base-8k" else {"8k", "16k"})
     store = Store(Path(tempfile.mkdtemp()) / "store.sqlite3", schemas=registry.schemas())  # the demo customers
     voices = {k: v for k, v in VOICES[args.part].items() if not args.voices or k in args.voices}
     result: dict[str, Any] = {"load_average_start": list(os.getloadavg()),
-                              "identity_model": "whisper-base" if stt.narrowband_model is not None else "tiny.en"}
+                              "identity_model": f"whisper-base {sorted(stt.base_bands)}" if stt.base_model is not None else "tiny.en"}
     cpu0, started = time.process_time(), time.perf_counter()
     audio: dict[tuple[str, str, str], np.ndarray] = {}
     said_zip: list[str | None] = [None]  # the ZIP the caller's first answer gave, as the line keeps it

