@@ -89,6 +89,9 @@ _ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go 
                              r"(?: (?:for|about))?(?:,? (?:isn'?t it|right|innit))?\b|\b(?:like|as) i said\b")
 
 
+_RHETORICAL_YES = re.compile(r"\bwhy not\W*$", re.I)
+
+
 def yes_or_no(text: str) -> bool | None:
     """True for a clean yes, False for a no, None for anything else (ask again).
 
@@ -99,7 +102,9 @@ def yes_or_no(text: str) -> bool | None:
     if _NO_START.search(text):
         return False
     if "?" in text:
-        return None
+        if not _RHETORICAL_YES.search(text):
+            return None
+        text = text.replace("?", " ")  # "sure, why not?": a recogniser writes the shrug as a question
     low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
     low = _ASSENT_PHRASES.sub(" yes ", low)
     words = [w.strip(".,!") for w in low.split()]

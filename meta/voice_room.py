@@ -39,7 +39,7 @@ def prewarm_speech(settings: Settings) -> None:
         from callcenter.speech.local_stt import load_identity_whisper, load_whisper
 
         load_whisper(settings.speech_threads)
-        load_identity_whisper(settings.speech_threads)  # the telephone band's identity answers, when installed
+        load_identity_whisper(settings.speech_threads)  # the identity answers (both bands), when installed
     if settings.tts_provider == "local":
         from callcenter.speech.local_tts import load_hibari
 

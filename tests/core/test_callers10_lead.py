@@ -173,3 +173,10 @@ async def test_what_the_plans_cost_needs_no_customer_number(open_call, store: St
     turn = await call.send("hi, how much does the pro plan cost per month?")
     assert "$249.00" in said(turn) and "customer number" not in said(turn), said(turn)
     assert not call.state.caller.verified
+
+
+async def test_a_shrugged_yes_written_as_a_question_confirms(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("move me up to the pro plan")
+    turn = await call.send("Eh, sure, why not?")
+    assert "now on the Pro plan" in said(turn), said(turn)
