@@ -410,8 +410,6 @@ def _next_reading(intent: Intent) -> Intent:
     return Intent(rest[0][0], rest[0][1], intent.text, tuple(rest[1:]))
 
 
-# A need the caller asks to be taken first: "refund it first", "before that, ...", "to start with".
-# Not "the first charge", "first thing" (an opener: that need is first anyway).
 # A clause that opens by correcting the one before: "no wait, i mean ...", "sorry, i meant ...".
 _CORRECTS = re.compile(
     r"^\W*(?:(?:oh|um|uh|er|sorry|well|no)\W+)*(?:no\W+wait|wait\W+no|no\W+sorry|sorry\W+no|i\s+mean|i\s+meant"
@@ -423,6 +421,8 @@ _ASKS_FOR = re.compile(
     r"(?:why|how|what|what'?s|when|where|which|is|are|was|were|do|does|did|can|could|would|will|tell me|let me know"
     r"|explain|check|show|send|find out|i need|i want|i'?d like|please)\b", re.I)
 
+# A need the caller asks to be taken first: "refund it first", "before that, ...", "to start with".
+# Not "the first charge", "first thing" (an opener: that need is first anyway).
 _FIRST = re.compile(
     r"\b(?:first(?:ly)?|before (?:that|anything else|everything else|all that)|to start with)\b"
     r"(?!\s+(?:charge|one|invoice|time|month|payment|bill|of|two|three|thing|place|name|week|day))", re.I)

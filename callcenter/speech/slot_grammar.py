@@ -28,13 +28,11 @@ _ZIP = re.compile(r"(?<![\w$.-])\d{5}(?![\w-]|\.\d)")
 # A customer number said without its C, as callers correct a read-back ("no, it's one zero zero one").
 _BARE_ID = re.compile(r"(?<![\w$.-])\d{4}(?![\w-]|\.\d)")
 _SAID_ZIP = re.compile(r"\b(?:zip|postal)\b", re.I)
-_YES_NO = re.compile(
-    r"^\W*(?:(?:uh|um|oh|well)\W+)*(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
-    r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
+_YES_NO_WORDS = (r"(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
+                 r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b")
+_YES_NO = re.compile(r"^\W*(?:(?:uh|um|oh|well)\W+)*" + _YES_NO_WORDS, re.I)
 # The same words anywhere in a reading: the caller said a yes or a no somewhere in it.
-_SAID_YES_NO = re.compile(
-    r"\b(yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahead|please do|do it|"
-    r"no|nope|nah|don'?t|do not|cancel|stop|uh-huh|mm-hmm)\b", re.I)
+_SAID_YES_NO = re.compile(r"\b" + _YES_NO_WORDS, re.I)
 
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh",
