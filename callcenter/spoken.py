@@ -22,6 +22,8 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping
 from dataclasses import InitVar, dataclass, field
 from datetime import date
 
+from callcenter.llm.language import detect_language
+
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine".split())}
 _TEENS = {w: i for i, w in enumerate(
@@ -256,18 +258,20 @@ def _money(m: re.Match[str]) -> str:
 # A caller who corrects a value they just read out ("C1002 no sorry C1001", "zip 94108 no
 # 94107") means the last one. Slot filling reads the first match of each slot, so the
 # correction is applied here, once, for every reader: the earlier value of the same kind
-# (customer id or five-digit code) is dropped when a correction cue sits between the two.
-_VALUE = r"(?<![\w$.-])(?:C\d{4,6}|\d{5})(?![\w-]|\.\d)"  # "C1002... wait no" ends a value
+# (customer id, five-digit code or email) is dropped when a correction cue sits between the two.
+_VALUE = r"(?<![\w$.-])(?:C\d{4,6}|\d{5}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?![\w-]|\.\d)"  # "C1002... wait no" ends a value
 _CUE = (r"no+|nope|nah|sorry|wait|hold on|hang on|i mean|i meant|actually|oops|scratch that|make that|"
         r"rather|correction|my bad|let me correct that|not that")
-_SOFT = r"uh+|um+|er+m?|it'?s|it is|that'?s|that is|the|my|customer|number|id|zip|code|is|one sec|sorry"
+# ... and words that say what changed in an email ("l.p@x.com, no sorry, no dot, lp@x.com")
+_SOFT = (r"uh+|um+|er+m?|it'?s|it is|that'?s|that is|the|my|customer|number|id|zip|code|is|one sec|sorry|"
+         r"email|address|dot|dash|underscore|with|without|a|an")
 _CORRECTED = re.compile(
     rf"({_VALUE})((?:[\s,.;!-]+(?:{_CUE}|{_SOFT}))+)[\s,.;:!-]+({_VALUE})", re.I)
 _HAS_CUE = re.compile(rf"\b(?:{_CUE})\b", re.I)
 
 
 def _kind(value: str) -> str:
-    return "id" if value[:1].upper() == "C" else "code"
+    return "email" if "@" in value else "id" if value[:1].upper() == "C" else "code"
 
 
 def _last_wins(m: re.Match[str]) -> str:
@@ -296,9 +300,40 @@ def correct_values(text: str) -> str:
     return text
 
 
+# Digits said in the other languages callers use (Spanish, French, German, Italian, Portuguese):
+# "c uno cero cero tres", "code postal six zéro six zéro un". Read only as a run of three or
+# more, in a turn that is not English: "um" is a filler in English and one in Portuguese, "six"
+# and "zero" are English's own (its runs are read below).
+_FOREIGN_DIGITS = {w: d for d, words in enumerate((
+    "cero zéro null", "uno un une eins um", "dos deux zwei zwo due dois duas", "tres trois drei tre três",
+    "cuatro quatre vier quattro quatro", "cinco cinq fünf cinque", "seis sechs sei",
+    "siete sept sieben sette sete", "ocho huit acht otto oito", "nueve neuf neun nove",
+)) for w in words.split()} | {"zero": 0, "six": 6}
+_FOREIGN_WORD = "|".join(sorted(_FOREIGN_DIGITS, key=len, reverse=True))
+_FOREIGN_RUN = re.compile(rf"(?<!\w)(?:{_FOREIGN_WORD})(?:[\s,-]+(?:{_FOREIGN_WORD})){{2,}}(?!\w)", re.I)
+
+
+# ... and words English uses too ("the bill was due, um, six days ago" is no number)
+_ALSO_ENGLISH = frozenset("zero six um un une due dos null tre sei sept acht".split())
+
+
+def _foreign_digits(text: str) -> str:
+    if _FOREIGN_RUN.search(text) is None:
+        return text
+    foreign = detect_language(text, weak=True) is not None
+
+    def digits(m: re.Match[str]) -> str:
+        words = [w.lower() for w in re.findall(r"[^\W\d_]+", m.group(0))]
+        if not foreign and sum(w not in _ALSO_ENGLISH for w in words) < 2:
+            return m.group(0)
+        return "".join(str(_FOREIGN_DIGITS[w]) for w in words)
+
+    return _FOREIGN_RUN.sub(digits, text)
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
-    out = _FILLER_IN_NUMBER.sub(" ", _OH_FIRST.sub(r"\1", text))
+    out = _FILLER_IN_NUMBER.sub(" ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from livekit.agents import AgentTask, llm
 
@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from callcenter.store.adapters import Ports, PortSpec
     from domains.results import SpecialistResult
     from workflows.actions import DurableAction
+
+class Lookup(Protocol):
+    """A specialist's read-only answer: the ports, the verified customer (or None) and the
+    caller's words for this need (as said, or glossed from another language: meta/gist.py);
+    most lookups answer from the account alone and ignore the words."""
+
+    def __call__(self, ports: Ports, customer_id: str | None, *, words: str = "") -> SpecialistResult: ...
+
 
 FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
 GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
@@ -57,14 +65,22 @@ def caller_wants_out(latest: str) -> LeaveReason | None:
     if _GOODBYE.search(latest) or is_closing(latest) or says_goodbye(latest):
         return LeaveReason.GOODBYE  # "parfait, merci, au revoir" at the identity question too
     before = farewell_after(latest)
-    if before is not None and len(before.split()) <= _ASIDE_WORDS and not _ANSWERS.search(before):
-        return LeaveReason.GOODBYE  # "ok whatever. bye": a shrug, then a farewell
+    if before is not None and (len(before.split()) <= _ASIDE_WORDS or _DEFERS.search(before)) and not _ANSWERS.search(before):
+        # "ok whatever. bye": a shrug, then a farewell; "let me talk it over with my cofounder
+        # first. thanks, bye": the decision put off, then a farewell
+        return LeaveReason.GOODBYE
     return None
 
 
 # Before a farewell, a few words that answer nothing: more, or a yes or a no ("yes. bye" to
 # a read-back), are the caller's answer and the task reads them first.
 _ASIDE_WORDS = 4
+# The caller puts the decision off: nothing is decided, whatever the length of the reason.
+_DEFERS = re.compile(
+    r"\b(?:let me|i'?ll|i will|i'?d (?:like|rather) to|i (?:need|have|want) to|we(?:'ll| will| need to| have to)|gotta|gonna)\s+"
+    r"(?:(?:have|need|want) to\s+|first\s+|just\s+)?"
+    r"(?:have a |think|talk|check|run (?:it|this|that) by|discuss|sleep on|mull|get back|ask|look (?:at|into) (?:it|this|that))",
+    re.I)
 _ANSWERS = re.compile(
     r"\b(yes|yeah|yep|yup|sure|no|nope|nah|don'?t|do it|go ahead|please|correct|cancel|stop|wait|right)\b|\?|\d")
 
@@ -157,7 +173,7 @@ class SpecialistSpec:
     # Read-only work with no conversation (ports, customer id -> result), for needs that can
     # be answered without asking anything. A multi-need turn runs these in parallel, below
     # the conversation (LiveKit runs one task at a time), each in a worker thread.
-    lookup: Callable[[Ports, str | None], SpecialistResult] | None = None
+    lookup: Lookup | None = None
     # Its lookup answers anyone, verified or not (what the plans cost): False only for such.
     lookup_needs_identity: bool = True
     # It changes something (money, the account, a ticket for people) after a read-back. Below

@@ -255,7 +255,7 @@ async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:
 
     def work() -> Any:
         apply_sync(fault)
-        return lookup(state.ports, state.caller.customer_id)
+        return lookup(state.ports, state.caller.customer_id, words=intent.text)
 
     started = time.perf_counter()
     try:

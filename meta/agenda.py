@@ -67,7 +67,7 @@ class Need:
             return None
         if not spec.looks_up_for(state.caller.verified):
             return None
-        return Branch(self.domain, spec, round(self.confidence, 4))
+        return Branch(self.domain, spec, round(self.confidence, 4), request)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
+from callcenter.llm.language import detect_language
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
@@ -141,6 +142,11 @@ class MetaSupervisor(Agent):
                 fixed = repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
                 answer = await self._gist(text) if fixed.reason == "language" else None
+                task = self._gist_task(text) if fixed.reason == "language" and answer is None else None
+                if task is not None:  # "no puedo iniciar sesión": the sign-in help, in English
+                    async for chunk in self._say_then(f"{fixed.reply} {gist.IN_ENGLISH_TASK}", task):
+                        yield chunk
+                    return
                 yield f"{fixed.reply} {answer}" if answer else fixed.reply
                 return
             parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
@@ -266,7 +272,16 @@ class MetaSupervisor(Agent):
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
             return None
         router = state.router
-        if not moves.only_identity(text) and any(
+        if detect_language(text, weak=True) is not None:
+            # "mi número de cliente es c uno cero cero tres ...": a need in another language is
+            # read from its gloss (the router reads "perdón" as asking for a person), and
+            # answered once the caller is verified
+            english = gist.gloss(text, gist.glossaries(self.domains))
+            if english and self._names_need(english):
+                if state.caller.verified:
+                    return None
+                self._gloss_after_verify = english
+        elif not moves.only_identity(text) and any(
                 domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in router.detect(text)):
             return None  # a need comes with it: its department verifies the caller on the way
         if state.caller.verified:
@@ -318,6 +333,24 @@ class MetaSupervisor(Agent):
             return None
         return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
 
+    def _gist_task(self, text: str) -> llm.FunctionToolCall | None:
+        """A need in another language that no lookup answers and whose task changes nothing
+        by itself (a sign-in problem: the reset link goes to the address on file; a ticket's
+        or a refund's status): that task, in English, on the gloss. What it may offer to do
+        (unlock the account) is read back in English and waits for a yes, as for anyone."""
+        english = gist.gloss(text, gist.glossaries(self.domains))
+        intents = self.state.router.detect(english) if english else []
+        if len(intents) != 1:
+            return None
+        intent = intents[0]
+        domain = self._domain(intent.domain)
+        spec = domain.specialist(intent.name) if domain is not None else None
+        if domain is None or spec is None or spec.changes or domain_confidence(intent) < self.state.router.threshold:
+            return None
+        call = route_call(f"{TRANSFER}{domain.name}", {"request": english}, path="fast", confidence=round(domain_confidence(intent), 4))
+        call.extra[SETTLED_EXTRA] = spec.name
+        return call
+
     def _open_to_anyone(self, intent: Intent) -> bool:
         """A specialist that asks who the caller is, whose lookup answers anyone (the prices)."""
         domain = self._domain(intent.domain)
@@ -336,7 +369,7 @@ class MetaSupervisor(Agent):
                 return None
             if not specialist.looks_up_for(state.caller.verified or anyone):
                 return None  # verification is a conversation: the tasks handle it
-            branches.append(Branch(domain, specialist, round(intent.confidence, 4)))
+            branches.append(Branch(domain, specialist, round(intent.confidence, 4), intent.text))
         return branches
 
     def _route_text(self, text: str) -> tuple[DomainSpec, str, float] | None:

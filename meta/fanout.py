@@ -31,6 +31,7 @@ class Branch:
     domain: DomainSpec
     specialist: SpecialistSpec
     confidence: float
+    words: str = ""  # the caller's words for this need (a lookup may read them: integration help)
 
 
 async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
@@ -52,7 +53,7 @@ async def _lookup(state: CallState, branch: Branch, agent: str, timeout_s: float
 
     def work() -> SpecialistResult:
         apply_sync(fault)
-        return lookup(state.ports, state.caller.customer_id)
+        return lookup(state.ports, state.caller.customer_id, words=branch.words)
 
     started = time.perf_counter()
     try:

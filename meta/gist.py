@@ -5,8 +5,10 @@ caller who asks "¿cuánto debo?" or "est-ce que l'api est en panne" still has a
 read-only lookup answers; each department hands down its words in the other languages
 callers use (`DomainSpec.glossary`), the turn is glossed word by word into the English the
 router reads, and only a confident need whose specialist looks something up is answered (in
-English, after the reply in the caller's language). Nothing that acts is ever started on a
-gloss: a refund or a closure is asked for again in English, with its read-back.
+English, after the reply in the caller's language); a need no lookup answers whose task changes
+nothing by itself (a sign-in problem, a ticket's status) is handed to that task, which goes on
+in English. Nothing that acts is ever started on a gloss: a refund or a closure is asked for
+again in English, with its read-back.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from callcenter.llm.language import detect_language, english_words
 from domains.base import DomainSpec
 
 IN_ENGLISH = "Here is what I found, in English:"
+IN_ENGLISH_TASK = "I'll go on in English:"
 VERIFY_FIRST = "To look that up, I first need your customer number and the ZIP code on the account."
 
 

@@ -91,7 +91,8 @@ _IDENTITY_WORDS = frozenset(
     "hi hello hey um uh er erm yeah yes so ok okay well right this is it's its it my our the a an customer "
     "account number no id code zip postal postcode and is are c see sea cee zero oh o one two three four "
     "five six seven eight nine ten double triple email address at dot com sorry i mean wait actually "
-    "i'm im calling name".split()
+    "i'm im calling name good morning afternoon evening here have got ready handy details info information right "
+    "there you go".split()
 )
 
 
@@ -106,7 +107,7 @@ def only_identity(text: str) -> bool:
 _FOLLOW_UP_WORDS = frozenset(
     "what do does did i should can could would now then so next fix how come why long soon take takes taking when "
     "will is it the reason caused happened explain about that this there here me you we ok okay well and but yeah "
-    "um uh hmm right alright just try happens happen a to be going get sort sorted done".split()
+    "um uh hmm right alright just try happens happen a to be going get sort sorted done am are supposed meant".split()
 )
 _WORD = re.compile(r"[a-z']+")
 

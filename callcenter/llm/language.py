@@ -39,7 +39,7 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         """io non sono della questo il mio perché ciao vorrei grazie conto lui lei noi voi lo gli una di che è per con mia
         ho ha buongiorno fattura aiuto posso come chiudere rimborso due volte ieri oggi carta soldi parlare qualcuno
         funziona niente mese quanto quando devo adesso prossima prossimo salve scade arriva bolletta pagare vostro
-        vostra nostro nostra""".split()
+        vostra nostro nostra scusi scusa faccio fare usare risultati nella nel alla alle sulla delle degli""".split()
     ),
     "pt": frozenset(
         """eu não obrigado minha conta preciso você olá ele ela nós os um uma do da que é para com meu sou tenho obrigada
@@ -168,14 +168,23 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     return code if not rest or not names_need(rest) else None
 
 
-_BYE = frozenset("adiós adios chao chau revoir tschüss tschüs wiedersehen arrivederci tchau".split())
+_BYE = frozenset("adiós adios chao chau revoir tschüss tschüs wiedersehen wiederhören arrivederci tchau".split())
+# farewells of two words whose words alone are not ("hasta" and "luego" are "until", "later")
+_BYE_PHRASES = re.compile(
+    r"\b(?:hasta (?:luego|pronto|mañana|la próxima)|nos vemos|à bientôt|a bientot|bis bald|bis dann|"
+    r"a presto|a dopo|até logo|até mais|até breve|até amanhã)\b")
 
 
 def says_goodbye(text: str) -> bool:
     """A turn in another language that says goodbye outright ("ah non, tant pis, merci, au
     revoir") and asks nothing: the caller is leaving, whatever else they said first."""
     words = re.findall(r"[^\W\d_]+", text.lower())
-    return "?" not in text and any(w in _BYE for w in words) and detect_language(text, weak=True) in _FAREWELLS
+    says = any(w in _BYE for w in words) or _BYE_PHRASES.search(text.lower()) is not None
+    if "?" in text or not says:
+        return False
+    # "bueno, vale, gracias, hasta luego": too few of the language's function words to tell
+    # it, but every word is its thanks and farewells
+    return detect_language(text, weak=True) in _FAREWELLS or farewell_language(text) is not None
 
 
 def english_words(text: str) -> int:

@@ -91,13 +91,17 @@ class IntentRouter:
         seed: int = 0,
         target_accuracy: float = 0.975,
         embeddings: bool | None = None,
+        max_reject: float | None = None,
     ) -> IntentRouter:
         """Train from ``(text, label)`` pairs; label ``"oos"`` marks out-of-scope examples.
 
-        Thresholds and the calibration temperature are chosen on ``validation``; without it a
-        seeded, stratified 20% of ``examples`` is held out for that, then the model is refit
-        on everything. ``embeddings=None`` adds the MiniLM word-piece view when its package
-        is installed (it is a dependency); ``False`` trains on n-grams only.
+        Thresholds and the calibration temperature are chosen on ``validation``; without it
+        every example is scored once by a probe fitted on the other four of five seeded,
+        stratified folds (near-duplicate phrasings held out together), then the model is refit
+        on everything. ``max_reject``: at most this share of in-scope validation items may be
+        rejected as out of scope (None: only the accuracy budget bounds the floor).
+        ``embeddings=None`` adds the MiniLM word-piece view when its package is installed (it
+        is a dependency); ``False`` trains on n-grams only.
         """
         fitted = _model.fit_calibrated(
             list(examples),
@@ -105,6 +109,7 @@ class IntentRouter:
             seed=seed,
             target_accuracy=target_accuracy,
             embeddings=embeddings,
+            max_reject=max_reject,
         )
         return cls(fitted.core, fitted.threshold, fitted.oos_threshold)
 

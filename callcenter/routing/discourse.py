@@ -36,6 +36,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
+_OPENERS = frozenset("ok okay so um uh well right alright oh like hmm".split())
 # A longer turn is a follow-up only when it opens as one ("and the other thing, the key, what am
 # i supposed to do about it"): it names what it is about, and meta/moves.py answers from that.
 # "why are my api calls failing every single time since monday" is a need of its own.
@@ -205,7 +206,10 @@ def follow_up_kind(text: str) -> FollowUp | None:
         return "repeat"
     low = " ".join(words)
     limit = _FOLLOW_UP_MAX_WORDS_CONTINUED if _CONTINUES.match(low) else _FOLLOW_UP_MAX_WORDS
-    if not words or len(words) > limit:
+    # the openers a spoken question leans on ("ok so what am i supposed to do about it") say
+    # nothing about how long the question itself is
+    said = [w for w in words if w not in _OPENERS]
+    if not words or len(said) > limit:
         return None
     raw = text.lower().strip()
     if len(words) <= 8 and (_REPEAT.match(raw) or _ECHOED_FIGURE.match(raw)):

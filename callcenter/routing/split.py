@@ -83,3 +83,40 @@ def holdout(
         val_idx.extend(i for i in idx if i in chosen)
         fit_idx.extend(i for i in idx if i not in chosen)
     return sorted(fit_idx), sorted(val_idx)
+
+
+def folds(
+    pairs: list[tuple[str, str]],
+    seed: int,
+    k: int = 5,
+    *,
+    vectors: sp.csr_matrix | None = None,
+) -> list[list[int]]:
+    """Seeded, stratified, near-duplicate-aware ``k``-fold partition -> ``k`` lists of indices.
+
+    Every example with a label of at least 5 examples lands in exactly one fold, whole groups
+    of variants together, each label spread evenly over the folds (a group goes to the fold
+    holding the fewest of its label so far). Rarer labels are left out of every fold: they
+    always train, as in `holdout`.
+    """
+    rng = np.random.default_rng(seed)
+    by_label: dict[str, list[int]] = {}
+    for i, (_, lab) in enumerate(pairs):
+        by_label.setdefault(lab, []).append(i)
+    if vectors is None:
+        vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True, dtype=np.float32)
+        vectors = vec.fit_transform([normalize(t) for t, _ in pairs]).tocsr()
+    out: list[list[int]] = [[] for _ in range(k)]
+    for lab in sorted(by_label):
+        idx = by_label[lab]
+        if len(idx) < 5:
+            continue
+        groups = _groups(vectors, idx) if len(idx) <= 3000 else [[i] for i in idx]
+        if max(len(g) for g in groups) > len(idx) // k:
+            groups = [[i] for i in idx]  # one group would unbalance the folds
+        sizes = [0] * k
+        for g in rng.permutation(len(groups)):
+            f = min(range(k), key=lambda j: (sizes[j], j))
+            out[f].extend(groups[g])
+            sizes[f] += len(groups[g])
+    return [sorted(f) for f in out]

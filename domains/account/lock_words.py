@@ -47,3 +47,23 @@ def locked_out(text: str) -> bool:
     """The caller says they cannot get in ("my account's locked", "i'm locked out")."""
     return bool(_LOCKED_OUT.search(text))
 
+
+
+# "so my phone died, like completely", "dropped my phone in the lake": the phone that holds the
+# authenticator is gone, which is the two-factor reset's need ("completely" alone reads as a
+# closure to the router), unless the caller names the account's closure outright.
+_PHONE_GONE = re.compile(
+    r"\b(?:phone|mobile|cell|device|authenticator)\b.{0,30}?\b(?:died|dead|broke|broken|lost|stolen|gone|wiped|smashed|"
+    r"fell|dropped|replaced|reset|factory)\b"
+    r"|\b(?:lost|broke|dropped|replaced|smashed|wiped|reset)\s+(?:my|our|the)\s+(?:phone|mobile|cell|device)\b", re.I)
+_CLOSES = re.compile(r"\b(?:close|cancel|terminate|delete|shut\s+down|end)\b.{0,30}\b(?:account|subscription|everything)\b", re.I)
+
+
+def phone_gone(text: str) -> bool:
+    """The caller's phone (the authenticator's) is lost, broken or replaced."""
+    return bool(_PHONE_GONE.search(text))
+
+
+def closes_account(text: str) -> bool:
+    """The words ask for the account's closure outright."""
+    return bool(_CLOSES.search(text))

@@ -39,7 +39,7 @@ def review(ports: Ports, customer_id: str | None) -> tuple[str, list[str]]:
     return "I don't see any unusual sign-in attempts in the last two weeks.", odd
 
 
-def lookup_security(ports: Ports, customer_id: str | None) -> SecureAccountResult:
+def lookup_security(ports: Ports, customer_id: str | None, *, words: str = "") -> SecureAccountResult:
     """Read-only: the sign-in review and the offer of a lock, for a need that asks no lock, so
     a multi-need turn answers it with the others ("who's been signing into my account")."""
     said, odd = review(ports, customer_id)

@@ -11,7 +11,13 @@ from callcenter.routing.rereading import Rereading, never
 from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
 from domains.account.glossary import GLOSSARY
-from domains.account.lock_words import asks_for_lock, locked_out, sign_ins_by_someone_else
+from domains.account.lock_words import (
+    asks_for_lock,
+    closes_account,
+    locked_out,
+    phone_gone,
+    sign_ins_by_someone_else,
+)
 from domains.account.login_help import HelpLoginTask
 from domains.account.profile_update import UpdateProfileTask
 from domains.account.security import SecureAccountTask, asks_to_lock, lookup_security
@@ -26,6 +32,15 @@ ASKS_LOCK = Rereading(
     label="account/security",
     target=asks_for_lock,
     whole=locked_out,
+    unsure=never,
+)
+
+# "so my phone died, like completely, and the authenticator was on it": the two-factor reset.
+PHONE_GONE = Rereading(
+    over=frozenset({"account/close_account"}),
+    label="account/two_factor_reset",
+    target=phone_gone,
+    whole=closes_account,
     unsure=never,
 )
 
@@ -51,7 +66,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, SOMEONE_ELSES),
+    rereadings=(ASKS_LOCK, SOMEONE_ELSES, PHONE_GONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),

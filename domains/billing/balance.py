@@ -34,7 +34,7 @@ class GetBalanceTask(SpecialistTask[GetBalanceResult]):
         self.finish(lookup_balance(self.state.ports, self.customer_id))
 
 
-def lookup_balance(ports: Ports, customer_id: str | None) -> GetBalanceResult:
+def lookup_balance(ports: Ports, customer_id: str | None, *, words: str = "") -> GetBalanceResult:
     """Read-only: the answer with no conversation, so a multi-need turn can run it in parallel."""
     assert customer_id is not None, "balance needs a verified caller"
     billing = billing_port(ports)

@@ -109,7 +109,7 @@ def asks_the_task(text: str) -> bool:
     return bool(MONTH.search(text) or _INVOICE_ID.search(text) or _EMAIL.search(text))
 
 
-def lookup_invoices(ports: Ports, customer_id: str | None) -> GetInvoicesResult:
+def lookup_invoices(ports: Ports, customer_id: str | None, *, words: str = "") -> GetInvoicesResult:
     """Read-only: the recent invoices with no conversation and no email, so a multi-need turn
     answers them beside its other needs (and a read-back's digression is answered in place)."""
     assert customer_id is not None, "invoices need a verified caller"

@@ -180,7 +180,7 @@ def _goes(current: Plan, plan: Plan, way: str) -> bool:
     return plan.monthly_price_cents < current.monthly_price_cents  # down, or the cheapest
 
 
-def lookup_prices(ports: Ports, customer_id: str | None) -> ChangePlanResult:
+def lookup_prices(ports: Ports, customer_id: str | None, *, words: str = "") -> ChangePlanResult:
     """Read-only: what the plans cost, beside the caller's own, for "how much is the enterprise
     plan" in a multi-need turn or another language (meta/gist.py). Changes nothing."""
     billing = billing_port(ports)

@@ -210,8 +210,12 @@ def wants_money_back(text: str) -> bool:
 
 
 # "how much is the enterprise plan", "quel est le prix du plan" (glossed "price plan"): what
-# the plans cost, asked with no move; the price list answers it (a read-only lookup).
-_PRICE = re.compile(r"\b(?:how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{0,30}\bcost)\b", re.I)
+# the plans cost, asked with no move; the price list answers it (a read-only lookup). So does
+# "what plan am i on": the list says which one is the caller's.
+_PRICE = re.compile(
+    r"\b(?:how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{0,30}\bcost"
+    r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
+    r"|(?:my|our)\s+(?:current\s+)?(?:plan|tier)\s+(?:is|again)\b)", re.I)
 _MOVE = re.compile(
     r"\b(?:switch|move|change|put|upgrade|downgrade|bump|go\s+(?:to|down|up)|sign\s+(?:me|us)\s+up|cancel|drop|cheaper|less|more"
     r"|worth|than|difference|save|instead|should)\b", re.I)

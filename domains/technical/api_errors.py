@@ -39,7 +39,9 @@ class DiagnoseApiErrorsTask(SpecialistTask[DiagnoseApiErrorsResult]):
         return None
 
 
-def diagnose(ports: Ports, customer_id: str | None, http_status: str | None = None) -> DiagnoseApiErrorsResult:
+def diagnose(
+    ports: Ports, customer_id: str | None, http_status: str | None = None, *, words: str = ""
+) -> DiagnoseApiErrorsResult:
     """Read-only: explain the caller's failing calls from their plan and last week's errors."""
     assert customer_id is not None, "a diagnosis needs a verified caller"
     usage = status_port(ports).api_usage(customer_id, days=7)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
+from callcenter.store.adapters import Ports
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -49,6 +50,41 @@ class IntegrationHelpResult(SpecialistResult):
     topic: str | None = None
 
 
+def topic_of(words: str) -> str | None:
+    """The guide these words ask about, or None ("i need help with the integration")."""
+    text = words.lower()
+    return next((t for t, pattern in _TOPIC_WORDS.items() if re.search(pattern, text)), None)
+
+
+# "how do i get the next page ...", "what's the way to check the signature": a question how to do
+# something, which a guide answers when it names one (the keys are left out: "how do i fix my
+# key" is the diagnosis of a key that fails, KEY_FAILS in spec.py)
+_HOW_TO = re.compile(r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to|what'?s\s+the\s+(?:way|best\s+way)\s+to)\b", re.I)
+
+
+def asks_how_to(words: str) -> bool:
+    """A how-to question about one of the guides other than the keys."""
+    return bool(_HOW_TO.search(words)) and topic_of(words) not in (None, "api_keys")
+
+
+def asks_which_guide(words: str) -> bool:
+    """No guide named: a conversation (which one?), not a lookup."""
+    return topic_of(words) is None
+
+
+def guide(ports: Ports, customer_id: str | None, *, words: str = "") -> IntegrationHelpResult:
+    """The guide the words ask about, read-only: answered beside other needs, during a pending
+    question, and in another language once glossed (meta/gist.py). The words must name one
+    (`asks_which_guide` keeps the rest for the task's question)."""
+    topic = topic_of(words) or "webhooks"
+    summary = _GUIDES[topic]
+    if topic == "api_keys" and customer_id:
+        customer = ports.customers.get_customer(customer_id)
+        if customer:
+            summary += f" Your current live key starts with {customer.api_key_prefix}."
+    return IntegrationHelpResult(status="info", summary=summary, topic=topic)
+
+
 class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
     result_type = IntegrationHelpResult
     instructions = "You help developers integrate: webhooks, SDKs and API keys. Call integration_help with the caller's question."
@@ -61,16 +97,10 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
         Args:
             question: The caller's integration question, in their words.
         """
-        text = question.lower()
-        topic = next((t for t, pattern in _TOPIC_WORDS.items() if re.search(pattern, text)), None)
-        if topic is None:
+        if topic_of(question) is None:
             if not self.another_attempt():
                 return None
             return "Is your question about webhooks, one of our SDKs, API keys, authentication or paging through results?"
-        summary = _GUIDES[topic]
-        if topic == "api_keys" and self.state.caller.verified and self.state.caller.customer_id:
-            customer = self.state.ports.customers.get_customer(self.state.caller.customer_id)
-            if customer:
-                summary += f" Your current live key starts with {customer.api_key_prefix}."
-        self.finish(IntegrationHelpResult(status="info", summary=summary, topic=topic))
+        caller = self.state.caller
+        self.finish(guide(self.state.ports, caller.customer_id if caller.verified else None, words=question))
         return None

@@ -30,7 +30,7 @@ class CheckServiceStatusTask(SpecialistTask[CheckServiceStatusResult]):
         self.finish(lookup_status(self.state.ports, None))
 
 
-def lookup_status(ports: Ports, customer_id: str | None) -> CheckServiceStatusResult:
+def lookup_status(ports: Ports, customer_id: str | None, *, words: str = "") -> CheckServiceStatusResult:
     """Read-only and the same for every caller: safe to run in parallel with other lookups."""
     del customer_id
     incidents = status_port(ports).incidents(days=7)

@@ -11,7 +11,12 @@ from domains.base import DomainSpec, SpecialistSpec, Wording
 from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
 from domains.technical.escalation import OpenEscalationTask
 from domains.technical.glossary import GLOSSARY
-from domains.technical.integration_help import IntegrationHelpTask
+from domains.technical.integration_help import (
+    IntegrationHelpTask,
+    asks_how_to,
+    asks_which_guide,
+    guide,
+)
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
 from domains.technical.status_words import (
@@ -106,6 +111,17 @@ TICKET_ASKED_ABOUT = Rereading(
     unsure=never,
 )
 
+# "how do i get the next page of results, i keep getting the first 100": how to use the API is
+# set-up help, not a diagnosis, unless the caller names an error they get ("how do i stop the 429s").
+HOW_TO = Rereading(
+    over=frozenset({"technical/api_errors"}),
+    label="technical/integration_help",
+    target=asks_how_to,
+    whole=names_own_error,
+    unsure=never,
+    settles_own=True,  # read as set-up help but unsure of it: the question settles it (it acts on nothing)
+)
+
 DOMAIN = DomainSpec(
     name="technical",
     description=(
@@ -116,13 +132,14 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT),
+    rereadings=(UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(
         SpecialistSpec("api_errors", DiagnoseApiErrorsTask, "Route to API error diagnosis: 401, 403, 429, 5xx, failing calls.", "errors from the API", lookup=diagnose, called="the API errors"),
         SpecialistSpec("service_status", CheckServiceStatusTask, "Route to service status: outages and incidents.", "an outage or service status", requires_identity=False, lookup=lookup_status, called="the service status"),
-        SpecialistSpec("integration_help", IntegrationHelpTask, "Route to integration help: webhooks, SDKs, API keys.", "setting up an integration", requires_identity=False, called="the integration question"),
+        SpecialistSpec("integration_help", IntegrationHelpTask, "Route to integration help: webhooks, SDKs, API keys.", "setting up an integration", requires_identity=False, called="the integration question",
+                       lookup=guide, acts_on=asks_which_guide),  # no guide named: the task asks which
         SpecialistSpec("escalation", OpenEscalationTask, "Route to escalation: open an engineering ticket.", "opening a ticket with engineering", called="the engineering ticket", changes=True),
         SpecialistSpec("ticket_status", CheckTicketStatusTask, "Route to ticket status: where an engineering ticket stands.", "the status of a ticket", called="your ticket"),
     ),
