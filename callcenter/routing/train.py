@@ -44,6 +44,7 @@ def train_from_file(
     mapping: Path | None = None,
     validation: Path | None = None,
     seed: int = 0,
+    max_reject: float | None = None,
 ) -> TrainReport:
     examples = load_examples(data, label_column=label_column, mapping=mapping)
     counts = Counter(label for _, label in examples)
@@ -55,7 +56,7 @@ def train_from_file(
         else None
     )
     start = time.perf_counter()
-    router = IntentRouter.train(examples, validation=val, seed=seed)
+    router = IntentRouter.train(examples, validation=val, seed=seed, max_reject=max_reject)
     return TrainReport(router, len(examples), dict(sorted(counts.items())), time.perf_counter() - start)
 
 
@@ -69,6 +70,7 @@ def evaluate_files(
     label_column: str | None = None,
     mapping: Path | None = None,
     seed: int = 0,
+    max_reject: float | None = None,
 ) -> dict[str, Any]:
     """Train on ``train`` (or load ``model``) and measure on ``test``; one JSON-ready dict."""
     if (train is None) == (model is None):
@@ -80,7 +82,7 @@ def evaluate_files(
     else:
         assert train is not None
         report = train_from_file(
-            train, label_column=label_column, mapping=mapping, validation=validation, seed=seed
+            train, label_column=label_column, mapping=mapping, validation=validation, seed=seed, max_reject=max_reject
         )
         router, train_seconds = report.router, report.seconds
     multi_items = None

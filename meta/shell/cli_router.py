@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     train.add_argument("--out", type=Path, help="model file to write (default: router-model.npz in the data folder)")
     _common(train)
     train.add_argument("--validation", type=Path, help="held-out labelled file for thresholds and calibration")
-    train.add_argument("--seed", type=int, default=0, help="seed of the held-out split (default 0)")
+    train.add_argument("--seed", type=int, default=0, help="seed of the validation folds (default 0)")
     train.set_defaults(func=cmd_train)
 
     ev = sub.add_parser(
@@ -56,14 +56,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(ev)
     ev.add_argument("--validation", type=Path, help="held-out labelled file (with --train)")
     ev.add_argument("--multi", type=Path, help="multi-intent JSONL ({\"text\", \"labels\": [...]}) to score detection")
-    ev.add_argument("--seed", type=int, default=0, help="seed of the held-out split (default 0)")
+    ev.add_argument("--seed", type=int, default=0, help="seed of the validation folds (default 0)")
     ev.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
     ev.set_defaults(func=cmd_eval)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--label-column", help="CSV column holding the label (default: label, intent or category)")
+    p.add_argument(
+        "--max-reject", type=_share, metavar="SHARE",
+        help="at most this share of in-scope validation utterances may be rejected as out of scope "
+        "(e.g. 0.02, what the line's own router uses; default: only the accuracy budget bounds the floor)")
     p.add_argument("--mapping", type=Path, help="JSON or CSV mapping flat intents to domain/specialist")
+
+
+def _share(value: str) -> float:
+    try:
+        share = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 0.0 <= share <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
+    return share
 
 
 def _no_subcommand(parser: argparse.ArgumentParser) -> int:
@@ -96,6 +110,7 @@ def cmd_train(args: argparse.Namespace) -> int:
             mapping=args.mapping,
             validation=args.validation,
             seed=args.seed,
+            max_reject=args.max_reject,
         )
         report.router.save(out)
     except (DataError, RouterModelError, ValueError) as exc:
@@ -127,6 +142,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             label_column=args.label_column,
             mapping=args.mapping,
             seed=args.seed,
+            max_reject=args.max_reject,
         )
     except (DataError, RouterModelError, ValueError) as exc:
         return _fail(str(exc))

@@ -65,6 +65,14 @@ def test_eval_with_train_prints_report(files: dict[str, Path], capsys: pytest.Ca
     assert "accuracy (top-1)" in out and "latency" in out
 
 
+def test_a_rejection_bound_out_of_range_is_a_usage_error(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["router", "train", "--data", str(files["train"]), "--max-reject", "5"])
+    assert exit_.value.code == 2
+    assert "--max-reject: must be between 0 and 1, got 5" in capsys.readouterr().err
+    assert main(["router", "train", "--data", str(files["train"]), "--out", str(files["model"]), "--max-reject", "0.02"]) == 0
+
+
 def test_flat_labels_without_mapping_are_allowed(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["router", "train", "--data", str(files["train"]), "--out", str(files["model"])]) == 0
 
