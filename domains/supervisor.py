@@ -173,6 +173,11 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
                     return None
                 self.state.note_route(agent_id, context.function_call.extra)
+                words = " ".join(t for t, _ in self._request_texts())
+                if self._only_asks(spec, words):  # "which plan are we on": the price list, no plan asked for
+                    result = spec.lookup(self.state.ports, self.state.caller.customer_id, words=words)  # type: ignore[misc]
+                    self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
+                    return None
                 task = spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))
                 task.called = spec.spoken_name  # how it names itself to the caller ("the plan change")
                 result = await task
@@ -183,6 +188,14 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return None
 
         return tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
+
+    def _only_asks(self, spec: SpecialistSpec, words: str) -> bool:
+        """A specialist that changes something, asked a question about it that its read-only
+        lookup answers (`acts_on` says the words ask no act) and that names no value its
+        conversation would use: the lookup answers, and no question about what to change is
+        asked ("which plan are we on" is no request for a plan)."""
+        return (spec.changes and spec.lookup is not None and spec.acts_on is not None and not spec.acts_on(words)
+                and not self.state.slots.read(words).as_dict())
 
     def _latest_user(self) -> tuple[str, str | None]:
         msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)

@@ -221,6 +221,11 @@ _MOVE = re.compile(
     r"|worth|than|difference|save|instead|should)\b", re.I)
 
 
+def asks_a_plans_price(text: str) -> bool:
+    """"so how much is starter": what a plan named costs, which the price list answers."""
+    return bool(_PRICE.search(text) and PLAN.search(text))
+
+
 def asks_no_price(text: str) -> bool:
     """The words ask for more than the price list: a move, or a comparison (the specialist's
     own conversation answers those, with the caller's plan beside the one asked about)."""

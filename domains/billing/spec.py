@@ -17,6 +17,7 @@ from domains.billing.payment_words import asks_the_monthly_price, asks_what_was_
 from domains.billing.plan_change import ChangePlanTask, lookup_prices
 from domains.billing.plan_words import (
     PLAN,
+    asks_a_plans_price,
     asks_no_price,
     asks_to_pay_less,
     ends_everything,
@@ -122,6 +123,16 @@ PAID_BEFORE = Rereading(
     unsure=never,
 )
 
+# "so how much is starter": a plan's price is the price list's, not the caller's balance, unless
+# they ask what they pay themselves ("how much do i pay for pro each month").
+PLAN_PRICE = Rereading(
+    over=frozenset({"billing/balance"}),
+    label="billing/plan_change",
+    target=asks_a_plans_price,
+    whole=asks_the_monthly_price,
+    unsure=never,
+)
+
 # "what i pay every month": the plan's price, which the balance gives as the next bill, not a
 # question between a refund and the invoices, nor a plan change (payment_words.py).
 MONTHLY_PRICE = Rereading(
@@ -155,7 +166,7 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
                 CREDIT_FOR_TROUBLE),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,

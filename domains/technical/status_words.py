@@ -49,7 +49,7 @@ def names_own_error(text: str) -> bool:
 # (it names the key on file and what to do), not a ticket for engineering.
 _KEY_FAILS = re.compile(
     r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
-    r"|stopped\s+working|doesn'?t\s+work"
+    r"|stopped\s+working|doesn'?t\s+work|not\s+work"
     r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b",
     re.I,
 )

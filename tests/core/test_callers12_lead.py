@@ -116,3 +116,22 @@ async def test_how_to_page_through_a_list_is_set_up_help(open_call, store: Store
     call = await open_call("C1002")
     turn = await call.send("how can we page through the invoices endpoint, it stops at a hundred")
     assert "next_cursor" in said(turn), said(turn)
+
+
+async def test_what_a_named_plan_costs_is_the_price_list_not_the_balance(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("ok and um how much is enterprise")
+    assert "$999.00" in said(turn) and "balance" not in said(turn), said(turn)
+
+
+async def test_a_key_that_does_not_work_is_the_diagnosis(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("how come our api key does not work anymore")
+    assert "revoked" in said(turn) or "401" in said(turn), said(turn)
+
+
+async def test_which_plan_the_caller_is_on_is_answered_not_asked(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("hey which plan are we on at the moment?")
+    assert "you're on Enterprise" in said(turn) and "plan you want" not in said(turn), said(turn)
+    assert Ledger(store).current_plan("C1003").id == "enterprise"
