@@ -312,12 +312,20 @@ class IntentRouter:
         is sure of and they differ: "..., i mean the api key" that names the same need again
         is a detail of it (discourse.details_the_one_before)."""
         out: list[Intent] = []
-        for intent in found:
+        for idx, intent in enumerate(found):
             prev = out[-1] if out else None
             if (prev is not None and _CORRECTS.search(intent.text) and self._is_need(intent) and self._is_need(prev)
                     and prev.label != intent.label):
                 out[-1] = intent
                 continue
+            if (prev is not None and prev.label == _frames.HUMAN and _seg.RETRACTION.search(intent.text)
+                    and any(self._is_need(i) for i in found[idx:])):
+                # "get me a person. no, actually, never mind, you can do it: what plan am i on":
+                # the person taken back, for the need said after it
+                out[-1] = intent
+                continue
+            if intent.label == _frames.HUMAN and _TAKEN_BACK.search(intent.text) and any(self._is_need(i) for i in found[idx:]):
+                continue  # "put me through to a human, actually no, just tell me my balance"
             out.append(intent)
         return out
 
@@ -419,6 +427,9 @@ def _next_reading(intent: Intent) -> Intent:
 _CORRECTS = re.compile(
     r"^\W*(?:(?:oh|um|uh|er|sorry|well|no)\W+)*(?:no\W+wait|wait\W+no|no\W+sorry|sorry\W+no|i\s+mean|i\s+meant"
     r"|scratch\s+that|actually\s+no|no\s+actually|not\s+that|correction)\b", re.I)
+
+# A clause that ends by taking itself back ("..., actually no", "..., never mind").
+_TAKEN_BACK = re.compile(r"\b(?:actually\W+no|no\W+actually|never\s*mind|forget\s+(?:it|that)|scratch\s+that|wait\W+no|no\W+wait)\W*$", re.I)
 
 # A clause that asks for something: a question, or a request made of the line.
 _ASKS_FOR = re.compile(

@@ -135,3 +135,10 @@ async def test_which_plan_the_caller_is_on_is_answered_not_asked(open_call, stor
     turn = await call.send("hey which plan are we on at the moment?")
     assert "you're on Enterprise" in said(turn) and "plan you want" not in said(turn), said(turn)
     assert Ledger(store).current_plan("C1003").id == "enterprise"
+
+
+async def test_a_person_asked_for_then_taken_back_for_a_need_books_no_call_back(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("can i talk to an actual person. hmm, no wait, never mind, just tell me what i owe")
+    assert "balance" in said(turn) and "call back" not in said(turn), said(turn)
+    assert store.list_tickets() == []
