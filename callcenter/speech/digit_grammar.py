@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from callcenter.speech.dropped import check as check_dropped
 from callcenter.speech.whisper_window import spaced_token, window_features
 
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "oh")
@@ -188,6 +189,7 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
     hyps = [Hyp()]
     finished: list[Hyp] = []
     for _ in range(ID_DIGITS + ZIP_DIGITS + 3 * MAX_FILLER + 2):
+        check_dropped()  # about 0.25 CPU-s a step with Whisper base: a dropped guess stops here (dropped.py)
         live = [h for h in hyps if not h.done]
         if not live:
             break
@@ -229,6 +231,7 @@ def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window
     from faster_whisper.tokenizer import Tokenizer
 
 
+    check_dropped()
     padded = window_features(whisper.feature_extractor(audio), window_s)
     if padded is None:
         return []

@@ -31,6 +31,7 @@ from livekit.agents.types import NOT_GIVEN, NotGivenOr
 from livekit.agents.utils import AudioBuffer
 
 from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
+from callcenter.speech.dropped import check as check_dropped
 from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, heard_a_number, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
 from callcenter.spoken import normalise
@@ -256,6 +257,7 @@ class WhisperSTT(stt.STT):
         grammar_tried, unsure = False, []
         model = self.model_for(audio, slot)
         with self._lock:
+            check_dropped()  # a dropped guess that waited for the lock does not start (dropped.py)
             segments: Any = None
             if 0 < self._window < 30:
                 prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
@@ -267,6 +269,7 @@ class WhisperSTT(stt.STT):
                     if (self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]
                             and (slot == "identity" or heard_a_number(segments[0].readings))):
                         # Nothing fits: decode again, held to the slot's words (slot_grammar.py).
+                        check_dropped()
                         held = transcribe_window(model, audio, prompt=prompt, window_s=self._window,
                                                  beam_size=self._beam, only=VOCABULARY[slot], **self._options)
                         # Only a whole answer is taken from it: words held to digits could
