@@ -5,6 +5,7 @@ stage, and concurrent spoken calls per machine.
     .venv/bin/python benchmarks/voice/bench_voice.py latency --turns 20 [--configs 0:30 0.2:15 0.2:15:1]
     .venv/bin/python benchmarks/voice/bench_voice.py concurrency --levels 1 2 3 4 --seconds 60
     .venv/bin/python benchmarks/voice/bench_voice.py processes --levels 2 4 6 8 --seconds 45
+    .venv/bin/python benchmarks/voice/bench_voice.py processes --levels 12 --seconds 90 --identity-every 5 --band 8k
 
 WER: the project's own spoken set (spoken_set.jsonl, a dev part and a held-out part never
 tuned against), synthesised by hibari (the line's TTS), Piper joe and espeak-ng (other
@@ -15,6 +16,14 @@ The same command gives the same numbers on every run.
 Latency: real spoken turns through a real AgentSession (meta_voice.VoiceCall), timed from
 the exact end of the caller's audio. Concurrency: N calls in one process, each speaking
 turns back to back; the level where p95 first audio passes 2 s is the machine's limit.
+Processes: N calls in N processes, as LiveKit's worker runs them. With `--identity-every K`
+each process is a caller who calls again and again, K turns a call, as a real call goes: a new
+call, unverified; "What is my balance?" (the line asks for the customer number and ZIP); the
+answer, spoken by one of the identity benchmark's dev voices for one of the seeded customers
+(the identity turn: Whisper base, its held and grammar decodes, verification); then "What is
+my balance?" until the call has had K turns. First audio is reported for the fast-path turns
+and the identity turns apart, with the identity answers verified; every turn timed from where
+the caller's voice stops.
 """
 
 from __future__ import annotations
@@ -222,38 +231,105 @@ async def bench_concurrency(levels: list[int], seconds: float, data_dir: Path) -
     return out
 
 
-async def one_caller(seconds: float, offset: float, data_dir: Path, out: Path) -> None:
-    """One call in this process (as a LiveKit job process runs one), speaking turns back to
-    back until `seconds` have passed; its first-audio times and CPU go to `out`."""
+def identity_answers(work: Path, band: str) -> list[dict[str, Any]]:
+    """The identity answers the callers give (`--identity-every`): each dev voice of
+    bench_identity.py x each seeded customer x each dev script, synthesised once by the
+    parent into `work` (the callers only read them), in a fixed shuffled order."""
+    import random
+
+    from benchmarks.voice.bench_identity import DEV_SCRIPTS, VOICES, ZIPS, fill
+
+    answers = []
+    for voice_name, voice in VOICES["dev"].items():
+        for cid in sorted(ZIPS):
+            for k, script in enumerate(DEV_SCRIPTS):
+                pcm, rate = voice(fill(script, cid))
+                pcm, rate = telephone(pcm, rate) if band == "8k" else (pcm, rate)
+                pcm = trim(pcm)  # timed from where the voice stops (the TTS's own trailing silence cut)
+                path = work / f"id-{voice_name}-{cid}-{k}.npy"
+                np.save(path, pcm)
+                answers.append({"voice": voice_name, "customer": cid, "rate": rate, "path": str(path)})
+    random.Random(26).shuffle(answers)
+    return answers
+
+
+def _caller_audio(text: str, band: str, trimmed: bool) -> tuple[np.ndarray, int]:
+    """The caller's words; `trimmed`: without the TTS's trailing silence, so first audio is
+    timed from where the voice stops (session 9's rows timed from the end of the file, about
+    0.35 s later for this sentence, and kept that for comparison)."""
+    pcm, rate = hibari(text)
+    pcm, rate = telephone(pcm, rate) if band == "8k" else (pcm, rate)
+    return (trim(pcm) if trimmed else pcm), rate
+
+
+async def one_caller(seconds: float, offset: float, data_dir: Path, out: Path, identity_every: int = 0,
+                     band: str = "16k", answers: Path | None = None, index: int = 0) -> None:
+    """One call at a time in this process (as a LiveKit job process runs one), speaking
+    turns back to back until `seconds` have passed; its first-audio times and CPU go to `out`.
+    identity_every = 0: one call, verified from the start, every turn on the fast path.
+    identity_every = K: calls of K turns, each verified by a spoken identity turn (module doc)."""
     settings = load_settings(data_dir=data_dir, hold_on_line_s=0)
     line = build_line(settings)
-    pcm, rate = hibari(TURNS["three_level"])
-    voice = await start_voice_call(line, customer_id="C1005", playout_speed=1.0)
+    pcm, rate = _caller_audio(TURNS["three_level"], band, trimmed=identity_every > 0)
+    said = json.loads(answers.read_text()) if answers else []
+    # Each caller starts at another answer, so the callers' identity turns differ.
+    said = said[index * 7 % len(said):] + said[:index * 7 % len(said)] if said else said
+
+    async def call() -> Any:
+        return await start_voice_call(line, customer_id=None if identity_every else "C1005", playout_speed=1.0)
+
+    voice = await call()
     out.with_suffix(".ready").write_text("")  # loaded: the parent starts the clock when all are
     while not out.with_suffix(".go").exists():
         await asyncio.sleep(0.05)
     await asyncio.sleep(offset)  # callers do not all stop speaking at the same instant
     firsts: list[float] = []
+    identity: list[dict[str, Any]] = []
     cpu0, deadline = time.process_time(), time.monotonic() + seconds
+    turns = 0
     while time.monotonic() < deadline:
-        turn = await voice.speak(pcm, rate)
-        if "first_audio" in turn.timings:
-            firsts.append(turn.timings["first_audio"])
-    out.write_text(json.dumps({"firsts": firsts, "cpu_s": time.process_time() - cpu0, "seconds": seconds}))
+        if identity_every and turns and turns % identity_every == 0:
+            await voice.close()
+            voice = await call()  # the next caller
+        if identity_every and turns % identity_every == 1:
+            answer = said[(turns // identity_every) % len(said)]
+            c0 = time.process_time()
+            turn = await voice.speak(np.load(answer["path"]), answer["rate"])
+            reply = " ".join(turn.replies)
+            identity.append({"voice": answer["voice"], "first_audio": turn.timings.get("first_audio"),
+                             "cpu_s": round(time.process_time() - c0, 2),
+                             # The balance read out = verified (the line answers the question it was asked).
+                             "verified": "balance" in reply.lower() or "paid up" in reply.lower()})
+        else:
+            turn = await voice.speak(pcm, rate)
+            if "first_audio" in turn.timings:
+                firsts.append(turn.timings["first_audio"])
+        turns += 1
+    out.write_text(json.dumps({"firsts": firsts, "identity": identity, "cpu_s": time.process_time() - cpu0,
+                               "seconds": seconds}))
     await voice.close()
 
 
-def bench_processes(levels: list[int], seconds: float, data_dir: Path) -> dict[str, Any]:
+def bench_processes(levels: list[int], seconds: float, data_dir: Path, identity_every: int = 0,
+                    band: str = "16k") -> dict[str, Any]:
     """N calls in N processes (LiveKit's worker runs each call in a job process), one
-    recogniser thread each: p50/p95 first audio and CPU per call-second at each level."""
+    recogniser thread each: p50/p95 first audio and CPU per call-second at each level; with
+    `identity_every`, the identity turns' first audio and how many verified, apart."""
     import subprocess
 
     out: dict[str, Any] = {}
+    extra = ["--identity-every", str(identity_every), "--band", band]
+    if identity_every:
+        answers = data_dir / "answers.json"
+        if not answers.exists():
+            answers.write_text(json.dumps(identity_answers(data_dir, band)))
+        extra += ["--answers", str(answers)]
     for n in levels:
         work = Path(tempfile.mkdtemp(prefix=f"calls-{n}-", dir=data_dir))
         env = {**os.environ, "CALLCENTER_SPEECH_THREADS": "1", "PYTHONPATH": str(ROOT)}
         procs = [subprocess.Popen([sys.executable, __file__, "_caller", "--seconds", str(seconds), "--offset", str(i * 1.3),
-                                   "--out", str(work / f"{i}.json")], env=env) for i in range(n)]
+                                   "--out", str(work / f"{i}.json"), "--index", str(i), *extra], env=env)
+                 for i in range(n)]
         while not all((work / f"{i}.ready").exists() for i in range(n)):
             if any(p.poll() not in (None, 0) for p in procs):
                 raise RuntimeError("a caller process failed")
@@ -268,6 +344,13 @@ def bench_processes(levels: list[int], seconds: float, data_dir: Path) -> dict[s
         cpu_per_call_s = statistics.fmean(r["cpu_s"] / r["seconds"] for r in runs)
         out[str(n)] = {**_pcts(firsts), "cpu_per_call_second": round(cpu_per_call_s, 3),
                        "load_average": [round(x, 2) for x in os.getloadavg()]}
+        ids = [t for r in runs for t in r.get("identity", [])]
+        if ids:
+            timed = [t["first_audio"] for t in ids if t["first_audio"] is not None]
+            out[str(n)]["identity"] = {**_pcts(timed), "verified": sum(t["verified"] for t in ids), "turns": len(ids),
+                                       "cpu_s_mean": round(statistics.fmean(t["cpu_s"] for t in ids), 2),
+                                       "by_voice": {v: sum(t["verified"] for t in ids if t["voice"] == v)
+                                                    for v in sorted({t["voice"] for t in ids})}}
         print(n, out[str(n)], flush=True)
     return out
 
@@ -277,6 +360,12 @@ def main() -> int:
     ap.add_argument("what", choices=["wer", "latency", "concurrency", "processes", "_caller"])
     ap.add_argument("--offset", type=float, default=0.0, help=argparse.SUPPRESS)
     ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--answers", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--identity-every", type=int, default=0,
+                    help="processes: calls of this many turns, one of them a spoken identity answer (0 = fast path only)")
+    ap.add_argument("--band", choices=["16k", "8k"], default="16k",
+                    help="processes: the callers' audio as recorded (16k) or through the 8 kHz mu-law telephone band")
     ap.add_argument("--voices", nargs="+", choices=sorted(VOICES), default=list(VOICES))
     ap.add_argument("--bands", nargs="+", choices=["16k", "8k"], default=["16k", "8k"])
     ap.add_argument("--splits", nargs="+", choices=["dev", "heldout"], default=["dev", "heldout"],
@@ -303,10 +392,11 @@ def main() -> int:
     elif args.what == "latency":
         result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
     elif args.what == "_caller":
-        asyncio.run(one_caller(args.seconds, args.offset, data_dir, args.out))
+        asyncio.run(one_caller(args.seconds, args.offset, data_dir, args.out, args.identity_every, args.band,
+                               args.answers, args.index))
         return 0
     elif args.what == "processes":
-        result = bench_processes(args.levels, args.seconds, data_dir)
+        result = bench_processes(args.levels, args.seconds, data_dir, args.identity_every, args.band)
     else:
         result = asyncio.run(bench_concurrency(args.levels, args.seconds, data_dir))
     result = {"load_average": [round(x, 2) for x in os.getloadavg()], args.what: result}

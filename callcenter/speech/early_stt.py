@@ -7,7 +7,8 @@ speculatively once the caller has been quiet for `early_s` (0.2 s): if the silen
 until the VAD's end of speech, that result is the final transcript (often already done);
 if the caller speaks again, the guess is dropped and the full utterance is decoded as
 before. The recogniser sees the same audio either way, minus some trailing silence, so
-only CPU is spent on a wasted guess, never accuracy.
+only CPU is spent on a wasted guess, never accuracy; and a dropped guess stops at its
+recogniser's next costly step (dropped.py), so that CPU is one first decode at most.
 
 Any non-streaming STT can be wrapped; streaming cloud STTs do not need it.
 """
@@ -15,6 +16,7 @@ Any non-streaming STT can be wrapped; streaming cloud STTs do not need it.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import numpy as np
@@ -22,6 +24,7 @@ from livekit import rtc
 from livekit.agents import DEFAULT_API_CONNECT_OPTIONS, APIConnectOptions, stt, utils, vad
 from livekit.agents.types import NOT_GIVEN, NotGivenOr
 
+from callcenter.speech.dropped import guess_context
 from callcenter.speech.wrapped import WrappedSTT
 
 # A decode of a dropped guess is not awaited by anyone: keep a reference until it ends.
@@ -96,9 +99,11 @@ class _EarlyStream(stt.RecognizeStream):
         self._language = language
         self._speech: list[rtc.AudioFrame] = []  # this utterance so far, prefix padding included
         self._guess: asyncio.Task[stt.SpeechEvent] | None = None
+        self._guess_dropped: threading.Event | None = None  # set: the guess's decode stops (dropped.py)
         self._speaking = False
 
-    def _recognize(self, frames: list[rtc.AudioFrame], silence_s: float) -> asyncio.Task[stt.SpeechEvent]:
+    def _recognize(self, frames: list[rtc.AudioFrame], silence_s: float, *,
+                   guess: bool = False) -> asyncio.Task[stt.SpeechEvent]:
         """Decode the utterance with exactly `early_s` of its trailing silence (`silence_s` is
         how much it ends with), then (`_steady`) with `LEAD_S` of quiet before its first sound
         and `early_s` after its last: how much silence an event carries depends on how far
@@ -115,7 +120,12 @@ class _EarlyStream(stt.RecognizeStream):
                 num_channels=buffer.num_channels, samples_per_channel=buffer.samples_per_channel - extra,
             )
         buffer = _steady(buffer, self._stt.early_s)
-        task = asyncio.create_task(self._stt.inner.recognize(buffer, language=self._language))
+        coro = self._stt.inner.recognize(buffer, language=self._language)
+        if guess:
+            context, self._guess_dropped = guess_context()
+            task = asyncio.create_task(coro, context=context)
+        else:
+            task = asyncio.create_task(coro)
         self._stt.decoding += 1
         task.add_done_callback(self._decoded)
         return task
@@ -130,7 +140,10 @@ class _EarlyStream(stt.RecognizeStream):
 
     def _drop_guess(self) -> None:
         if self._guess is not None:
-            # The decode runs in a thread and cannot be stopped; let it finish unobserved.
+            # The decode runs in a thread and cannot be stopped from here: it is told to stop at
+            # its next costly step (dropped.py) and ends unobserved.
+            if self._guess_dropped is not None:
+                self._guess_dropped.set()
             _STRAY.add(self._guess)
             self._guess.add_done_callback(lambda t: (_STRAY.discard(t), t.cancelled() or t.exception()))
             self._guess = None
@@ -168,7 +181,7 @@ class _EarlyStream(stt.RecognizeStream):
                 self._drop_guess()  # the caller is speaking again: the guess is stale
             elif self._guess is None and ev.raw_accumulated_silence >= self._stt.early_s:
                 self._stt.guesses += 1
-                self._guess = self._recognize(self._speech, ev.raw_accumulated_silence)
+                self._guess = self._recognize(self._speech, ev.raw_accumulated_silence, guess=True)
         elif ev.type == vad.VADEventType.END_OF_SPEECH:
             speech_end_time = time.time() - ev.silence_duration - ev.inference_duration
             self._event_ch.send_nowait(stt.SpeechEvent(stt.SpeechEventType.END_OF_SPEECH, speech_end_time=speech_end_time))
