@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ require_module("faster_whisper", "the voice extra: bash .ci/setup --test install
 from benchmarks.voice.voices import piper_available  # noqa: E402
 from callcenter.settings import Settings, load_settings  # noqa: E402
 from callcenter.speech.factory import session_speech  # noqa: E402
-from callcenter.speech.local_stt import WhisperSTT, load_whisper  # noqa: E402
+from callcenter.speech.local_stt import WhisperSTT, load_identity_whisper, load_whisper  # noqa: E402
 from callcenter.speech.local_tts import load_hibari  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
@@ -91,3 +92,12 @@ async def open_voice_call(
     yield _open
     for call in calls:
         await call.close()
+
+
+@pytest.fixture(scope="module")
+def base_model(engines: None) -> Any:
+    """Whisper base, the identity answers' recogniser (skipped without the voice extra's packages)."""
+    model = load_identity_whisper(2)
+    if model is None:
+        pytest.skip("Whisper base's packages (the voice extra) are not installed")
+    return model

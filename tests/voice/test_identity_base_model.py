@@ -28,14 +28,6 @@ from meta.voice_prompt import SLOT_PROMPTS, recogniser_prompt
 ANSWER = "My customer number is C one zero zero two and my zip code is one zero zero zero one."
 
 
-@pytest.fixture(scope="module")
-def base_model(engines: None) -> Any:
-    model = load_identity_whisper(2)
-    if model is None:
-        pytest.skip("Whisper base's packages (the voice extra) are not installed")
-    return model
-
-
 def _bands(espeak_ng: str, said: str, voice: tuple[str, int] = ("en-gb-x-gbclan+f5", 170)) -> tuple[np.ndarray, np.ndarray]:
     pcm, rate = espeak_as(*voice)(said)
     return to_16k(pcm, rate), to_16k(*telephone(pcm, rate))  # as the line resamples a call's audio

@@ -9,10 +9,8 @@ import os
 import threading
 from typing import Any
 
-import pytest
-
 from benchmarks.voice.voices import hibari, to_16k
-from callcenter.speech.local_stt import IDENTITY_NICE, load_identity_whisper, load_whisper
+from callcenter.speech.local_stt import IDENTITY_NICE, load_whisper
 
 
 def _threads() -> dict[int, tuple[int, int]]:
@@ -38,14 +36,6 @@ def _ticks_by_nice(model: Any) -> dict[int, int]:
     for tid, (ticks, nice) in _threads().items():
         by_nice[nice] = by_nice.get(nice, 0) + ticks - before.get(tid, (0, 0))[0]
     return by_nice
-
-
-@pytest.fixture(scope="module")
-def base_model(engines: None) -> Any:
-    model = load_identity_whisper(2)
-    if model is None:
-        pytest.skip("Whisper base's packages (the voice extra) are not installed")
-    return model
 
 
 def test_whisper_base_decodes_below_the_process_priority_and_tiny_en_at_it(base_model: Any) -> None:
