@@ -41,6 +41,20 @@ def _groups(vectors, idx: list[int]) -> list[list[int]]:
     return list(comps.values())
 
 
+def _by_label(
+    pairs: list[tuple[str, str]], vectors: sp.csr_matrix | None
+) -> tuple[dict[str, list[int]], sp.csr_matrix]:
+    """The indices of each label, and character n-gram rows to group variants by (any
+    L2-normalised ones will do: built here when the caller has none)."""
+    by_label: dict[str, list[int]] = {}
+    for i, (_, lab) in enumerate(pairs):
+        by_label.setdefault(lab, []).append(i)
+    if vectors is None:
+        vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True, dtype=np.float32)
+        vectors = vec.fit_transform([normalize(t) for t, _ in pairs]).tocsr()
+    return by_label, vectors
+
+
 def holdout(
     pairs: list[tuple[str, str]],
     seed: int,
@@ -54,12 +68,7 @@ def holdout(
     would cover most of a label, that label falls back to a plain random split.
     """
     rng = np.random.default_rng(seed)
-    by_label: dict[str, list[int]] = {}
-    for i, (_, lab) in enumerate(pairs):
-        by_label.setdefault(lab, []).append(i)
-    if vectors is None:  # any L2-normalised character n-gram rows will do
-        vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True, dtype=np.float32)
-        vectors = vec.fit_transform([normalize(t) for t, _ in pairs]).tocsr()
+    by_label, vectors = _by_label(pairs, vectors)
     fit_idx: list[int] = []
     val_idx: list[int] = []
     for lab in sorted(by_label):
@@ -100,12 +109,7 @@ def folds(
     always train, as in `holdout`.
     """
     rng = np.random.default_rng(seed)
-    by_label: dict[str, list[int]] = {}
-    for i, (_, lab) in enumerate(pairs):
-        by_label.setdefault(lab, []).append(i)
-    if vectors is None:
-        vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True, dtype=np.float32)
-        vectors = vec.fit_transform([normalize(t) for t, _ in pairs]).tocsr()
+    by_label, vectors = _by_label(pairs, vectors)
     out: list[list[int]] = [[] for _ in range(k)]
     for lab in sorted(by_label):
         idx = by_label[lab]
