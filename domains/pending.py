@@ -20,20 +20,17 @@ move about that question (domains/frame.py) before anything else:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-import time
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from callcenter.faults import apply_sync
 from callcenter.routing.segment import RETRACTION
 from domains import frame
 from domains.base import caller_wants_out
-from domains.breaker import BREAKER
 from domains.frame import Move
 from domains.intent import approval_wait, firm_no, is_question, yes_or_no
+from domains.lookup_run import run_lookup
 from domains.results import DomainResult
 from domains.state import Hop
 
@@ -248,24 +245,10 @@ async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:
     if spec.requires_identity and not state.caller.verified:
         return None
     agent = f"{domain.name}.{spec.name}"
-    if not BREAKER.allows(agent):
-        return None
-    fault = state.settings.fault_plan.get(agent)
-    lookup = spec.lookup
-
-    def work() -> Any:
-        apply_sync(fault)
-        return lookup(state.ports, state.caller.customer_id, words=intent.text)
-
-    started = time.perf_counter()
-    try:
-        result = await asyncio.wait_for(asyncio.to_thread(work), state.settings.fanout_timeout_s)
-    except Exception as exc:  # the type only: messages may carry caller data
-        log.warning("digression lookup %s failed: %s", agent, type(exc).__name__)
-        BREAKER.failure(agent)
+    run = await run_lookup(state, agent, spec.lookup, intent.text, state.settings.fanout_timeout_s)
+    if run.result is None:
         return None  # the front desk routes it as a task, with its own retries and call back
-    BREAKER.success(agent)
-    seconds = time.perf_counter() - started
+    result, seconds = run.result, run.seconds
     confidence = round(intent.confidence, 4)
     state.log.direct_hops += [
         (Hop(task.id, agent, "fast", confidence, seconds), "ok"),

@@ -32,6 +32,7 @@ from domains.base import (
     tool_call_chunk,
 )
 from domains.breaker import BREAKER
+from domains.lookup_run import run_lookup
 from domains.results import DomainResult
 from domains.state import CallState
 
@@ -175,7 +176,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                 self.state.note_route(agent_id, context.function_call.extra)
                 words = " ".join(t for t, _ in self._request_texts())
                 if self._only_asks(spec, words):  # "which plan are we on": the price list, no plan asked for
-                    result = spec.lookup(self.state.ports, self.state.caller.customer_id, words=words)  # type: ignore[misc]
+                    assert spec.lookup is not None
+                    run = await run_lookup(self.state, agent_id, spec.lookup, words, self.state.settings.fanout_timeout_s)
+                    # Not answered (hung, failed, breaker open): named, with a call back, as the fan-out does.
+                    result = run.result if run.result is not None else spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
                     return None
                 task = spec.task(state=self.state, agent_id=agent_id, chat_ctx=said(*self._request_texts()))

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from dataclasses import dataclass
 
-from callcenter.faults import apply_sync
 from callcenter.llm import templates as t
 from callcenter.tracing import ATTR_OUTCOME
 from domains.base import DomainSpec, SpecialistSpec, fallback
-from domains.breaker import BREAKER
+from domains.lookup_run import run_lookup
 from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState, Hop
 
@@ -38,35 +36,11 @@ async def _run(state: CallState, branch: Branch, timeout_s: float) -> tuple[Spec
     agent = f"{branch.domain.name}.{branch.specialist.name}"
     # Each branch is its own meta -> domain -> specialist path in the call's trace.
     with state.trace.branch(branch.domain.name) as domain_span, state.trace.branch(agent, parent=domain_span) as span:
-        result, outcome, seconds = await _lookup(state, branch, agent, timeout_s)
-        span.set_attribute(ATTR_OUTCOME, outcome)
-        domain_span.set_attribute(ATTR_OUTCOME, outcome)
-        return result, outcome, seconds
-
-
-async def _lookup(state: CallState, branch: Branch, agent: str, timeout_s: float) -> tuple[SpecialistResult | None, str, float]:
-    lookup = branch.specialist.lookup
-    assert lookup is not None
-    if not BREAKER.allows(agent):
-        return None, "error", 0.0
-    fault = state.settings.fault_plan.get(agent)
-
-    def work() -> SpecialistResult:
-        apply_sync(fault)
-        return lookup(state.ports, state.caller.customer_id, words=branch.words)
-
-    started = time.perf_counter()
-    try:
-        result = await asyncio.wait_for(asyncio.to_thread(work), timeout_s)
-    except TimeoutError:
-        BREAKER.failure(agent)
-        return None, "timeout", time.perf_counter() - started
-    except Exception as exc:  # the type only: messages may carry caller data
-        log.error("parallel lookup %s failed: %s", agent, type(exc).__name__)
-        BREAKER.failure(agent)
-        return None, "error", time.perf_counter() - started
-    BREAKER.success(agent)
-    return result, "ok", time.perf_counter() - started
+        assert branch.specialist.lookup is not None
+        run = await run_lookup(state, agent, branch.specialist.lookup, branch.words, timeout_s)
+        span.set_attribute(ATTR_OUTCOME, run.outcome)
+        domain_span.set_attribute(ATTR_OUTCOME, run.outcome)
+        return run.result, run.outcome, run.seconds
 
 
 async def fan_out(state: CallState, branches: list[Branch], timeout_s: float, *, closing: bool = True) -> str:

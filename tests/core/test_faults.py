@@ -328,3 +328,15 @@ async def test_a_change_in_time_is_spoken_and_sends_no_message(settings: Setting
     finally:
         await call.close()
         store.close()
+
+
+@pytest.mark.parametrize("fault", ["billing.plan_change=error", "billing.plan_change=slow:5"])
+async def test_a_question_a_changing_specialist_answers_by_lookup_is_guarded(settings: Settings, tmp_path: Path, fault: str) -> None:
+    # "which plan are we on" is answered by the plan change's lookup, not its conversation; that
+    # lookup runs like every other one: the fault plan applies, it times out, and a failure is
+    # named with a call back instead of a hung turn or a traceback.
+    faulty = settings.model_copy(update={"faults": fault, "temporal_address": None, "fanout_timeout_s": 0.5})
+    store = Store(tmp_path / "s.db")
+    replies = await _run(faulty, store, "C1003", ["hey which plan are we on at the moment?"])
+    assert "you're on Enterprise" not in replies[0] and "booked a call back" in replies[0], replies
+    assert any(t.kind == "callback" and "billing.plan_change" in t.summary for t in store.list_tickets())
