@@ -25,10 +25,12 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from callcenter.llm.language import detect_language
 from callcenter.routing.segment import RETRACTION
 from domains import frame
 from domains.base import caller_wants_out
 from domains.frame import Move
+from domains.glossary_words import IN_ENGLISH, gloss, glossaries
 from domains.intent import approval_wait, firm_no, is_question, yes_or_no
 from domains.lookup_run import run_lookup
 from domains.results import DomainResult
@@ -58,6 +60,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return Next.CONTINUE  # goodbye and a person win over everything
     gate = getattr(task, "gate", None)
     readback = gate is not None and gate.pending
+    if (glossed := await foreign_aside(task, latest)) is not None:
+        return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:
         return dropped
     if readback and yes_then_asks(task, latest):
@@ -231,6 +235,24 @@ def _spoken_name(intent: Intent) -> str:
     domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
     spec = domain.specialist(intent.name) if domain is not None else None
     return spec.spoken_name if spec is not None else (domain.topic if domain is not None else "that")
+
+
+async def foreign_aside(task: SpecialistLike, latest: str) -> str | None:
+    """"und gab es verdächtige Anmeldungen?" while a read-back waits: a read-only question in
+    another language, glossed and answered in English by its lookup, then our question again.
+    Only a lookup: a yes, a no or a value is heard in English only (nothing acts on a gloss)."""
+    if detect_language(latest, weak=True) is None:
+        return None
+    from domains import registry  # the shipped departments; imported here: they import this package
+
+    english = gloss(latest, glossaries(registry.DOMAINS))
+    intent = task.other_need(english) if english else None
+    answered = await answer_by_lookup(task, intent) if intent is not None else None
+    if answered is None:
+        return None
+    gate = getattr(task, "gate", None)
+    back = frame.reask(gate.facts) if gate is not None and gate.pending and gate.facts else task.last_question
+    return f"{IN_ENGLISH} {answered} {frame.back_to(back)}".strip()
 
 
 async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:

@@ -19,6 +19,7 @@ from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
 from callcenter.routing.frames import named_label
 from callcenter.routing.topic_only import topic_only
+from domains import choice
 from domains.base import (
     FAILED,
     DomainSpec,
@@ -118,6 +119,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         if first and self.settled is not None:
             yield tool_call_chunk(route_call(f"{ROUTE}{self.settled}", {}, path="fast", confidence=None))
             return
+        picked = self._picked(chat_ctx, fresh) if fresh else None
+        if picked is not None:  # "yes open it" to "is it about opening a ticket ..., or about ...?"
+            yield tool_call_chunk(route_call(f"{ROUTE}{picked}", {}, path="fast", confidence=None))
+            return
         intent = router.classify(text, within=self.spec.name)
         fast = self.state.settings.fast_path
         which = self._which_need(text, intent)
@@ -192,6 +197,13 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return None
 
         return tool(route, name=f"{ROUTE}{spec.name}", description=spec.description)
+
+    def _picked(self, chat_ctx: llm.ChatContext, answer: str) -> str | None:
+        """The specialist the caller picked, answering this department's either/or question."""
+        question = next((i.text_content or "" for i in reversed(chat_ctx.items)
+                         if i.type == "message" and i.role == "assistant"), "")
+        phrase = choice.picked(question, answer) if question else None
+        return next((s.name for s in self.spec.specialists if phrase in (s.topic, s.spoken_name)), None) if phrase else None
 
     def _only_asks(self, spec: SpecialistSpec, words: str) -> bool:
         """A specialist that changes something, asked a question about it that its read-only

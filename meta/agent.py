@@ -26,7 +26,8 @@ from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
 from callcenter.routing.discourse import refers_back
 from callcenter.routing.noise import NoiseModel
-from domains import registry
+from callcenter.routing.topic_only import topic_only
+from domains import choice, registry
 from domains.base import (
     DomainSpec,
     book_callback,
@@ -40,7 +41,7 @@ from domains.base import (
 )
 from domains.results import DomainResult
 from domains.state import CallState
-from meta import agenda, choice, gist, moves, repair, unclear
+from meta import agenda, gist, moves, repair, unclear
 from meta.agenda import Agenda
 from meta.fanout import Branch, fan_out
 from meta.router import topics
@@ -212,7 +213,7 @@ class MetaSupervisor(Agent):
             yield llm.ChatChunk(id=call.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[call]))
 
     def _choice(self, chat_ctx: llm.ChatContext, text: str) -> llm.FunctionToolCall | None:
-        """The caller's pick between the two options of the line's last question (meta/choice.py)."""
+        """The caller's pick between the two options of the line's last question (domains/choice.py)."""
         question = next((i.text_content or "" for i in reversed(chat_ctx.items)
                          if i.type == "message" and i.role == "assistant"), "")
         picked = choice.chosen(question, text, topics()) if question else None
@@ -222,7 +223,10 @@ class MetaSupervisor(Agent):
         spec = self._domain(label.split("/", 1)[0])
         if spec is None:
             return None
-        return route_call(f"{TRANSFER}{spec.name}", {"request": f"{phrase}. {text}"}, path="fast", confidence=None)
+        call = route_call(f"{TRANSFER}{spec.name}", {"request": f"{phrase}. {text}"}, path="fast", confidence=None)
+        if "/" in label:  # the caller picked this specialist: its department does not ask again
+            call.extra[SETTLED_EXTRA] = label.split("/", 1)[1]
+        return call
 
     def _again(self, text: str, *, relative_only: bool = False) -> llm.FunctionToolCall | None:
         """A turn that only gives a value narrowing the last answer ("ok and the one from
@@ -266,7 +270,8 @@ class MetaSupervisor(Agent):
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
         if not offered and moves.yes_or_no(text) is True and caller_wants_out(text) is None:
             # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
-            return self.phrases.how_can_i_help
+            recap = moves.recap_after_yes(text, state.caller.results, self._acted)
+            return f"{recap} {self.phrases.how_can_i_help}" if recap else self.phrases.how_can_i_help
         if moves.takes_back(text):  # "no wait, actually don't" with no question pending
             return f"{moves.taken_back(state.caller.results)} {t.ANYTHING_ELSE}"
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
@@ -323,15 +328,33 @@ class MetaSupervisor(Agent):
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
+        if english and (moves.about_last_answer(english) or moves.refers_back(english)):
+            # "¿y cuándo lo arreglan?" after the incident: a follow-up about the last answer
+            answer = moves.follow_up_answer(english, self.state.caller.results, self.state.router)
+            if answer:
+                return f"{gist.IN_ENGLISH} {answer}"
         intents = self.state.router.detect(english) if english else []
         branches = self._parallel_branches(intents) if intents else None
         if not branches:
+            if not topic_only(english) and (asked := self._asked_to_act(intents)) is not None:
+                return asked
             if intents and not self.state.caller.verified and self._parallel_branches(intents, anyone=True):
                 # a lookup that needs to know who is asking: the number and ZIP first, then the answer
                 self._gloss_after_verify = english
                 return gist.VERIFY_FIRST
             return None
         return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
+
+    def _asked_to_act(self, intents: list[Intent]) -> str | None:
+        """One need the router is sure of, in another language, whose specialist changes
+        something (a plan change, a refund): nothing acts on a gloss, so the caller hears
+        what it understood and is asked to say it in English, where it is read back. Only
+        for a gloss that says more than its topic ("my account" asks for nothing)."""
+        if len(intents) != 1 or domain_confidence(intents[0]) < self.state.router.threshold:
+            return None
+        domain = self._domain(intents[0].domain)
+        spec = domain.specialist(intents[0].name) if domain is not None else None
+        return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name) if spec is not None and spec.changes else None
 
     def _gist_task(self, text: str) -> llm.FunctionToolCall | None:
         """A need in another language that no lookup answers and whose task changes nothing
@@ -379,6 +402,12 @@ class MetaSupervisor(Agent):
             if spec is not None and domain_confidence(intent) >= router.threshold:
                 return spec, intent.text, round(domain_confidence(intent), 4)
         return None
+
+    def _acted(self, result: DomainResult) -> bool:
+        """Whether this result came from a specialist that changes something (not a lookup)."""
+        domain = self._domain(result.domain)
+        spec = domain.specialist(result.specialist) if domain is not None and result.specialist else None
+        return spec is not None and spec.changes
 
     def _domain(self, name: str | None) -> DomainSpec | None:
         return next((d for d in self.domains if d.name == name), None)

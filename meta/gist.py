@@ -13,47 +13,10 @@ again in English, with its read-back.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from domains.glossary_words import IN_ENGLISH, gloss, glossaries
 
-from callcenter.llm.language import detect_language, english_words
-from domains.base import DomainSpec
+__all__ = ["ASK_IN_ENGLISH", "IN_ENGLISH", "IN_ENGLISH_TASK", "VERIFY_FIRST", "gloss", "glossaries"]
 
-IN_ENGLISH = "Here is what I found, in English:"
 IN_ENGLISH_TASK = "I'll go on in English:"
+ASK_IN_ENGLISH = "It sounds like you'd like {what}. Would you like me to do that? Please tell me in English, and I'll read it back before anything is done."
 VERIFY_FIRST = "To look that up, I first need your customer number and the ZIP code on the account."
-
-
-def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = True) -> str:
-    """The English words of the glossaries found in ``text``, in the order said (longest
-    phrases first, each word used once); words no glossary knows are left out. ``english``:
-    a sentence of the turn said in English ("welchen tarif habe ich? what plan am i on") is
-    kept as said, so the router reads the caller's own words beside the gloss."""
-    sentences = [p for p in _SENTENCE.split(text) if p.strip()]
-    kept = [p.strip() for p in sentences if english and _english(p)]
-    foreign = " ".join(p for p in sentences if p.strip() not in kept)
-    glossed = _gloss_words(foreign, glossaries) if foreign else ""
-    return " ".join(x for x in (glossed, *kept) if x)
-
-
-_SENTENCE = re.compile(r"[.?!¿¡;]+")
-_ENGLISH_WORDS = 2  # a stretch with this many of English's commonest words, and none of another language's
-
-
-def _english(sentence: str) -> bool:
-    return english_words(sentence) >= _ENGLISH_WORDS and detect_language(sentence, weak=True) is None
-
-
-def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
-    low = f" {text.lower()} "
-    words = {k: v for g in glossaries for k, v in g.items()}
-    found: list[tuple[int, str]] = []
-    for foreign in sorted(words, key=len, reverse=True):
-        for m in re.finditer(rf"(?<![\w-]){re.escape(foreign)}(?![\w-])", low):
-            found.append((m.start(), words[foreign]))
-            low = low[: m.start()] + " " * len(m.group(0)) + low[m.end():]
-    return " ".join(english for _, english in sorted(found))
-
-
-def glossaries(domains: Iterable[DomainSpec]) -> list[dict[str, str]]:
-    return [d.glossary for d in domains if d.glossary]

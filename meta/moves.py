@@ -15,6 +15,7 @@ what was said before it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -107,7 +108,8 @@ def only_identity(text: str) -> bool:
 _FOLLOW_UP_WORDS = frozenset(
     "what do does did i should can could would now then so next fix how come why long soon take takes taking when "
     "will is it the reason caused happened explain about that this there here me you we ok okay well and but yeah "
-    "um uh hmm right alright just try happens happen a to be going get sort sorted done am are supposed meant".split()
+    "um uh hmm right alright just try happens happen a to be going get sort sorted done am are supposed meant "
+    "fixed resolved repaired working again back up".split()
 )
 _WORD = re.compile(r"[a-z']+")
 
@@ -206,6 +208,22 @@ def done_already(text: str, results: list[DomainResult]) -> str | None:
     if not results or results[-1].status != "done" or results[-1].specialist is None or not _DO_IT_AGAIN.match(text):
         return None
     return f"That's done already: {results[-1].summary}"
+
+
+_ACTED = ("done", "needs_approval", "queued")
+
+
+def recap_after_yes(text: str, results: list[DomainResult], acts: Callable[[DomainResult], bool]) -> str | None:
+    """A bare yes to "anything else?" right after something was done ("I've opened ticket
+    T-..."): callers often mean the thing just done ("yes, do that"), so what was done is
+    said again, once, before asking what else; nothing is done twice. None otherwise (a yes
+    after a looked-up answer is a yes to "anything else?")."""
+    if yes_or_no(text) is not True or not results or results[-1].status not in _ACTED or not acts(results[-1]):
+        return None
+    return f"{RECAP} {results[-1].summary}"
+
+
+RECAP = "Just to recap:"
 
 
 # "ok and is there like an eta on the fix": a follow-up naming the matter with a definite noun

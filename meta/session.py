@@ -18,7 +18,7 @@ from opentelemetry import trace
 
 from callcenter import metrics, tracing
 from callcenter.faults import FaultyStore
-from callcenter.llm import tool_cache
+from callcenter.llm import language, tool_cache
 from callcenter.llm.factory import build_llm
 from callcenter.routing import IntentRouter
 from callcenter.routing.noise import NoiseModel
@@ -83,6 +83,7 @@ def build_line(settings: Settings, *, store: Store | None = None, llm_override: 
         store = FaultyStore(store, plan["store"])  # type: ignore[assignment]
     BREAKER.threshold, BREAKER.cooldown_s = settings.breaker_threshold, settings.breaker_cooldown_s
     router = decided_once(build_router(settings))  # one routing decision per level per turn
+    language.warm()  # the language identifier's model (~1 s) loads now, not on a caller's turn
     metrics.register_agents(agent_ids())
     actions = durable_actions()
     slots = line_slots(actions)

@@ -4,7 +4,7 @@
 is not (the account or only the plan?). The clear need is handled; before, the other part was
 silently lost. Now, once the clear needs are answered, the line asks the question it would
 have asked had the part been said alone, in the words of its clarifying question, so the
-caller's answer ("the account") is read against its two options as ever (meta/choice.py).
+caller's answer ("the account") is read against its two options as ever (domains/choice.py).
 """
 
 from __future__ import annotations

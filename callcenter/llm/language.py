@@ -8,8 +8,11 @@ most often try, which English text does not contain.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
+
+from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
 # The most frequent words of each language (articles, pronouns, prepositions, auxiliaries,
 # greetings, and the everyday words of a support call), minus any that are English words
@@ -111,12 +114,51 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
         if n > hits:
             best, hits = code, n
     if hits >= 2 and hits / len(words) >= 0.2:
-        return best
+        return _tie_break(words, best) if hits < _FEW_HITS else best
     # A short turn with one word of another language and not one English function word
     # ("ayer me cobraron" has "ayer"): another language, not recogniser noise.
     if weak and hits >= 1 and not any(w in _ENGLISH for w in words) and hits / len(words) >= 0.25:
         return best
-    return None
+    return _second_opinion(words, hits, weak=weak)
+
+
+# A character n-gram identifier (langid.py's model, restricted to English and the five
+# languages glossed) for turns whose function words are too few to tell ("e, eh, posso
+# passare al piano starter? costa meno, giusto?" has one): it decides only when it is sure,
+# on a turn of a few words with at most one English function word, and (unless ``weak``)
+# with a function word of some other language beside it.
+_SURE, _SURE_WEAK, _MIN_WORDS = 0.95, 0.9, 3
+
+
+def _second_opinion(words: list[str], hits: int, *, weak: bool) -> str | None:
+    if len(words) < _MIN_WORDS or sum(1 for w in words if w in _ENGLISH) > (1 if hits else 0):
+        return None
+    if not (hits or weak):
+        return None
+    code, p = _identifier().classify(" ".join(words))
+    return code if code != "en" and p >= (_SURE_WEAK if weak else _SURE) else None
+
+
+_FEW_HITS = 4
+
+
+def _tie_break(words: list[str], best: str) -> str:
+    """Few function words and letters can point at the wrong one of two related languages
+    ("et ça sera réparé quand?" has Portuguese's ç and é too): the identifier, when sure, decides."""
+    code, p = _identifier().classify(" ".join(words))
+    return code if code != "en" and p >= _SURE else best
+
+
+@functools.cache
+def _identifier() -> LanguageIdentifier:
+    ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)  # ~1 s: loaded once a process
+    ident.set_languages(["en", *_FAREWELLS])
+    return ident
+
+
+def warm() -> None:
+    """Load the identifier now (a process that serves calls), not on a caller's turn."""
+    _identifier()
 
 
 # Thanks and farewells, by language: a turn made only of these ends the call in that

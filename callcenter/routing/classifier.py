@@ -239,6 +239,10 @@ class IntentRouter:
         if len(found) > 1 and any(self._is_need(i) for i in found):
             found = [self._asked_beside_needs(i) for i in found]
         found = self._corrected(found)
+        if _disc.is_question_not_farewell(text):
+            # "and the one before that?": a clause loses its question mark; the turn is still a
+            # question with no farewell in it, and ending the call on it would lose the caller
+            found = [_next_reading(i) if i.label == _frames.GOODBYE else i for i in found]
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
             self._is_need(i) for i in found
         ):

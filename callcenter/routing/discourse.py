@@ -23,7 +23,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|(did|has) (that|it|this) (go|gone) (through|ok|okay)|(did|has) (that|it|this) (work|happen|happened))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by)\b")),
-    ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when)\b")),
+    # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
+    ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when"
+                            r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when)\b")),
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
         # "can you just turn the old key back on", "could you re-enable it": undo what the answer said happened

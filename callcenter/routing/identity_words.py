@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 
+# Pauses and fillers a caller leaves between the words and the value ("my number is... uh, c1001").
+_PAUSE = r"(?:[\s.,:;…-]|\b(?:uh+|um+|er+|erm|hmm)\b)*"
 _LEAD = r"(?:\b(?:it'?s|its|this\s+is|i'?m|im|i\s+am|calling|ringing|here|from)\s+){0,3}"
 _MINE = r"(?:\b(?:my|our)\s+)?"
 _ID = re.compile(
-    rf"""(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:customer|account|client|member)\s+)?(?:(?:number|no\.?|id|num|\#)\s*)?(?:is\s+|'s\s+|:\s*)?
+    rf"""(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:customer|account|client|member)\s+)?(?:(?:number|no\.?|id|num|\#)\s*)?(?:{_PAUSE}(?:is|'s)\b)?{_PAUSE}
     \bc[-\s]?\d{{4,6}}\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -28,8 +30,10 @@ _EMAIL_ID = re.compile(
     r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b",
     re.IGNORECASE,
 )
+# The ZIP code's name, also as callers from elsewhere say it ("postleitzahl, uh, zip, 60601").
+_ZIP_WORD = r"(?:zip|postal|post|postleitzahl|plz|code\s+postal|c[oó]digo\s+postal|cep|codice\s+postale)\s*(?:code)?"
 _ZIP = re.compile(
-    r"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|our|the)\s+)?(?:zip|postal|post)\s*(?:code)?\s*(?:is\s+|'s\s+|:\s*|number\s+)?\d{5}\b",
+    rf"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|our|the)\s+)?(?:\b{_ZIP_WORD}{_PAUSE})+(?:(?:is|'s|number)\b{_PAUSE})?\d{{5}}\b",
     re.IGNORECASE,
 )
 # A five-digit number straight after a customer number ("c1001, 94107") is its ZIP code.

@@ -16,8 +16,10 @@ import re
 
 from callcenter.llm import templates as t
 
+# Said alone, or at the end of an answer to another part of the turn ("First, your invoices.
+# ... Then, a technical problem. Just so I get this right: ...").
 _QUESTION = re.compile(
-    "^" + re.escape(t.CLARIFY_TWO).replace(r"\{a\}", "(?P<a>.+?)").replace(r"\{b\}", "(?P<b>.+?)") + "$"
+    re.escape(t.CLARIFY_TWO).replace(r"\{a\}", "(?P<a>.+?)").replace(r"\{b\}", "(?P<b>.+?)") + "$"
 )
 # Asked at the end of an answer about a part of the turn left unclear (meta/unclear.py).
 _QUESTION_ALSO = re.compile(
@@ -45,12 +47,23 @@ def _names(phrase: str) -> set[str]:
 
 def options(question: str) -> tuple[str, str] | None:
     """The two options of the line's either/or question, as it said them; None for any other reply."""
-    m = _QUESTION.match(question.strip()) or _QUESTION_ALSO.search(question.strip())
+    m = _QUESTION.search(question.strip()) or _QUESTION_ALSO.search(question.strip())
     return (m["a"], m["b"]) if m else None
 
 
 def chosen(question: str, answer: str, topics: dict[str, str]) -> tuple[str, str] | None:
     """(label, option phrase) the answer chose among the question's two options, or None."""
+    pick = picked(question, answer)
+    if pick is None:
+        return None
+    label = next((lab for lab, phrase in topics.items() if phrase == pick and "/" in lab), None)
+    if label is None:
+        label = next((lab for lab, phrase in topics.items() if phrase == pick), None)
+    return (label, pick) if label is not None else None
+
+
+def picked(question: str, answer: str) -> str | None:
+    """The option phrase the answer chose among the question's two options, or None."""
     pair = options(question)
     words = _WORD.findall(answer.lower())
     if pair is None or not words or len(words) > _MAX_WORDS:
@@ -66,9 +79,4 @@ def chosen(question: str, answer: str, topics: dict[str, str]) -> tuple[str, str
         pick = pair[0]
     elif _SECOND.search(answer) and not _FIRST.search(answer):
         pick = pair[1]
-    if pick is None:
-        return None
-    label = next((lab for lab, phrase in topics.items() if phrase == pick and "/" in lab), None)
-    if label is None:
-        label = next((lab for lab, phrase in topics.items() if phrase == pick), None)
-    return (label, pick) if label is not None else None
+    return pick

@@ -1,0 +1,67 @@
+"""The departments' glossaries (foreign words -> English): how callers type their words, and
+the gloss of a turn in another language that the router reads (meta/gist.py, and a pending
+question's digressions in domains/pending.py)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from callcenter.llm.language import detect_language, english_words
+
+if TYPE_CHECKING:
+    from domains.base import DomainSpec
+
+
+IN_ENGLISH = "Here is what I found, in English:"
+
+
+def typed_plainly(words: dict[str, str], not_plain: frozenset[str] = frozenset()) -> dict[str, str]:
+    """``words``, and each key as callers type it: without accents, German's umlauts also as
+    ae/oe/ue. ``not_plain``: variants that would be other words ("changé" typed plainly is the
+    English "change"), known only as written."""
+    out = dict(words)
+    for key, english in words.items():
+        digraphs = key.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+        bare = "".join(c for c in unicodedata.normalize("NFD", key) if not unicodedata.combining(c))
+        for variant in (digraphs, bare):
+            if variant not in not_plain:
+                out.setdefault(variant, english)
+    return out
+
+
+def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = True) -> str:
+    """The English words of the glossaries found in ``text``, in the order said (longest
+    phrases first, each word used once); words no glossary knows are left out. ``english``:
+    a sentence of the turn said in English ("welchen tarif habe ich? what plan am i on") is
+    kept as said, so the router reads the caller's own words beside the gloss."""
+    sentences = [p for p in _SENTENCE.split(text) if p.strip()]
+    kept = [p.strip() for p in sentences if english and _english(p)]
+    foreign = " ".join(p for p in sentences if p.strip() not in kept)
+    glossed = _gloss_words(foreign, glossaries) if foreign else ""
+    return " ".join(x for x in (glossed, *kept) if x)
+
+
+_SENTENCE = re.compile(r"[.?!¿¡;]+")
+_ENGLISH_WORDS = 2  # a stretch with this many of English's commonest words, and none of another language's
+
+
+def _english(sentence: str) -> bool:
+    return english_words(sentence) >= _ENGLISH_WORDS and detect_language(sentence, weak=True) is None
+
+
+def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
+    low = f" {text.lower()} "
+    words = {k: v for g in glossaries for k, v in g.items()}
+    found: list[tuple[int, str]] = []
+    for foreign in sorted(words, key=len, reverse=True):
+        for m in re.finditer(rf"(?<![\w-]){re.escape(foreign)}(?![\w-])", low):
+            found.append((m.start(), words[foreign]))
+            low = low[: m.start()] + " " * len(m.group(0)) + low[m.end():]
+    return " ".join(english for _, english in sorted(found))
+
+
+def glossaries(domains: Iterable[DomainSpec]) -> list[dict[str, str]]:
+    return [d.glossary for d in domains if d.glossary]
