@@ -143,7 +143,12 @@ def _shares_stem(word: str, said: set[str]) -> bool:
         len(w) >= _MIN_STEM and len(word) >= _MIN_STEM and (w.startswith(word) or word.startswith(w)) for w in said)
 
 
-def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool]) -> bool:
+# Words that stop an action, unless the action is the caller's own stopping of something:
+# "i want to cancel, the whole thing", read back as a closure, then "yes, cancel it".
+_STOPPING = frozenset({"cancel", "stop", "drop", "leave"})
+
+
+def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool], *, asked: str = "") -> bool:
     """A yes followed by words that restate the read-back action, not a plain yes.
 
     Every word after the assent is a word of the read-back ("yes, close it", "yeah refund
@@ -154,13 +159,15 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
     """
     low = _ASSENT.sub(" yes ", text.strip().lower())  # "mhm", "uh huh": spoken yeses
     opened = _ASSENT_OPEN.search(low)
-    if opened is None or _HEDGE.search(low) or _NO_START.search(low):
+    # ``asked``: the caller's own words for this request; its stopping words restate it
+    own = _STOPPING & set(re.findall(r"[a-z]+", asked.lower()))
+    if opened is None or any(m.group(0) not in own for m in _HEDGE.finditer(low)) or _NO_START.search(low):
         return False
     rest = low[opened.end():]
     words = [w for w in re.findall(r"[a-z0-9']+", rest) if w not in _YES and w not in _FILLER and w not in _GLUE]
     if not words:
         return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"
-    said = set(re.findall(r"[a-z0-9]+", readback.lower()))
+    said = set(re.findall(r"[a-z0-9]+", readback.lower())) | own
     if all(_shares_stem(w, said) for w in words):
         return True
     # Words of its own count only as a request for the action ("bump us up to enterprise"),
@@ -223,7 +230,8 @@ class ActionGate:
     def assent(self, task: SpecialistLike, text: str) -> bool | None:
         """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
         answer = yes_or_no(text)
-        if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words)):
+        asked = " ".join(user_texts(task.chat_ctx)[1:])  # what the caller said before this answer
+        if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words), asked=asked):
             return True
         if answer is None and yes_at_the_end(text):
             return True

@@ -72,7 +72,7 @@ def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, 
     language = detect_language(text)
     if language is not None:
         return _language(language)
-    if noise is not None and noise.is_noise(text):
+    if noise is not None and noise.is_noise(text) and not is_closing(text):  # "cheers mate, ta-ra" is no noise
         # English letter patterns fit other languages badly too: real speech in another
         # language is answered in it, not taken for a recogniser's noise
         weak = detect_language(text, weak=True)

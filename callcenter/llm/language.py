@@ -113,6 +113,9 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
         n = sum(1 for w in words if w in vocab) + sum(1 for c in text.lower() if c in _LETTERS[code])
         if n > hits:
             best, hits = code, n
+    english = sum(1 for w in words if w in _ENGLISH)
+    if english > hits:
+        return None  # "hallo, can you send me my invoices bitte": English, with a greeting and a please
     if hits >= 2 and hits / len(words) >= 0.2:
         return _tie_break(words, best) if hits < _FEW_HITS else best
     # A short turn with one word of another language and not one English function word

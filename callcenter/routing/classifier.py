@@ -242,7 +242,7 @@ class IntentRouter:
         if _disc.is_question_not_farewell(text):
             # "and the one before that?": a clause loses its question mark; the turn is still a
             # question with no farewell in it, and ending the call on it would lose the caller
-            found = [_next_reading(i) if i.label == _frames.GOODBYE else i for i in found]
+            found = [_not_goodbye(i) if i.label == _frames.GOODBYE else i for i in found]
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
             self._is_need(i) for i in found
         ):
@@ -417,6 +417,13 @@ class IntentRouter:
             if all(self._part_ok(i, cross_domain=cross) for i in parts):
                 return parts
         return [whole]
+
+
+def _not_goodbye(intent: Intent) -> Intent:
+    """A goodbye reading of a question: the next reading, unless that is another social move
+    ("nothing seems to go through?" is no request for a person either): out of scope then."""
+    nxt = _next_reading(intent)
+    return Intent(OOS, nxt.confidence, intent.text) if nxt.label.startswith("meta/") else nxt
 
 
 def _next_reading(intent: Intent) -> Intent:

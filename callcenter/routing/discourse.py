@@ -64,6 +64,8 @@ _CLOSING_WORDS = frozenset(
     # everyday sign-offs: "no i'm good", "gotta go", "talk to you later", "bye-bye", "ta"
     "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
     "bye-bye byebye farewell ciao cheerio ta today helpful was really "
+    # who is thanked and regional sign-offs: "cheers mate, ta-ra", "thanks buddy, laters", "cya"
+    "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters "
     # degree words of thanks: "thanks a lot", "thanks a bunch", "thanks a million"
     "a lot bunch ton million loads heaps "
     # the sounds around them: "oh thanks a bunch", "well cheers"
@@ -78,7 +80,7 @@ _CLOSING_WORDS = frozenset(
     "we we're were all run jump dash whatever anyway anyways".split()
 )
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ta|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(thanks|thank you|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
     r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"

@@ -25,6 +25,7 @@ from domains.technical.status_words import (
     asks_if_it_is_why,
     asks_if_up,
     key_fails,
+    names_incident,
     names_own_error,
     names_ticket,
     past_trouble,
@@ -53,6 +54,16 @@ UP_OR_DOWN = Rereading(
     target=asks_if_up,
     whole=names_own_error,
     unsure=never,
+)
+
+# "is inc forty two fixed yet": a named incident is the status board's (status_words.py).
+INCIDENT_NAMED = Rereading(
+    over=frozenset({"technical/ticket_status", "technical/escalation", "technical/api_errors"}),
+    label="technical/service_status",
+    target=names_incident,
+    whole=never,
+    unsure=never,
+    settles_own=True,
 )
 
 # "my developer says the key is dead": the API errors' diagnosis, never an escalation question.
@@ -132,7 +143,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO),
+    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -129,3 +129,12 @@ _ASKS_ABOUT_TICKET = re.compile(
 def asks_about_ticket(text: str) -> bool:
     """The caller asks whether a ticket exists or was opened, not for a new one."""
     return bool(_ASKS_ABOUT_TICKET.search(text)) and not asks_for_ticket(text)
+
+
+# "is inc forty two fixed yet" (the digits as callcenter/spoken.py writes them), "any news on
+# incident 41": an incident named by its number is the status board's, never a ticket's.
+_INCIDENT = re.compile(r"\b(?:inc|incident)[-\s]?\d{1,4}\b", re.I)
+
+
+def names_incident(text: str) -> bool:
+    return bool(_INCIDENT.search(text))
