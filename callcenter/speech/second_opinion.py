@@ -31,14 +31,24 @@ _YES_NO = re.compile(r"\b(?:yes|yeah|yep|yup|sure|correct|right|ok(?:ay)?|go ahe
                      r"no|nope|nah|don'?t|do not|cancel|stop|uh[- ]?huh|mm[- ]?hm+|mhm)\b", re.I)
 
 
+_WORD = re.compile(r"[a-z']+")
+
+
 def says_yes_or_no(text: str) -> bool:
     return bool(_YES_NO.search(text))
 
 
+def _share_a_word(first: str, second: str) -> bool:
+    """Whether the two readings have a word in common: base corrects some of tiny.en's words;
+    a reading that shares none is a guess at audio neither model heard ("Hey, there." ->
+    "A, error.", which the router answered as API errors in a dev call at margin 0.1)."""
+    return bool(set(_WORD.findall(first.lower())) & set(_WORD.findall(second.lower())))
+
+
 def take_second(first: str, first_logprob: float, second: str, second_logprob: float) -> bool:
     """Whether base's reading (`second`) stands for tiny.en's (`first`): base is surer of its
-    reading than tiny.en was of its own by `MARGIN`, the reading holds words, and it adds no
-    yes or no."""
-    if not second.strip() or second_logprob < first_logprob + MARGIN:
+    reading than tiny.en was of its own by `MARGIN`, the two share a word, and it adds no yes
+    or no."""
+    if second_logprob < first_logprob + MARGIN or not _share_a_word(first, second):
         return False
     return not (says_yes_or_no(second) and not says_yes_or_no(first))
