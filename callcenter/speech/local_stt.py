@@ -32,7 +32,6 @@ from livekit.agents.utils import AudioBuffer
 
 from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
 from callcenter.speech.dropped import check as check_dropped
-from callcenter.speech.second_opinion import UNSURE_LOGPROB, take_second
 from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, heard_a_number, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
 from callcenter.spoken import normalise
@@ -235,10 +234,6 @@ class WhisperSTT(stt.STT):
         # "16k": the rest). Both: after the second chance dev 16 kHz 98.3% -> 100% and devx
         # 90.0% -> 95.0% (8 kHz: session 14), for 0.7x and 1.8x tiny.en's CPU per identity turn.
         self.base_bands: frozenset[str] = frozenset({"8k", "16k"})
-        # The bands whose open speech (no slot pending) base reads again when tiny.en is
-        # unsure of its reading (second_opinion.py): the telephone band, where tiny.en
-        # misreads callers' requests; 16 kHz spoken calls already succeed as typed ones.
-        self.second_bands: frozenset[str] = frozenset({"8k"})
         # The value the line waits for ("identity", "zip", "yesno", "amount"; slot_grammar.py),
         # asked at each utterance: set per call by meta/voice_slots.py. None = open speech.
         self.slot: Callable[[], str | None] = lambda: None
@@ -288,12 +283,6 @@ class WhisperSTT(stt.STT):
                 return self.base_model
         return self._model
 
-    def _second_opinion_wanted(self, audio: np.ndarray, segments: list[Segment]) -> bool:
-        """Whether base reads this open-speech utterance again: tiny.en read it, unsure, on a
-        band in `second_bands` (second_opinion.py)."""
-        return (self.base_model is not None and len(segments) == 1 and segments[0].avg_logprob < UNSURE_LOGPROB
-                and ("8k" if narrowband(audio) else "16k") in self.second_bands)
-
     def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
         """Blocking: text and a confidence in [0, 1] ('' when nothing was said). With a `slot`
         pending, the beam's reading that fits it is preferred (slot_grammar.py)."""
@@ -332,13 +321,6 @@ class WhisperSTT(stt.STT):
                         grammar_tried = True
                         sure, unsure = _grammar_reading(model, audio, prompt, self._window, slot, segments[0].text)
                         segments = sure or segments
-                if segments and slot is None and self._second_opinion_wanted(audio, segments):
-                    check_dropped()  # a dropped early guess asks no second decode (dropped.py)
-                    second = transcribe_window(self.base_model, audio, prompt=prompt, window_s=self._window,
-                                               beam_size=self._beam, **self._options)
-                    if second and take_second(segments[0].text, segments[0].avg_logprob,
-                                              second[0].text, second[0].avg_logprob):
-                        segments = second
             if segments is None:
                 segments, _ = model.transcribe(
                     audio, language="en", beam_size=self._beam, initial_prompt=self._prompt,
