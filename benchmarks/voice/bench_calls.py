@@ -42,13 +42,16 @@ from benchmarks.calls.run import (  # noqa: E402
 )
 from benchmarks.calls.suite import Call, build  # noqa: E402
 from benchmarks.voice import unseen  # noqa: E402
-from benchmarks.voice.voices import espeak, hibari, piper, telephone  # noqa: E402
+from benchmarks.voice.voices import espeak, espeak_as, hibari, piper, telephone  # noqa: E402
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
 from meta.voice import start_voice_call  # noqa: E402
 
-VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **unseen.VOICES}
+# devx: four more espeak-ng speakers to tune on (bench_identity.py's devx part), none of the unseen ones.
+DEVX = {f"espeak-{v}-{s}": espeak_as(v, s) for v, s in
+        (("en-gb-scotland", 150), ("en-029+m2", 165), ("en-us-nyc+f3", 150), ("en-gb-x-gbclan+f5", 170))}
+VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **DEVX, **unseen.VOICES}
 
 
 async def run_spoken_call(line: Line, call: Call, voice_name: str, band: str) -> Outcome:
