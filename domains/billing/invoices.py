@@ -17,7 +17,7 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
-from domains.billing.months import MONTH, month_before, period, spoken
+from domains.billing.months import MONTH, month_before, nth_listed, period, spoken
 from domains.billing.ports import billing_port
 from domains.billing.records import Invoice
 from domains.results import SpecialistResult
@@ -140,8 +140,10 @@ def _records(invoices: list[Invoice]) -> list[dict[str, object]]:
 
 
 def the_one_before(text: str, last: SpecialistResult | None) -> str | None:
-    """"and the month before that?" right after one month's invoice: the request for that month."""
+    """"and the month before that?" right after one month's invoice, or "the second one" right
+    after a list of them: the request for that month."""
     if not isinstance(last, GetInvoicesResult):
         return None
-    month = month_before(text, [str(r["period"]) for r in last.invoices])
+    periods = [str(r["period"]) for r in last.invoices]
+    month = month_before(text, periods) or nth_listed(text, periods)
     return f"the {month} invoice" if month else None

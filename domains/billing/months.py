@@ -88,3 +88,18 @@ def month_before(text: str, periods: list[str]) -> str | None:
     month = int(periods[0].split("-")[1])
     return _NAMES[(month - 2) % 12]
 
+
+
+# "the second one, how much was that", right after a list of invoices: the one at that place
+# in the list as it was read out (newest first).
+_NTH = re.compile(r"\b(?:the\s+)?(first|second|third|1st|2nd|3rd)\s+(?:one|invoice|bill|month)\b", re.I)
+_PLACE = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
+
+
+def nth_listed(text: str, periods: list[str]) -> str | None:
+    """The month of the invoice the words point at by its place in the list just read, or None."""
+    m = _NTH.search(text)
+    if m is None or len(periods) < 2:
+        return None
+    place = _PLACE[m.group(1).lower()]
+    return _NAMES[int(periods[place].split("-")[1]) - 1] if place < len(periods) else None

@@ -72,7 +72,11 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             names = ", ".join(p.name for p in billing.list_plans())
             return f"We have these plans: {names}. Which one would you like?"
         if current and current.id == target.id:
-            self.finish(ChangePlanResult(status="info", summary=f"You're already on the {target.name} plan.", old_plan=current.id, new_plan=target.id))
+            # "no forget it, keep me on pro" to Starter's read-back: the switch is left, said so
+            left = self.gate.pending and self.read_back is not None and self.read_back.id != current.id
+            said = (f"No problem, you'll stay on the {target.name} plan; nothing was changed." if left
+                    else f"You're already on the {target.name} plan.")
+            self.finish(ChangePlanResult(status="info", summary=said, old_plan=current.id, new_plan=target.id))
             return None
         offer = _offer(billing.list_plans(), current, target, way) if way and current and target is not self.read_back else ""
         self.read_back = target

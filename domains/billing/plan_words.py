@@ -46,7 +46,8 @@ PLAN = _MENTION
 # A plan the caller complains about is the one they leave: "enterprise is overkill for us",
 # "pro has way too much for us".
 _COMPLAINED = re.compile(
-    r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|has|had|gives\s+us|comes\s+with)\s+(?:just\s+|really\s+|honestly\s+|got\s+)?"
+    r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|has|had|gives\s+us|comes\s+with)\s+"
+    r"(?:(?:just|really|honestly|got|way|kinda|kind\s+of|a\s+bit|a\s+little|pretty|totally|total|complete|such|so|an?|bit\s+of\s+an?)\s+){0,2}"
     r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)", re.I)
 # ... complained about as too small: the way is up ("starter is too limited for us now").
 _TOO_SMALL = re.compile(r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|feels)\s+(?:\w+\s+)?too\s+(?:small|limited|little|slow|tight|basic)", re.I)

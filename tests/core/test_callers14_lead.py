@@ -58,3 +58,25 @@ async def test_a_question_that_sounds_like_goodbye_books_no_call_back(open_call,
     turn = await call.send("and what about our api then, is that ok? nothing seems to go through")
     assert "call you back" not in said(turn) and "Goodbye" not in said(turn), said(turn)
     assert store.list_tickets() == []
+
+
+async def test_an_invoice_pointed_at_by_its_place_in_the_list(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("could you read me my recent invoices")
+    turn = await call.send("ok the third one, what was that one")
+    assert "August 2026" in said(turn) and "INV-1002-3" in said(turn), said(turn)
+
+
+async def test_the_current_plan_called_overkill_is_the_one_left(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("can we go cheaper? honestly enterprise is total overkill for us")
+    assert "already on" not in said(turn) and "Pro" in said(turn), said(turn)
+    assert Ledger(store).current_plan("C1003").id == "enterprise"  # read back, not done
+
+
+async def test_keeping_the_current_plan_during_a_switch_read_back_leaves_the_switch(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("can you move us up to pro")
+    turn = await call.send("actually no, leave it, we'll stay on starter")
+    assert "nothing was changed" in said(turn) and "already on" not in said(turn), said(turn)
+    assert Ledger(store).current_plan("C1001").id == "starter"
