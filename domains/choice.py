@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from livekit.agents import llm
+
 from callcenter.llm import templates as t
 
 # Said alone, or at the end of an answer to another part of the turn ("First, your invoices.
@@ -43,6 +45,11 @@ def _stem(word: str) -> str:
 
 def _names(phrase: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(phrase.lower()) if w not in _NOT_NAMES}
+
+
+def last_question(chat_ctx: llm.ChatContext) -> str:
+    """What the line said last (where its either/or question would be), or ""."""
+    return next((i.text_content or "" for i in reversed(chat_ctx.items) if i.type == "message" and i.role == "assistant"), "")
 
 
 def options(question: str) -> tuple[str, str] | None:

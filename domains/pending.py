@@ -79,7 +79,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         if aside is not None and aside.domain != task.id.split(".", 1)[0] and not (readback and about_ours(latest, gate.facts)):
             answered = await answer_by_lookup(task, aside)
             if answered is not None:
-                back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
+                back = _asked_again(task)
                 return f"{answered} {frame.back_to(back)}".strip()
     if readback and specific and reading is not None and reading.move is Move.ASK and reading.ask is not None and answer is None:
         said = gate.answer_question(task, reading, latest)
@@ -101,7 +101,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             if readback and gate.facts and not RETRACTION.search(latest):
                 return queue_need(task, latest, intent, gate.facts)
             return Next.CONTINUE  # a need that asks or acts: the task leaves and it is routed
-        back = frame.reask(gate.facts) if readback and gate.facts else task.last_question
+        back = _asked_again(task)
         return f"{answered} {frame.back_to(back)}".strip()
     if readback and gate.facts and restates(task, latest):
         if gate.brings_new_value(task, latest):
@@ -250,9 +250,13 @@ async def foreign_aside(task: SpecialistLike, latest: str) -> str | None:
     answered = await answer_by_lookup(task, intent) if intent is not None else None
     if answered is None:
         return None
+    return f"{IN_ENGLISH} {answered} {frame.back_to(_asked_again(task))}".strip()
+
+
+def _asked_again(task: SpecialistLike) -> str:
+    """Our question once more after a digression: the pending read-back, else the last question."""
     gate = getattr(task, "gate", None)
-    back = frame.reask(gate.facts) if gate is not None and gate.pending and gate.facts else task.last_question
-    return f"{IN_ENGLISH} {answered} {frame.back_to(back)}".strip()
+    return frame.reask(gate.facts) if gate is not None and gate.pending and gate.facts else task.last_question
 
 
 async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:

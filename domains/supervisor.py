@@ -200,8 +200,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
     def _picked(self, chat_ctx: llm.ChatContext, answer: str) -> str | None:
         """The specialist the caller picked, answering this department's either/or question."""
-        question = next((i.text_content or "" for i in reversed(chat_ctx.items)
-                         if i.type == "message" and i.role == "assistant"), "")
+        question = choice.last_question(chat_ctx)
         phrase = choice.picked(question, answer) if question else None
         return next((s.name for s in self.spec.specialists if phrase in (s.topic, s.spoken_name)), None) if phrase else None
 

@@ -30,6 +30,7 @@ from callcenter.routing.topic_only import topic_only
 from domains import choice, registry
 from domains.base import (
     DomainSpec,
+    SpecialistSpec,
     book_callback,
     caller_wants_out,
     failure_level,
@@ -214,8 +215,7 @@ class MetaSupervisor(Agent):
 
     def _choice(self, chat_ctx: llm.ChatContext, text: str) -> llm.FunctionToolCall | None:
         """The caller's pick between the two options of the line's last question (domains/choice.py)."""
-        question = next((i.text_content or "" for i in reversed(chat_ctx.items)
-                         if i.type == "message" and i.role == "assistant"), "")
+        question = choice.last_question(chat_ctx)
         picked = choice.chosen(question, text, topics()) if question else None
         if picked is None:
             return None
@@ -352,8 +352,7 @@ class MetaSupervisor(Agent):
         for a gloss that says more than its topic ("my account" asks for nothing)."""
         if len(intents) != 1 or domain_confidence(intents[0]) < self.state.router.threshold:
             return None
-        domain = self._domain(intents[0].domain)
-        spec = domain.specialist(intents[0].name) if domain is not None else None
+        spec = self._specialist(intents[0].domain, intents[0].name)
         return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name) if spec is not None and spec.changes else None
 
     def _gist_task(self, text: str) -> llm.FunctionToolCall | None:
@@ -376,8 +375,7 @@ class MetaSupervisor(Agent):
 
     def _open_to_anyone(self, intent: Intent) -> bool:
         """A specialist that asks who the caller is, whose lookup answers anyone (the prices)."""
-        domain = self._domain(intent.domain)
-        spec = domain.specialist(intent.name) if domain else None
+        spec = self._specialist(intent.domain, intent.name)
         return spec is not None and spec.requires_identity and not spec.lookup_needs_identity
 
     def _parallel_branches(self, intents: list, *, anyone: bool = False) -> list[Branch] | None:  # list[Intent]
@@ -405,9 +403,12 @@ class MetaSupervisor(Agent):
 
     def _acted(self, result: DomainResult) -> bool:
         """Whether this result came from a specialist that changes something (not a lookup)."""
-        domain = self._domain(result.domain)
-        spec = domain.specialist(result.specialist) if domain is not None and result.specialist else None
+        spec = self._specialist(result.domain, result.specialist)
         return spec is not None and spec.changes
+
+    def _specialist(self, domain: str | None, name: str | None) -> SpecialistSpec | None:
+        found = self._domain(domain)
+        return found.specialist(name) if found is not None and name else None
 
     def _domain(self, name: str | None) -> DomainSpec | None:
         return next((d for d in self.domains if d.name == name), None)

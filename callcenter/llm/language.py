@@ -120,9 +120,9 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
         return _tie_break(words, best) if hits < _FEW_HITS else best
     # A short turn with one word of another language and not one English function word
     # ("ayer me cobraron" has "ayer"): another language, not recogniser noise.
-    if weak and hits >= 1 and not any(w in _ENGLISH for w in words) and hits / len(words) >= 0.25:
+    if weak and hits >= 1 and not english and hits / len(words) >= 0.25:
         return best
-    return _second_opinion(words, hits, weak=weak)
+    return _second_opinion(words, hits, english, weak=weak)
 
 
 # A character n-gram identifier (langid.py's model, restricted to English and the five
@@ -133,13 +133,10 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
 _SURE, _SURE_WEAK, _MIN_WORDS = 0.95, 0.9, 3
 
 
-def _second_opinion(words: list[str], hits: int, *, weak: bool) -> str | None:
-    if len(words) < _MIN_WORDS or sum(1 for w in words if w in _ENGLISH) > (1 if hits else 0):
+def _second_opinion(words: list[str], hits: int, english: int, *, weak: bool) -> str | None:
+    if len(words) < _MIN_WORDS or english > (1 if hits else 0) or not (hits or weak):
         return None
-    if not (hits or weak):
-        return None
-    code, p = _identifier().classify(" ".join(words))
-    return code if code != "en" and p >= (_SURE_WEAK if weak else _SURE) else None
+    return _identified(words, _SURE_WEAK if weak else _SURE)
 
 
 _FEW_HITS = 4
@@ -148,8 +145,13 @@ _FEW_HITS = 4
 def _tie_break(words: list[str], best: str) -> str:
     """Few function words and letters can point at the wrong one of two related languages
     ("et ça sera réparé quand?" has Portuguese's ç and é too): the identifier, when sure, decides."""
+    return _identified(words, _SURE) or best
+
+
+def _identified(words: list[str], sure: float) -> str | None:
+    """The identifier's language other than English when its probability is at least ``sure``."""
     code, p = _identifier().classify(" ".join(words))
-    return code if code != "en" and p >= _SURE else best
+    return code if code != "en" and p >= sure else None
 
 
 @functools.cache
