@@ -331,8 +331,18 @@ def _foreign_digits(text: str) -> str:
     return _FOREIGN_RUN.sub(digits, text)
 
 
+# "oh sorry, wrong one, nine seven two oh one": "one" after a word that points at a thing is
+# that thing ("the wrong one", "that one", "the other one"), never a digit of the number after it.
+_PRONOUN_ONE = re.compile(
+    r"\b(wrong|right|correct|that|this|the|other|new|old|last|first|second|third|which|each|every|same|another"
+    r"|latest|previous|next|earlier|older|newer)(\s+)one\b"
+    r"(?!\s+(?:zero|oh|o|one|two|three|four|five|six|seven|eight|nine|double|triple)\b)", re.I)  # "the one oh oh two": digits
+_KEPT_ONE = "qqonekept"
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
+    text = _PRONOUN_ONE.sub(rf"\1\2{_KEPT_ONE}", text)
     out = _FILLER_IN_NUMBER.sub(" ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
@@ -346,7 +356,7 @@ def normalise(text: str) -> str:
     out = _MINUS.sub(lambda m: f"-${m.group(1)}", out)
     out = _MONEY.sub(_money, out)
     out = _CENTS.sub(lambda m: f"$0.{int(m.group(1)):02d}", out)
-    out = correct_values(out)
+    out = correct_values(out).replace(_KEPT_ONE, "one")
     return re.sub(r"[ \t]{2,}", " ", out).strip()
 
 

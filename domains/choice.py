@@ -17,6 +17,7 @@ import re
 from livekit.agents import llm
 
 from callcenter.llm import templates as t
+from domains.intent import yes_or_no
 
 # Said alone, or at the end of an answer to another part of the turn ("First, your invoices.
 # ... Then, a technical problem. Just so I get this right: ...").
@@ -27,13 +28,16 @@ _QUESTION = re.compile(
 _QUESTION_ALSO = re.compile(
     re.escape(t.CLARIFY_ALSO).replace(r"\{a\}", "(?P<a>.+?)").replace(r"\{b\}", "(?P<b>.+?)") + "$"
 )
+# One option, asked about when the turn's only other readings were not the department's:
+# a yes takes it ("Just so I get this right: is it about changing your plan?" "yes").
+_QUESTION_ONE = re.compile(re.escape(t.CLARIFY_ONE).replace(r"\{a\}", "(?P<a>.+?)") + "$")
 # Words every topic phrase shares or that say nothing about which option ("your", "the").
 _NOT_NAMES = frozenset("a an the your my our or of about it is its just only oh no yes yeah um uh please i "
                        "want to that one thing".split())
 _FIRST = re.compile(r"\b(?:first|former|number\s+one|the\s+one\s+before)\b", re.I)
 _SECOND = re.compile(r"\b(?:second|latter|last\s+one|number\s+two|other\s+one)\b", re.I)
 _WORD = re.compile(r"[a-z]+")
-_MAX_WORDS = 12  # a longer turn says more than a choice: routed as a turn of its own
+MAX_WORDS = 12  # a longer turn says more than a choice: routed as a turn of its own
 
 
 def _stem(word: str) -> str:
@@ -73,7 +77,12 @@ def picked(question: str, answer: str) -> str | None:
     """The option phrase the answer chose among the question's two options, or None."""
     pair = options(question)
     words = _WORD.findall(answer.lower())
-    if pair is None or not words or len(words) > _MAX_WORDS:
+    if not words or len(words) > MAX_WORDS:
+        return None
+    one = _QUESTION_ONE.search(question.strip()) if pair is None else None
+    if one is not None:
+        return one["a"] if yes_or_no(answer) is True else None
+    if pair is None:
         return None
     said = {_stem(w) for w in words}
     a, b = (_names(p) for p in pair)
@@ -87,3 +96,12 @@ def picked(question: str, answer: str) -> str | None:
     elif _SECOND.search(answer) and not _FIRST.search(answer):
         pick = pair[1]
     return pick
+
+
+def asked_again(question: str, answer: str) -> str | None:
+    """"yes" to "is it about a refund, or about your invoices?": neither was chosen, so the
+    same question again (never another one, nor "how can I help?"), or None."""
+    pair = options(question)
+    if pair is None or yes_or_no(answer) is not True:
+        return None
+    return f"{t.WHICH_OF_TWO} {t.CLARIFY_TWO.format(a=pair[0], b=pair[1])}"

@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
+from callcenter.routing.discourse import farewell_after
 from domains import frame
 from domains.frame import ActionFacts, Move
 from domains.holder import third_party
@@ -43,7 +44,7 @@ _NOT_MINE = re.compile(
     r"|\bon\s+behalf\s+of\b(?!\s+(?:the|our|my)\s+(?:company|business|firm|team|organi[sz]ation|office|practice|shop|store|startup|agency|school|clinic))|\bfor\s+(my|a)\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|boss|client)\b",
     re.I,
 )
-_FILLER = {"uh", "um", "er", "erm", "hmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
+_FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
            "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
            "and", "just", "yes,", "please", "thanks",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
@@ -56,20 +57,26 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "cool", "awesome", "lovely", "wonderful", "brilliant", "excellent", "agreed", "agree", "deal", "totally",
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
-        "then", "nice", "sweet"}
+        "then", "nice", "sweet",
+        # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
+        "sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord",
+        "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
                  "okay", "fine", "good", "great", "perfect", "works", "cool", "awesome", "lovely", "wonderful",
-                 "brilliant", "excellent", "agreed", "agree", "deal", "totally", "indeed", "alright"}
+                 "brilliant", "excellent", "agreed", "agree", "deal", "totally", "indeed", "alright",
+                 # the yes of a caller whose first language is another: "sí, sí, yes", "ja, bitte"
+                 "sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord"}
 # A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
 # "actually don't", "ok no": the words before a no that do not turn it into anything else.
-_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|ah|sorry|but|and|so),?\s+)*"
+_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|hm|mm+|ah|sorry|but|and|so)[,.]?\s+)*"  # "mm, no", "ok. and no, ..."
 # "no fee, good", "no problem, go ahead": words that open with "no" but refuse nothing.
 _NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding)\b)"
-_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not)\b", re.I)
+_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not"
+                       r"|nein|non|não|nao)\b", re.I)  # a no in another language: "nein, danke"
 
 
 _FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
@@ -85,7 +92,7 @@ _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
 _ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that)"
                              r"|knock yourself out|(?:i )?suppose so|if (?:you|we) must|fair enough)\b"
                              # a yes the caller says they already gave: "that's what i said", "that's why i called, isn't it"
-                             r"|\b(?:that'?s|thats|that is) (?:what|why) (?:i|we)(?:'?m| am|'?re)? (?:said|asked|wanted|want|need|needed|called|calling|rang|phoned|asked for)"
+                             r"|\b(?:that'?s|thats|that is) (?:exactly |just |precisely )?(?:what|why) (?:i|we)(?:'?m| am|'?re)? (?:said|asked|wanted|want|need|needed|called|calling|rang|phoned|asked for)"
                              r"(?: (?:for|about))?(?:,? (?:isn'?t it|right|innit))?\b|\b(?:like|as) i said\b")
 
 
@@ -188,6 +195,17 @@ def yes_at_the_end(text: str) -> bool:
     return all(yes_or_no(p) is not False and not _NOT_AGREED.search(p) for p in parts[:-1])
 
 
+_CLAUSE_END = re.compile(r"[.!;,]\s+")
+
+
+def _restated_at_the_end(text: str, readback: str, reads_as_action: Callable[[str], bool]) -> bool:
+    """A yes restating the action said last, after clauses that only take in the answer."""
+    parts = [p for p in _CLAUSE_END.split(text.strip().lower()) if p.strip()]
+    if len(parts) < 2 or not restated_yes(parts[-1], readback, reads_as_action):
+        return False
+    return all(yes_or_no(p) is not False and not _NOT_AGREED.search(p) for p in parts[:-1])
+
+
 def other_customer(texts: list[str], customer_id: str) -> bool:
     """True if the caller named another customer's number or disowned the account."""
     for text in texts:
@@ -230,11 +248,16 @@ class ActionGate:
     def assent(self, task: SpecialistLike, text: str) -> bool | None:
         """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
         answer = yes_or_no(text)
+        before = farewell_after(text)
+        if answer is None and before:  # "yes. thanks, bye": the answer is what comes before the farewell
+            return self.assent(task, before)
         asked = " ".join(user_texts(task.chat_ctx)[1:])  # what the caller said before this answer
         if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words), asked=asked):
             return True
         if answer is None and yes_at_the_end(text):
             return True
+        if answer is None and self._readback and _restated_at_the_end(text, self._readback, lambda words: _reads_as(task, words)):
+            return True  # "thats all i wanted, yes submit it"
         return answer
 
     @property
@@ -280,6 +303,8 @@ class ActionGate:
             if answer is not True and reading is not None and reading.move is not Move.CANCEL and not _FIRM_NO.search(texts[0]):
                 answer = None
             same = self._asked[0] == signature
+            if answer is not None and same:
+                _leaving(task, texts[0])
             # "no, the enterprise one": a no that brings another value for this very action is
             # a correction (the action changed: it is read back in full below), not a cancel.
             if answer is False and same:
@@ -313,6 +338,7 @@ class ActionGate:
     ) -> str | None:
         """The caller said something other than yes or no to the same action: answer the move, ask again briefly."""
         if reading is not None and reading.move is Move.CANCEL:
+            _leaving(task, latest or next(iter(user_texts(task.chat_ctx)), ""))
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
             return None
         if reading is None and not task.another_attempt():
@@ -320,16 +346,19 @@ class ActionGate:
         self._asked, self.facts = (self._asked[0] if self._asked else "", heard), facts
         if reading is None:
             return f"Sorry, I need a yes or a no. {frame.reask(facts)}"
-        words = latest or next(iter(user_texts(task.chat_ctx)), "")
-        if reading.ask is frame.Ask.WHAT and self.read_back and _WHAT_HAPPENS.search(words):
-            # "what happens to all my data if i do that?": the read-back says it in full (a
-            # closure's says the data goes after 30 days), not only the action's name
+        if reading.move is Move.ASK and reading.ask in (frame.Ask.WHAT, None) and self.read_back:
+            # "what happens to all my data if i do that?", "does the call back go to the new
+            # number?": the read-back says it in full (a closure's says the data goes after 30
+            # days, a contact change's where the call back goes), not only the action's name
             return f"If you say yes: {self.read_back}. {frame.reask(facts)}"
         return frame.answer(reading, facts, approval_wait(task.state))
 
 
-_WHAT_HAPPENS = re.compile(
-    r"\bwhat (?:happens|will happen|would happen|happens next)\b|\bwhat (?:does|will|would) (?:that|it|this) (?:mean|do|involve)\b", re.I)
+def _leaving(task: SpecialistLike, words: str) -> None:
+    """"no leave it. thanks, bye": the read-back answered, and the caller leaving: the outcome
+    is spoken with the goodbye, and the turn's other needs wait."""
+    if farewell_after(words) is not None:
+        task.state.guard.stop_delegating = task.state.guard.farewell = True
 
 
 def _spoken(value: object) -> str:

@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.language import detect_language
+from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.segment import RETRACTION
 from domains import frame
 from domains.base import caller_wants_out
@@ -56,10 +57,13 @@ class Next(Enum):
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
-    if caller_wants_out(latest) is not None:
-        return Next.CONTINUE  # goodbye and a person win over everything
     gate = getattr(task, "gate", None)
     readback = gate is not None and gate.pending
+    wish = caller_wants_out(latest)
+    if wish is LeaveReason.GOODBYE and readback and gate.assent(task, latest) is True:
+        return Next.TO_TOOL  # "yes submit it and bye": the yes is acted on, then the goodbye
+    if wish is not None:
+        return Next.CONTINUE  # goodbye and a person win over everything
     if (glossed := await foreign_aside(task, latest)) is not None:
         return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:
@@ -176,7 +180,7 @@ def drops_another(task: SpecialistLike, latest: str) -> Next | None:
     for part in parts:
         if frame.takes_back(part):
             named = {i.label for i in router.detect(part) if i.in_scope and "/" in i.label and not i.label.startswith("meta/")
-                     and i.label != own and router.domain_confidence(i) >= router.threshold}
+                     and i.label != own and router.domain_confidence(i) >= router.threshold} & task.state.waiting_needs
             if named:
                 dropped |= named
                 continue

@@ -67,12 +67,16 @@ class LoopGuard:
     states: set[tuple[str, str]] = field(default_factory=set)  # (domain, request) seen this turn
     trips: list[str] = field(default_factory=list)
     stop_delegating: bool = False  # the caller left mid-turn: the turn's other needs wait
+    # The caller answered the read-back and said goodbye in the same breath ("yes. thanks,
+    # bye"): the outcome is spoken, then the goodbye, in place of "anything else?".
+    farewell: bool = False
 
     def new_turn(self) -> None:
         self.turn += 1
         self.delegations = 0
         self.states.clear()
         self.stop_delegating = False
+        self.farewell = False
 
 
 @dataclass
@@ -117,6 +121,9 @@ class CallState:
     # Needs the caller took back while another waited for its yes ("forget the two factor
     # part, the closing yes"), as labels: the front desk's agenda drops them (meta/agenda.py).
     dropped_needs: set[str] = field(default_factory=set)
+    # The labels of the needs queued behind the one in progress: only these can be taken back
+    # that way ("no, leave the plan alone" to the plan's own read-back is a no, not a drop).
+    waiting_needs: set[str] = field(default_factory=set)
     # A person asked for before the line knew whom to call back ("agent. representative." from an
     # unknown number): the reason, booked as soon as the caller is verified (meta/agent.py).
     person_waiting: str | None = None

@@ -123,11 +123,21 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         if picked is not None:  # "yes open it" to "is it about opening a ticket ..., or about ...?"
             yield tool_call_chunk(route_call(f"{ROUTE}{picked}", {}, path="fast", confidence=None))
             return
+        again = choice.asked_again(choice.last_question(chat_ctx), fresh) if fresh else None
+        if again is not None:
+            yield again
+            return
         intent = router.classify(text, within=self.spec.name)
         fast = self.state.settings.fast_path
         which = self._which_need(text, intent)
         if which is not None:
             yield which
+            return
+        likely = self.spec.specialist(intent.name) if intent.in_scope else None
+        if fast and likely is not None and intent.confidence < router.threshold and self._only_asks(likely, text):
+            # "what plan am i on and what does it cost": a question its read-only lookup answers,
+            # whatever the margin; the clarifying question is for what would change something
+            yield tool_call_chunk(route_call(f"{ROUTE}{likely.name}", {}, path="fast", confidence=round(intent.confidence, 4)))
             return
         if fast and intent.confidence >= router.threshold and self.spec.specialist(intent.name):
             yield tool_call_chunk(route_call(f"{ROUTE}{intent.name}", {}, path="fast", confidence=round(intent.confidence, 4)))

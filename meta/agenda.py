@@ -158,11 +158,13 @@ async def step(agenda: Agenda, state: CallState, said: list[str], *, first: bool
         answers = await fan_out(state, [n.branch(state) for n in ready], state.settings.fanout_timeout_s, closing=False)  # type: ignore[misc]
         parts.append(answers)
     if not agenda.queue:
+        state.waiting_needs = set()
         text = " ".join(parts)
         if not text.rstrip().endswith(("?", "goodbye!")):
             text = f"{text} {t.ANYTHING_ELSE}".strip()
         return text, None
     need = agenda.queue.pop(0)
+    state.waiting_needs = {n.label for n in agenda.queue}  # what a read-back's answer may take back
     agenda.started.add(need.call.call_id)
     lead = "Then" if not first else ("Now" if ready else "First")
     parts.append(f"{lead}, {need.name}.")

@@ -24,7 +24,7 @@ from callcenter.llm.language import detect_language
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
-from callcenter.routing.discourse import refers_back
+from callcenter.routing.discourse import farewell_after, refers_back
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.topic_only import topic_only
 from domains import choice, registry
@@ -76,6 +76,7 @@ class MetaSupervisor(Agent):
         self._offers_taken: set[int] = set()  # results whose offer was answered (meta/moves.py)
         self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
         self._gloss_after_verify: str | None = None  # another language's question, answered once the caller is verified
+        self._gloss_offer: moves.Offer | None = None  # a change asked for in another language, offered back in English
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
 
@@ -105,6 +106,7 @@ class MetaSupervisor(Agent):
                 return
             if fresh_user_text(chat_ctx) is not None:
                 self.agenda.clear()
+                self.state.waiting_needs = set()
         said = spoken_outputs(chat_ctx, tools) if fast else None
         if said:  # every department answered: speak their typed results, no LLM needed
             yield self._then_ask(said)
@@ -112,11 +114,12 @@ class MetaSupervisor(Agent):
         fresh = fresh_user_text(chat_ctx) if fast else None
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
+            gloss_offer, self._gloss_offer = self._gloss_offer, None  # answered now, or never
             picked = self._choice(chat_ctx, text)
             if picked is not None:  # "the account", after the line asked closure or plan change
                 yield llm.ChatChunk(id=picked.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[picked]))
                 return
-            move = self._move(text)
+            move = self._move(text, gloss_offer)
             if move is not None:  # an offer taken up, an identity statement (meta/moves.py)
                 if isinstance(move, str):
                     yield move
@@ -198,6 +201,8 @@ class MetaSupervisor(Agent):
     def _then_ask(self, text: str) -> str:
         """The answer, and the question about a part of the turn left unclear in place of
         "anything else?" (meta/unclear.py); kept for later while a read-back waits."""
+        if self.state.guard.farewell:  # "yes. thanks, bye": the outcome, then goodbye
+            return moves.then_goodbye(text)
         if self._ask_after is None or self.state.guard.stop_delegating:
             return text
         asked = unclear.ask_instead(text, self._ask_after)
@@ -217,6 +222,8 @@ class MetaSupervisor(Agent):
         """The caller's pick between the two options of the line's last question (domains/choice.py)."""
         question = choice.last_question(chat_ctx)
         picked = choice.chosen(question, text, topics()) if question else None
+        if picked is None and question:
+            picked = self._read_as_option(question, text)
         if picked is None:
             return None
         label, phrase = picked
@@ -227,6 +234,21 @@ class MetaSupervisor(Agent):
         if "/" in label:  # the caller picked this specialist: its department does not ask again
             call.extra[SETTLED_EXTRA] = label.split("/", 1)[1]
         return call
+
+    def _read_as_option(self, question: str, text: str) -> tuple[str, str] | None:
+        """"yeah, starter's fine, do that" to "is it about closing your account, or about
+        changing your plan?": no option named, but the router's best reading of the answer is
+        of the two the line offered the one the router ranks higher for the answer (a short
+        answer with words of its own: a bare yes or a no picks nothing)."""
+        pair = choice.options(question)
+        if pair is None or len(text.split()) > choice.MAX_WORDS or moves.yes_or_no(text) is not None:
+            return None
+        intent = self.state.router.classify(text)
+        names = topics()
+        if names.get(intent.label) not in pair and intent.confidence >= self.state.router.threshold:
+            return None  # "neither, what's my balance": a need of its own, routed as one
+        return next(((label, names[label]) for label in (intent.label, *(lab for lab, _ in intent.alternatives))
+                     if names.get(label) in pair), None)
 
     def _again(self, text: str, *, relative_only: bool = False) -> llm.FunctionToolCall | None:
         """A turn that only gives a value narrowing the last answer ("ok and the one from
@@ -246,17 +268,21 @@ class MetaSupervisor(Agent):
         call.extra[SETTLED_EXTRA] = spec.name
         return call
 
-    def _move(self, text: str) -> str | llm.FunctionToolCall | None:
+    def _move(self, text: str, gloss_offer: moves.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
         if not moves.states_identity(text):
             self._gloss_after_verify = None  # asked for the number and ZIP, the caller went elsewhere
-        offer = moves.take_offer(state.caller.results, self._offers_taken)
+        # "oui, yes" to "It sounds like you'd like the refund. Would you like me to do that?"
+        offer = gloss_offer or moves.take_offer(state.caller.results, self._offers_taken)
         offered = offer is not None and self._domain(offer.domain) is not None
         if offered:
-            answer = moves.answer_to_offer(text)
+            answer = moves.answer_to_offer(text, offer.request)
             if answer is True:  # the request the offer named; its specialist reads it back
                 return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
+            if answer is False and farewell_after(text) is not None:  # "nah that's all. have a good one"
+                state.guard.stop_delegating = True
+                return f"{moves.NO_THANKS} {t.GOODBYE}"
             if answer is False:
                 return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
             if answer is None and moves.another_value(text, offer.request, state.slots):
@@ -268,6 +294,8 @@ class MetaSupervisor(Agent):
                 return call
         if not offered and (again := moves.done_already(text, state.caller.results)) is not None:
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
+        if not offered and (again := choice.asked_again(choice.last_question(self.chat_ctx), text)) is not None:
+            return again  # "yes" to "is it about closing your account, or about changing your plan?"
         if not offered and moves.yes_or_no(text) is True and caller_wants_out(text) is None:
             # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
             recap = moves.recap_after_yes(text, state.caller.results, self._acted)
@@ -312,6 +340,9 @@ class MetaSupervisor(Agent):
         branches = self._parallel_branches(self.state.router.detect(glossed)) if glossed else None
         if branches:  # "hola, necesito saber cuánto debo", then the number and ZIP: the question, answered
             return f"{result.summary} {gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
+        pair = choice.options(choice.last_question(self.chat_ctx))
+        if pair is not None:  # "i want to cancel", asked which, then the number and ZIP: asked again
+            return f"{result.summary} {t.CLARIFY_TWO.format(a=pair[0], b=pair[1])}"
         return f"{result.summary} {moves.WHAT_CAN_I_DO}"
 
     def _names_need_in_gloss(self, text: str) -> bool:
@@ -328,15 +359,19 @@ class MetaSupervisor(Agent):
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
-        if english and (moves.about_last_answer(english) or moves.refers_back(english)):
+        if english and (moves.about_last_answer(english) or refers_back(english)):
             # "¿y cuándo lo arreglan?" after the incident: a follow-up about the last answer
             answer = moves.follow_up_answer(english, self.state.caller.results, self.state.router)
             if answer:
                 return f"{gist.IN_ENGLISH} {answer}"
         intents = self.state.router.detect(english) if english else []
         branches = self._parallel_branches(intents) if intents else None
+        if not branches and len(english.split()) == 1:
+            # the gloss kept only a topic's word ("quero saber o meu plano atual" -> "plan"):
+            # nothing to act on, so its read-only lookup answers, if it has one
+            branches = self._topic_branch(intents)
         if not branches:
-            if not topic_only(english) and (asked := self._asked_to_act(intents)) is not None:
+            if not topic_only(english) and (asked := self._asked_to_act(intents, english)) is not None:
                 return asked
             if intents and not self.state.caller.verified and self._parallel_branches(intents, anyone=True):
                 # a lookup that needs to know who is asking: the number and ZIP first, then the answer
@@ -345,7 +380,7 @@ class MetaSupervisor(Agent):
             return None
         return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
 
-    def _asked_to_act(self, intents: list[Intent]) -> str | None:
+    def _asked_to_act(self, intents: list[Intent], english: str) -> str | None:
         """One need the router is sure of, in another language, whose specialist changes
         something (a plan change, a refund): nothing acts on a gloss, so the caller hears
         what it understood and is asked to say it in English, where it is read back. Only
@@ -353,7 +388,11 @@ class MetaSupervisor(Agent):
         if len(intents) != 1 or domain_confidence(intents[0]) < self.state.router.threshold:
             return None
         spec = self._specialist(intents[0].domain, intents[0].name)
-        return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name) if spec is not None and spec.changes else None
+        if spec is None or not spec.changes:
+            return None
+        # a yes takes it up: its specialist reads the action back in English, and acts on a yes to that
+        self._gloss_offer = moves.Offer(intents[0].domain, english, spec.name)
+        return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name)
 
     def _gist_task(self, text: str) -> llm.FunctionToolCall | None:
         """A need in another language that no lookup answers and whose task changes nothing
@@ -392,6 +431,16 @@ class MetaSupervisor(Agent):
                 return None  # verification is a conversation: the tasks handle it
             branches.append(Branch(domain, specialist, round(intent.confidence, 4), intent.text))
         return branches
+
+    def _topic_branch(self, intents: list[Intent]) -> list[Branch] | None:
+        """The lookup of the one specialist a bare topic is read as (whatever it might act on), or None."""
+        if len(intents) != 1 or intents[0].confidence < self.state.router.threshold:
+            return None
+        domain = self._domain(intents[0].domain)
+        spec = domain.specialist(intents[0].name) if domain is not None else None
+        if domain is None or spec is None or spec.lookup is None or not spec.looks_up_for(self.state.caller.verified):
+            return None
+        return [Branch(domain, spec, round(intents[0].confidence, 4), intents[0].text)]
 
     def _route_text(self, text: str) -> tuple[DomainSpec, str, float] | None:
         router = self.state.router

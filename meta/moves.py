@@ -19,17 +19,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from callcenter.llm import templates as t
+from callcenter.llm.embedded import domain_confidence
 from callcenter.routing.discourse import (
     FollowUp,
     follow_up_kind,
     is_closing,
     is_thanks_only,
     is_vague,
-    refers_back,
 )
 from callcenter.routing.slots import SlotReader, extract_slots
 from domains import frame
-from domains.intent import yes_or_no
+from domains.intent import restated_yes, yes_or_no
 from domains.results import DomainResult
 from meta import repair
 
@@ -71,12 +72,23 @@ def another_value(text: str, request: str, reader: SlotReader) -> bool:
     return any(k != "confirm" and k in offered and v != offered[k] for k, v in said.items())
 
 
-def answer_to_offer(text: str) -> bool | None:
-    """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither."""
+def answer_to_offer(text: str, request: str = "") -> bool | None:
+    """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither.
+    A yes that names what was offered takes it up too ("ok do it, pro" to "switch to Pro?")."""
     answer = yes_or_no(text)
+    if answer is None and request and restated_yes(text, request, lambda _words: False):
+        return True
     if answer is False and is_closing(text) and not is_thanks_only(text):
         return None  # "no thanks, bye": a goodbye, answered as one
     return answer
+
+
+def then_goodbye(text: str) -> str:
+    """An outcome for a caller who is leaving: "anything else?" gives way to the goodbye."""
+    text = text.rstrip()
+    if text.endswith(t.ANYTHING_ELSE):
+        text = text[: -len(t.ANYTHING_ELSE)].rstrip()
+    return text if text.endswith("goodbye!") or text.endswith("Goodbye!") else f"{text} {t.GOODBYE}".strip()
 
 
 def states_identity(text: str) -> bool:
@@ -109,7 +121,9 @@ _FOLLOW_UP_WORDS = frozenset(
     "what do does did i should can could would now then so next fix how come why long soon take takes taking when "
     "will is it the reason caused happened explain about that this there here me you we ok okay well and but yeah "
     "um uh hmm right alright just try happens happen a to be going get sort sorted done am are supposed meant "
-    "fixed resolved repaired working again back up".split()
+    "fixed resolved repaired working again back up "
+    # a caller who switches back: "ok, in english: what do i do now?"
+    "in english sorry".split()
 )
 _WORD = re.compile(r"[a-z']+")
 
@@ -131,16 +145,26 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
     answered = [r for r in results if r.status in _ANSWERED]
     if kind is None or not answered or _asks_if_it_causes_another(text, answered[-1], router):
         return None
-    if about_last_answer(text) or refers_back(text):  # "so what now?", "and when will that be fixed?"
+    if about_last_answer(text):  # "so what now?"
         return repair.answer_follow_up(kind, _named(text, answered, kind))
-    for intent in router.detect(text):
-        if intent.confidence < router.threshold or "/" not in intent.label:
-            continue
+    sure = [i for i in router.detect(text) if i.confidence >= router.threshold and "/" in i.label]
+    for intent in sure:
         domain, _, name = intent.label.partition("/")
         same = [r for r in answered if r.domain == domain and r.specialist == name]
-        if same:
+        if same:  # "and when will that be fixed?" after the incident
             return repair.answer_follow_up(kind, same[-1])
+    elsewhere = [i for i in router.detect(text) if domain_confidence(i) >= router.threshold and "/" in i.label]
+    if elsewhere and all(i.domain != answered[-1].domain for i in elsewhere) and not _definite_about(text, answered[-1]):
+        # "and my api key, why doesn't it work" after the balance: "it" is the key, another
+        # department's need ("and when will i see it on my card?" after a refund stays a follow-up)
+        return None
     return repair.answer_follow_up(kind, _named(text, answered, kind))
+
+
+def _definite_about(text: str, last: DomainResult) -> bool:
+    """The follow-up names the matter of the last answer ("the fix", "that incident")."""
+    kind = follow_up_kind(text)
+    return kind is not None and bool(_DEFINITE.search(text.lower())) and last.result is not None and bool(last.result.follow_ups.get(kind))
 
 
 # "is that why our calls are failing?": whether the last answer causes a trouble of the caller's

@@ -19,6 +19,8 @@ CLARIFY_TWO = "Just so I get this right: is it about {a}, or about {b}?"
 # The same question about a part of a turn left unclear, asked after the rest was answered.
 CLARIFY_ALSO = "And the other thing you said: is it about {a}, or about {b}?"
 CLARIFY_ONE = "Just so I get this right: is it about {a}?"
+# A bare yes to an either/or question says neither: the question again, with this before it.
+WHICH_OF_TWO = "Sorry, which of the two?"
 CLARIFY_OPEN = "Could you tell me a little more about what you need help with?"
 ASK_FOR = "Could you tell me {what}?"
 TOOL_FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."

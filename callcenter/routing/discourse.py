@@ -66,6 +66,8 @@ _CLOSING_WORDS = frozenset(
     "bye-bye byebye farewell ciao cheerio ta today helpful was really "
     # who is thanked and regional sign-offs: "cheers mate, ta-ra", "thanks buddy, laters", "cya"
     "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters "
+    # the farewells other languages lend English: "thanks, tchau", "ok adiós", "danke, tschüss"
+    "tchau chau adios adiós tschüss tschüs tschau "
     # degree words of thanks: "thanks a lot", "thanks a bunch", "thanks a million"
     "a lot bunch ton million loads heaps "
     # the sounds around them: "oh thanks a bunch", "well cheers"
@@ -80,14 +82,14 @@ _CLOSING_WORDS = frozenset(
     "we we're were all run jump dash whatever anyway anyways".split()
 )
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(thanks|thank you|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
     r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
-    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)"
     r"|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
@@ -248,12 +250,16 @@ _WHOSE = re.compile(r"\b(?:me|my|our|us|on file|update|change|fix|account|phone|
 _CLAUSE = re.compile(r"[.!?;,]+")
 
 
+_AND_BYE = re.compile(r"\s+and\s+(?=(?:bye|goodbye|bye-bye|cheers|thanks|thank you)\b[\w\s!.,]*$)", re.I)
+
+
 def farewell_after(text: str) -> str | None:
     """The words said before a farewell that ends the turn ("ok whatever. bye" -> "ok
     whatever"), "" when there is nothing else or only a misdial ("oh sorry, wrong number.
     bye"), None when the turn does not end in a farewell. Whether those words name a need is
     the router's to judge: a caller who ends on "bye" is ending the call unless they also asked
     for something."""
+    text = _AND_BYE.sub(", ", text)  # "yes submit it and bye": the farewell is a clause of its own
     parts = [p for p in _CLAUSE.split(text.lower()) if p.strip()]
     if len(parts) < 2 or not (is_closing(parts[-1]) and _FAREWELL_CUE.search(parts[-1])):
         return None

@@ -70,7 +70,8 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         go = self.gate.check(
             self, f"profile:{kind}:{value}",
             f"To confirm: change the {'email address' if kind == 'email' else 'phone number'} on account "
-            f"{self.customer_id} to {spoken}.",
+            f"{self.customer_id} to {spoken}. It isn't changed on this call: we'll call you back at the number on file "
+            f"ending {customer.phone[-4:]} to confirm it first.",
             ActionFacts(
                 what=f"the change of your {'email address' if kind == 'email' else 'phone number'} to {spoken}",
                 how_long=STEP_UP_HOW, approval=STEP_UP_WHY,

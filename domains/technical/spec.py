@@ -105,7 +105,10 @@ PAST_TROUBLE = Rereading(
 # errors": a ticket asked for, about errors the caller names; the errors read as a diagnosis by
 # their words, the construction says the caller wants people on it.
 TICKET_ASKED = Rereading(
-    over=frozenset({"technical/api_errors", "technical/service_status", "technical/integration_help", "technical/ticket_status"}),
+    # "meta/human": "can i get someone from engineering to look at our throttling" asks for the
+    # engineers' ticket, not for the front desk's call back from whoever is free
+    over=frozenset({"technical/api_errors", "technical/service_status", "technical/integration_help", "technical/ticket_status",
+                    "meta/human"}),
     label="technical/escalation",
     target=asks_for_ticket,
     whole=never,

@@ -110,7 +110,11 @@ _ASKS_TICKET = re.compile(
     r"|\bescalate\b(?!\w)"
     r"|\b(?:can|could|would|will)\s+(?:some\s?(?:one|body)|an?\s+engineers?|your\s+engineers|engineering|someone\s+technical)"
     r"(?:\s+(?:in|from|on)\s+(?:the\s+|your\s+)?(?:engineering|tech|dev)\w*(?:\s+team)?)?\s+(?:please\s+)?(?:look|check|investigate|dig)\b"
-    r"|\b(?:get|put)\s+(?:an?\s+|some\s?one\s+|some\s?body\s+|your\s+)?(?:engineers?|engineering|developers?|dev\s+team)\s+(?:on|to\s+look)\b",
+    r"|\b(?:get|put)\s+(?:an?\s+|some\s?one\s+|some\s?body\s+|your\s+)?(?:engineers?|engineering|developers?|dev\s+team)\s+(?:on|to\s+look)\b"
+    # "can i get someone from engineering to look at it", "let me talk to an engineer": a person
+    # asked for by the team that would look at the problem is that team's ticket
+    r"|\b(?:some\s?(?:one|body)|a\s+person|people|anyone)\s+(?:from|in|on)\s+(?:the\s+|your\s+)?(?:engineering|dev(?:elopment)?|tech(?:nical)?)\b"
+    r"|\b(?:talk|speak)\s+(?:to|with)\s+(?:an?\s+|your\s+|one\s+of\s+your\s+)?(?:engineers?|developers?|engineering)\b",
     re.I,
 )
 
