@@ -240,7 +240,21 @@ class VoiceCall:
         self.keypad.close()
         self.slots.close()
         self.mic.close()
+        if not getattr(self.session.stt, "busy", True):
+            _no_last_words(self.session)
         await self.call.close(outcome)
+
+
+def _no_last_words(session: Any) -> None:
+    """LiveKit's session close waits up to `session_close_transcript_timeout` (2 s) for the
+    caller's last words once the audio is detached; with no utterance under way and no decode
+    running (EarlySTT.busy false), none can come, and the 2 s were most of a live call's exit
+    after Ctrl-C (benchmarks/README.md, issue 26). Words the VAD had not yet marked as speech
+    when the caller hung up (a few tens of ms) are lost, as they would be on a dropped line.
+    The option has no setter after the session is made; without it the close waits as before."""
+    opts = getattr(session, "_opts", None)
+    if opts is not None and hasattr(opts, "session_close_transcript_timeout"):
+        opts.session_close_transcript_timeout = 0.0
 
 
 async def start_voice_call(

@@ -285,6 +285,7 @@ async def one_caller(seconds: float, offset: float, data_dir: Path, out: Path, i
     await asyncio.sleep(offset)  # callers do not all stop speaking at the same instant
     firsts: list[float] = []
     identity: list[dict[str, Any]] = []
+    stages: list[dict[str, Any]] = []
     cpu0, deadline = time.process_time(), time.monotonic() + seconds
     turns = 0
     while time.monotonic() < deadline:
@@ -304,9 +305,13 @@ async def one_caller(seconds: float, offset: float, data_dir: Path, out: Path, i
             turn = await voice.speak(pcm, rate)
             if "first_audio" in turn.timings:
                 firsts.append(turn.timings["first_audio"])
+                # Where a fast-path turn's time went, and where in its call it fell (0 = the
+                # call's first turn, whose answer asks who is calling), to tell slow turns apart.
+                stages.append({"position": turns % identity_every if identity_every else turns,
+                               **{k: round(v, 3) for k, v in turn.timings.items()}})
         turns += 1
     out.write_text(json.dumps({"firsts": firsts, "identity": identity, "cpu_s": time.process_time() - cpu0,
-                               "seconds": seconds}))
+                               "seconds": seconds, "stages": stages}))
     await voice.close()
 
 
@@ -344,6 +349,11 @@ def bench_processes(levels: list[int], seconds: float, data_dir: Path, identity_
         cpu_per_call_s = statistics.fmean(r["cpu_s"] / r["seconds"] for r in runs)
         out[str(n)] = {**_pcts(firsts), "cpu_per_call_second": round(cpu_per_call_s, 3),
                        "load_average": [round(x, 2) for x in os.getloadavg()]}
+        staged = [t for r in runs for t in r.get("stages", [])]
+        out[str(n)]["by_position"] = {
+            str(k): {stage: _pcts([t[stage] for t in staged if t["position"] == k and stage in t])
+                     for stage in ("transcript", "first_llm_output", "first_audio")}
+            for k in sorted({t["position"] for t in staged})} if identity_every else {}
         ids = [t for r in runs for t in r.get("identity", [])]
         if ids:
             timed = [t["first_audio"] for t in ids if t["first_audio"] is not None]

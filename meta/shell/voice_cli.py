@@ -10,9 +10,11 @@ Every file is read and checked before the call starts, so a bad file loses nothi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -96,12 +98,30 @@ async def run_voice_call(
     audio_out: Path | None,
     metrics_port: int | None = None,
     stdout: TextIO = sys.stdout,
+    on_closed: Callable[[], None] | None = None,
 ) -> int:
+    """The call. `on_closed` is called once everything the call opened has closed without an
+    error (its records written, the sound device, Temporal and the metrics server closed), at
+    the end or after Ctrl-C (a cancellation): then nothing is left for the interpreter's own
+    exit to do (meta/shell/cli.py)."""
     turns = caller_turns(audio_in) if audio_in is not None else None
     if turns is None:
         check_sound_device()
     line = build_line(settings)
     server = metrics.serve(metrics_port) if metrics_port is not None else None
+    try:
+        await _call(settings, line, customer_id, as_json, durable, turns, audio_out, stdout, server)
+    except asyncio.CancelledError:
+        if on_closed is not None:
+            on_closed()  # Ctrl-C: every close in _call returned before the cancellation got here
+        raise
+    if on_closed is not None:
+        on_closed()
+    return 0
+
+
+async def _call(settings: Settings, line: Any, customer_id: str | None, as_json: bool, durable: bool,
+                turns: list[CallerTurn] | None, audio_out: Path | None, stdout: TextIO, server: Any) -> None:
     try:
         async with durable_work(settings, line.store, durable) as work:
             # With files there is no speaker to wait for: the agent's audio "plays" 4x faster
@@ -125,7 +145,6 @@ async def run_voice_call(
     finally:
         if server is not None:
             server.close()
-    return 0
 
 
 async def _live(voice: VoiceCall, as_json: bool, stdout: TextIO) -> None:
