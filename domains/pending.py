@@ -26,7 +26,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.language import detect_language
-from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.segment import RETRACTION
 from domains import frame
 from domains.base import caller_wants_out
@@ -57,13 +56,13 @@ class Next(Enum):
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
+    if caller_wants_out(latest) is not None:
+        # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
+        # the read-back even with a yes-like word in it (tried: acting on those filed requests
+        # the blind parts' callers never confirmed, session 18)
+        return Next.CONTINUE
     gate = getattr(task, "gate", None)
     readback = gate is not None and gate.pending
-    wish = caller_wants_out(latest)
-    if wish is LeaveReason.GOODBYE and readback and gate.assent(task, latest) is True:
-        return Next.TO_TOOL  # "yes submit it and bye": the yes is acted on, then the goodbye
-    if wish is not None:
-        return Next.CONTINUE  # goodbye and a person win over everything
     if (glossed := await foreign_aside(task, latest)) is not None:
         return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:

@@ -1,5 +1,6 @@
 """Callers' turns found by the callers16 dev part (issue 25), in other words than the part's:
-a no or a yes wrapped in fillers, remarks and a goodbye answers the read-back, a yes that
+a no or a yes wrapped in fillers, remarks and a goodbye answers the read-back (a turn the line
+reads as a goodbye outright still leaves it), a yes that
 names what an offer offered takes it up, and "the wrong one" before a corrected ZIP is no digit.
 """
 
