@@ -13,11 +13,15 @@ asked about and the specialist its slots ("put me on starter").
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from livekit.agents import llm
 
 from callcenter.llm import templates as t
 from domains.intent import yes_or_no
+
+if TYPE_CHECKING:
+    from callcenter.routing import IntentRouter
 
 # Said alone, or at the end of an answer to another part of the turn ("First, your invoices.
 # ... Then, a technical problem. Just so I get this right: ...").
@@ -105,3 +109,19 @@ def asked_again(question: str, answer: str) -> str | None:
     if pair is None or yes_or_no(answer) is not True:
         return None
     return f"{t.WHICH_OF_TWO} {t.CLARIFY_TWO.format(a=pair[0], b=pair[1])}"
+
+
+def read_as_option(question: str, answer: str, router: IntentRouter, topics: dict[str, str]) -> tuple[str, str] | None:
+    """(label, option phrase) for an answer that names neither option ("um starter would be ok
+    i guess, do that" to "is it about closing your account, or about changing your plan?"):
+    of the two options the line offered, the one the router ranks higher for the answer. Only
+    a short answer with words of its own (a bare yes or a no picks nothing), and never one the
+    router is sure is another need ("neither, what's my balance": routed as that need)."""
+    pair = options(question)
+    if pair is None or len(answer.split()) > MAX_WORDS or yes_or_no(answer) is not None:
+        return None
+    intent = router.classify(answer)
+    if topics.get(intent.label) not in pair and intent.confidence >= router.threshold:
+        return None
+    return next(((label, topics[label]) for label in (intent.label, *(lab for lab, _ in intent.alternatives))
+                 if topics.get(label) in pair), None)

@@ -223,7 +223,7 @@ class MetaSupervisor(Agent):
         question = choice.last_question(chat_ctx)
         picked = choice.chosen(question, text, topics()) if question else None
         if picked is None and question:
-            picked = self._read_as_option(question, text)
+            picked = choice.read_as_option(question, text, self.state.router, topics())
         if picked is None:
             return None
         label, phrase = picked
@@ -234,21 +234,6 @@ class MetaSupervisor(Agent):
         if "/" in label:  # the caller picked this specialist: its department does not ask again
             call.extra[SETTLED_EXTRA] = label.split("/", 1)[1]
         return call
-
-    def _read_as_option(self, question: str, text: str) -> tuple[str, str] | None:
-        """"yeah, starter's fine, do that" to "is it about closing your account, or about
-        changing your plan?": no option named, but the router's best reading of the answer is
-        of the two the line offered the one the router ranks higher for the answer (a short
-        answer with words of its own: a bare yes or a no picks nothing)."""
-        pair = choice.options(question)
-        if pair is None or len(text.split()) > choice.MAX_WORDS or moves.yes_or_no(text) is not None:
-            return None
-        intent = self.state.router.classify(text)
-        names = topics()
-        if names.get(intent.label) not in pair and intent.confidence >= self.state.router.threshold:
-            return None  # "neither, what's my balance": a need of its own, routed as one
-        return next(((label, names[label]) for label in (intent.label, *(lab for lab, _ in intent.alternatives))
-                     if names.get(label) in pair), None)
 
     def _again(self, text: str, *, relative_only: bool = False) -> llm.FunctionToolCall | None:
         """A turn that only gives a value narrowing the last answer ("ok and the one from
