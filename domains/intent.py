@@ -44,6 +44,8 @@ _NOT_MINE = re.compile(
     r"|\bon\s+behalf\s+of\b(?!\s+(?:the|our|my)\s+(?:company|business|firm|team|organi[sz]ation|office|practice|shop|store|startup|agency|school|clinic))|\bfor\s+(my|a)\s+(wife|husband|partner|friend|mom|mum|mother|dad|father|boss|client)\b",
     re.I,
 )
+# The yes of a caller whose first language is another: "sí, sí, yes", "ja, bitte".
+_FOREIGN_YES = ("sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord")
 _FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
            "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
            "and", "just", "yes,", "please", "thanks",
@@ -58,16 +60,15 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
         "then", "nice", "sweet",
+        *_FOREIGN_YES,
         # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
-        "sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord",
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
                  "okay", "fine", "good", "great", "perfect", "works", "cool", "awesome", "lovely", "wonderful",
                  "brilliant", "excellent", "agreed", "agree", "deal", "totally", "indeed", "alright",
-                 # the yes of a caller whose first language is another: "sí, sí, yes", "ja, bitte"
-                 "sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord"}
+                 *_FOREIGN_YES}
 # A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}

@@ -88,7 +88,7 @@ def then_goodbye(text: str) -> str:
     text = text.rstrip()
     if text.endswith(t.ANYTHING_ELSE):
         text = text[: -len(t.ANYTHING_ELSE)].rstrip()
-    return text if text.endswith("goodbye!") or text.endswith("Goodbye!") else f"{text} {t.GOODBYE}".strip()
+    return text if text.lower().endswith("goodbye!") else f"{text} {t.GOODBYE}".strip()
 
 
 def states_identity(text: str) -> bool:
@@ -147,24 +147,19 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         return None
     if about_last_answer(text):  # "so what now?"
         return repair.answer_follow_up(kind, _named(text, answered, kind))
-    sure = [i for i in router.detect(text) if i.confidence >= router.threshold and "/" in i.label]
+    readings = [i for i in router.detect(text) if "/" in i.label]
+    sure = [i for i in readings if i.confidence >= router.threshold]
     for intent in sure:
         domain, _, name = intent.label.partition("/")
         same = [r for r in answered if r.domain == domain and r.specialist == name]
         if same:  # "and when will that be fixed?" after the incident
             return repair.answer_follow_up(kind, same[-1])
-    elsewhere = [i for i in router.detect(text) if domain_confidence(i) >= router.threshold and "/" in i.label]
-    if elsewhere and all(i.domain != answered[-1].domain for i in elsewhere) and not _definite_about(text, answered[-1]):
+    elsewhere = [i for i in readings if domain_confidence(i) >= router.threshold]
+    if elsewhere and all(i.domain != answered[-1].domain for i in elsewhere) and not definite_follow_up(text, answered):
         # "and my api key, why doesn't it work" after the balance: "it" is the key, another
         # department's need ("and when will i see it on my card?" after a refund stays a follow-up)
         return None
     return repair.answer_follow_up(kind, _named(text, answered, kind))
-
-
-def _definite_about(text: str, last: DomainResult) -> bool:
-    """The follow-up names the matter of the last answer ("the fix", "that incident")."""
-    kind = follow_up_kind(text)
-    return kind is not None and bool(_DEFINITE.search(text.lower())) and last.result is not None and bool(last.result.follow_ups.get(kind))
 
 
 # "is that why our calls are failing?": whether the last answer causes a trouble of the caller's
