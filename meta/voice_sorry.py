@@ -4,8 +4,14 @@ speaking sounds like a dropped call.
 
 `callcenter call --voice` knows each turn's audio and says it in `VoiceCall.speak`; a LiveKit
 room has no such turns, so this watches the session's events instead: the VAD heard the
-caller speak for at least `MIN_SPEECH_S`, and no final transcript came within `wait_s` of
-the end of that speech while the agent was not answering. Not added to the chat history.
+caller speak for at least `MIN_SPEECH_S`, and no final transcript with words came from the
+start of that speech to `wait_s` after its end while the agent was not answering. Not added to
+the chat history.
+
+The transcript can come before the speech's end: LiveKit commits a turn on the recogniser's
+final words, and the session VAD's end-of-speech may arrive after it (and a handoff to a
+specialist restarts the VAD, ending the speech again). So words are remembered by time, not
+only used to cancel a wait already under way.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ class SorryWhenNotCaught:
         self.wait_s = wait_s
         self.spoken = 0
         self._started_at: float | None = None
+        self._words_at = float("-inf")  # when the last final transcript with words came
         self._task: asyncio.Task[None] | None = None
         session.on("user_state_changed", self._on_user_state)
         session.on("user_input_transcribed", self._on_transcript)
@@ -38,17 +45,20 @@ class SorryWhenNotCaught:
             self._cancel()
             self._started_at = ev.created_at
         elif ev.old_state == "speaking" and self._started_at is not None:
-            spoke = ev.created_at - self._started_at - self._silence()
-            self._started_at = None
-            if spoke >= MIN_SPEECH_S:
-                self._task = asyncio.create_task(self._wait())
+            started, self._started_at = self._started_at, None
+            spoke = ev.created_at - started - self._silence()
+            if spoke >= MIN_SPEECH_S and self._words_at < started:
+                self._task = asyncio.create_task(self._wait(started))
 
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:
         if ev.is_final and ev.transcript.strip():
+            self._words_at = ev.created_at
             self._cancel()
 
-    async def _wait(self) -> None:
+    async def _wait(self, started: float) -> None:
         await asyncio.sleep(self.wait_s)
+        if self._words_at >= started:
+            return  # the words came after all
         if self.session.agent_state in ("thinking", "speaking") or self.session.user_state == "speaking":
             return  # the agent is answering after all, or the caller goes on
         self.session.say(SORRY, add_to_chat_ctx=False)

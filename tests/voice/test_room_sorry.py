@@ -87,3 +87,55 @@ async def test_a_recognised_turn_gets_its_answer_and_no_sorry(voice_line: Line, 
         helpers.close()
         mic.close()
         await call.close("completed")
+
+
+class _Session:
+    """The two events and two states the sorry reads, in the order LiveKit can emit them; `say`
+    records instead of speaking (no room, no audio: the order of events is what is tested)."""
+
+    def __init__(self) -> None:
+        from livekit.agents.utils import EventEmitter
+
+        self.events: EventEmitter[str] = EventEmitter()
+        self.vad = None
+        self.agent_state, self.user_state = "listening", "listening"
+        self.said: list[str] = []
+
+    def on(self, name: str, fn: Any) -> None:
+        self.events.on(name, fn)
+
+    def say(self, text: str, **_: Any) -> None:
+        self.said.append(text)
+
+
+async def _speak(session: _Session, *, words: str | None, words_before_end: bool) -> None:
+    from livekit.agents.voice.events import UserInputTranscribedEvent, UserStateChangedEvent
+
+    start = time.time()
+    session.events.emit("user_state_changed", UserStateChangedEvent(old_state="listening", new_state="speaking", created_at=start))
+    heard = UserInputTranscribedEvent(transcript=words or "", is_final=True, created_at=start + 1.2)
+    if words_before_end:
+        session.events.emit("user_input_transcribed", heard)
+    session.events.emit("user_state_changed", UserStateChangedEvent(old_state="speaking", new_state="listening", created_at=start + 1.5))
+    if not words_before_end:
+        session.events.emit("user_input_transcribed", heard)
+
+
+async def test_words_committed_before_the_speech_ends_get_no_sorry() -> None:
+    """LiveKit commits a turn on the recogniser's final words; the session VAD's end of speech
+    can come after them (CI saw a sorry spoken over a balance answer that way)."""
+    from meta.voice_sorry import SorryWhenNotCaught
+
+    for words_before_end in (True, False):
+        session = _Session()
+        sorry = SorryWhenNotCaught(session, wait_s=0.05)  # type: ignore[arg-type]
+        await _speak(session, words="what is my balance", words_before_end=words_before_end)
+        await _until(lambda s=sorry: s.spoken > 0, 0.5)  # past the wait: it never came
+        assert session.said == [] and sorry.spoken == 0, words_before_end
+    # The same speech with no words still gets its sorry, in either order.
+    for words_before_end in (True, False):
+        session = _Session()
+        sorry = SorryWhenNotCaught(session, wait_s=0.05)  # type: ignore[arg-type]
+        await _speak(session, words=None, words_before_end=words_before_end)
+        assert await _until(lambda s=sorry: s.spoken == 1, 5)
+        assert session.said == [SORRY]
