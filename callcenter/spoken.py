@@ -216,9 +216,11 @@ _MONEY = re.compile(
 _CENTS = re.compile(r"(?<![\w$.])(\d{1,2})\s*cents?\b", re.I)
 # A mailbox may be spelled letter by letter ("l p a u l i n g at example dot org") and a
 # domain's ending too ("turing dot i o").
+# A domain said as two words runs together ("linus at pauling lab dot org"); a written dot has
+# no space after it (in "i'm at home. thanks" the full stop ends a sentence).
 _EMAIL = re.compile(
-    r"\b((?:[a-z](?:\s+[a-z]\b){2,})|[a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
-    r"([a-z0-9-]+(?:\s*(?:\s+dot\s+|\.)\s*(?:[a-z]{2,24}|[a-z](?:\s[a-z]\b){1,3}))+)\b", re.I)
+    r"(?<!')\b((?:[a-z](?:\s+[a-z]\b){2,})|[a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
+    r"([a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)(?:[a-z]{2,24}|[a-z](?:\s[a-z]\b){1,3}))+)\b", re.I)
 
 
 def _ordinal_after(m: re.Match[str]) -> str:
@@ -263,8 +265,10 @@ _VALUE = r"(?<![\w$.-])(?:C\d{4,6}|\d{5}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?![\w-]|\
 _CUE = (r"no+|nope|nah|sorry|wait|hold on|hang on|i mean|i meant|actually|oops|scratch that|make that|"
         r"rather|correction|my bad|let me correct that|not that")
 # ... and words that say what changed in an email ("l.p@x.com, no sorry, no dot, lp@x.com")
-_SOFT = (r"uh+|um+|er+m?|it'?s|it is|that'?s|that is|the|my|customer|number|id|zip|code|is|one sec|sorry|"
-         r"email|address|dot|dash|underscore|with|without|a|an")
+_SOFT = (r"uh+|um+|er+m?|oh+|it'?s|it is|that'?s|that is|the|my|customer|number|id|zip|code|is|one sec|sorry|"
+         r"email|address|dot|dash|underscore|with|without|a|an|"
+         # what the first value was: "linus@oldmail.com, no wait, that's the old one, linus@new..."
+         r"old|one|qqonekept|wrong|previous|former|new|right|correct|should be|it should be")  # qqonekept: normalise's kept "one"
 _CORRECTED = re.compile(
     rf"({_VALUE})((?:[\s,.;!-]+(?:{_CUE}|{_SOFT}))+)[\s,.;:!-]+({_VALUE})", re.I)
 _HAS_CUE = re.compile(rf"\b(?:{_CUE})\b", re.I)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from livekit.agents import AgentTask, llm
 
-from callcenter.llm.language import says_goodbye
+from callcenter.llm.language import farewell_language, says_goodbye
 from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.discourse import farewell_after, is_closing
 from callcenter.routing.frames import asks_for_person
@@ -56,18 +56,31 @@ _HUMAN = re.compile(
 _CLAUSES = re.compile(r"[.,;!?]+\s*")
 
 
-def caller_wants_out(latest: str) -> LeaveReason | None:
-    """GOODBYE or HUMAN when the caller's newest words explicitly say so."""
+def asks_for_need(state: CallState, words: str) -> bool:
+    """The words ask for something of their own: a department's need the router is sure of."""
+    router = state.router
+    return any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold
+               for i in router.detect(words))
+
+
+def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = None) -> LeaveReason | None:
+    """GOODBYE or HUMAN when the caller's newest words explicitly say so.
+
+    `names_need`: whether words ask for a department's need (the router). With it, the words
+    before a farewell may be any length: "oh that's very kind of you. thank you, bye bye now"
+    leaves, "and what's my balance. bye" does not."""
     # "this isn't helping, get me a person please", "agent. agent. representative.": the router's
     # own frame of who callers ask for, clause by clause, so a read-back never holds them
     if _HUMAN.search(latest) or any(asks_for_person(part) for part in _CLAUSES.split(latest) if part.strip()):
         return LeaveReason.HUMAN
-    if _GOODBYE.search(latest) or is_closing(latest) or says_goodbye(latest):
-        return LeaveReason.GOODBYE  # "parfait, merci, au revoir" at the identity question too
+    if _GOODBYE.search(latest) or is_closing(latest) or says_goodbye(latest) or farewell_language(latest) is not None:
+        return LeaveReason.GOODBYE  # "parfait, merci, au revoir", "vale, gracias" at the identity question too
     before = farewell_after(latest)
-    if before is not None and (len(before.split()) <= _ASIDE_WORDS or _DEFERS.search(before)) and not _ANSWERS.search(before):
+    courtesy = names_need is not None and before is not None and not names_need(before)
+    if before is not None and (len(before.split()) <= _ASIDE_WORDS or _DEFERS.search(before) or courtesy) and not _ANSWERS.search(before):
         # "ok whatever. bye": a shrug, then a farewell; "let me talk it over with my cofounder
-        # first. thanks, bye": the decision put off, then a farewell
+        # first. thanks, bye": the decision put off, then a farewell; "uh never mind, i'll call
+        # back later. bye": words that ask for nothing, then a farewell
         return LeaveReason.GOODBYE
     return None
 
@@ -79,7 +92,9 @@ _ASIDE_WORDS = 4
 _DEFERS = re.compile(
     r"\b(?:let me|i'?ll|i will|i'?d (?:like|rather) to|i (?:need|have|want) to|we(?:'ll| will| need to| have to)|gotta|gonna)\s+"
     r"(?:(?:have|need|want) to\s+|first\s+|just\s+)?"
-    r"(?:have a |think|talk|check|run (?:it|this|that) by|discuss|sleep on|mull|get back|ask|look (?:at|into) (?:it|this|that))",
+    r"(?:have a |think|talk|check|run (?:it|this|that) by|discuss|sleep on|mull|get back|ask|look (?:at|into) (?:it|this|that)"
+    # "i'll ring again next week", "i'll call back later": the call itself put off
+    r"|(?:call|ring|phone) (?:you |us )?(?:back|again)|try (?:again|later)|come back)",
     re.I)
 _ANSWERS = re.compile(
     r"\b(yes|yeah|yep|yup|sure|no|nope|nah|don'?t|do it|go ahead|please|correct|cancel|stop|wait|right)\b|\?|\d")

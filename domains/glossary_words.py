@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from callcenter.llm.language import detect_language, english_words
+from callcenter.llm.language import FOLLOW_UP_GLOSS, detect_language, english_words
 
 if TYPE_CHECKING:
     from domains.base import DomainSpec
@@ -52,10 +52,19 @@ def _english(sentence: str) -> bool:
     return english_words(sentence) >= _ENGLISH_WORDS and detect_language(sentence, weak=True) is None
 
 
+# Ids said as written ("INC-41", "CH-1001-D", "T-9F2A") and error codes ("429"): the same in every language.
+_AS_WRITTEN = re.compile(r"(?<![\w-])(?:[a-z]{1,4}-[0-9][\w-]*|[0-9]{3})(?![\w-])")
+
+
+_COMPOUND = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
-    low = f" {text.lower()} "
-    words = {k: v for g in glossaries for k, v in g.items()}
-    found: list[tuple[int, str]] = []
+    # "Enterprise-Plan": a compound of two words the glossaries know one by one
+    low = f" {_COMPOUND.sub(' ', text.lower())} "
+    words = {k: v for g in (*glossaries, FOLLOW_UP_GLOSS) for k, v in g.items()}
+    found: list[tuple[int, str]] = [(m.start(), m.group(0)) for m in _AS_WRITTEN.finditer(low)]
+    low = _AS_WRITTEN.sub(lambda m: " " * len(m.group(0)), low)
     for foreign in sorted(words, key=len, reverse=True):
         for m in re.finditer(rf"(?<![\w-]){re.escape(foreign)}(?![\w-])", low):
             found.append((m.start(), words[foreign]))

@@ -46,6 +46,8 @@ _NOT_MINE = re.compile(
 )
 # The yes of a caller whose first language is another: "sí, sí, yes", "ja, bitte".
 _FOREIGN_YES = ("sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord")
+# The yes of Scots and the north ("aye go on"), beside the yeses of other languages.
+_REGIONAL_YES = ("aye",)
 _FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
            "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
            "and", "just", "yes,", "please", "thanks",
@@ -60,7 +62,9 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
         "then", "nice", "sweet",
-        *_FOREIGN_YES,
+        # a yes said over a doubt: "yeah, file it anyway"
+        "anyway", "anyways",
+        *_FOREIGN_YES, *_REGIONAL_YES,
         # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
@@ -68,7 +72,7 @@ _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "c
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
                  "okay", "fine", "good", "great", "perfect", "works", "cool", "awesome", "lovely", "wonderful",
                  "brilliant", "excellent", "agreed", "agree", "deal", "totally", "indeed", "alright",
-                 *_FOREIGN_YES}
+                 *_FOREIGN_YES, *_REGIONAL_YES}
 # A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
@@ -274,6 +278,21 @@ class ActionGate:
         # rather. To confirm: ... Pro": a bare "starter" is the other choice, a change
         readback = (self.facts.what if self.facts is not None else self._readback).lower()
         return any(_spoken(v) not in readback for v in said.values())
+
+    def cancel(self, task: SpecialistLike) -> None:
+        """The caller said no to the pending read-back: nothing is done, and the task ends saying so."""
+        what = self.facts.what if self.facts is not None else _what_of(self._readback)
+        _leaving(task, next(iter(user_texts(task.chat_ctx)), ""))
+        self._asked = self.facts = None
+        task.finish(task.result_type(status="cancelled", summary=CANCELLED.format(what=what)))  # type: ignore[arg-type]
+
+    def names_new_value(self, task: SpecialistLike, text: str) -> bool:
+        """Like `brings_new_value`, but only for a value the caller said in so many words ("no,
+        forget that, make it enterprise"), not one read into a complaint ("too pricey" -> down)."""
+        said = task.state.slots.read(text).as_dict()
+        said.pop("confirm", None)
+        readback = (self.facts.what if self.facts is not None else self._readback).lower()
+        return any(_spoken(v) not in readback and _spoken(v) in text.lower() for v in said.values())
 
     @property
     def read_back(self) -> str:

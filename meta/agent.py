@@ -133,7 +133,8 @@ class MetaSupervisor(Agent):
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
             if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
-                                  or moves.definite_follow_up(text, self.state.caller.results)):
+                                  or moves.definite_follow_up(text, self.state.caller.results)
+                                  or moves.named_answer(text, self.state.caller.results, router) is not None):
                 # A follow-up is answered from the result of the topic being discussed.
                 answer = moves.follow_up_answer(text, self.state.caller.results, router)
                 fixed = repair.Repair("follow_up", answer) if answer else None
@@ -240,18 +241,25 @@ class MetaSupervisor(Agent):
         march" after the invoices): the same specialist again, with it (SETTLED_EXTRA).
         `relative_only`: the turn reads as a need of its own, so only words that narrow the
         last answer relative to it ("and the month before that?") still do."""
+        narrowed = self._narrowed(text, relative_only=relative_only)
+        if narrowed is None:
+            return None
+        domain, spec, request = narrowed
+        call = route_call(f"{TRANSFER}{domain.name}", {"request": request}, path="fast", confidence=None)
+        call.extra[SETTLED_EXTRA] = spec.name
+        return call
+
+    def _narrowed(self, text: str, *, relative_only: bool = False) -> tuple[DomainSpec, SpecialistSpec, str] | None:
+        """The last answer's department, specialist and the request that narrows it, or None."""
         last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
         domain = self._domain(last.domain) if last is not None else None
         spec = domain.specialist(last.specialist) if domain is not None and last is not None else None
-        if spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
+        if domain is None or spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
             return None
         relative = spec.again(text, last.result) if spec.again is not None else None
         if relative is None and (relative_only or not set(self.state.slots.read(text).as_dict()) & set(spec.narrows)):
             return None
-        request = relative or text
-        call = route_call(f"{TRANSFER}{domain.name}", {"request": request}, path="fast", confidence=None)  # type: ignore[union-attr]
-        call.extra[SETTLED_EXTRA] = spec.name
-        return call
+        return domain, spec, relative or text
 
     def _move(self, text: str, gloss_offer: moves.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
@@ -299,9 +307,12 @@ class MetaSupervisor(Agent):
                 if state.caller.verified:
                     return None
                 self._gloss_after_verify = english
-        elif not moves.only_identity(text) and any(
-                domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in router.detect(text)):
-            return None  # a need comes with it: its department verifies the caller on the way
+        elif rest := moves.beyond_identity(text):
+            readings = router.detect(rest)
+            if any(domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in readings):
+                return None  # a need comes with it: its department verifies the caller on the way
+            if not state.caller.verified and any(i.label == "meta/human" and i.confidence >= router.threshold for i in readings):
+                state.person_waiting = rest  # "C1003 60601. i just want a human to call me back": booked once verified
         if state.caller.verified:
             return f"{moves.ALREADY_VERIFIED} {moves.WHAT_CAN_I_DO}"
         return route_call(VERIFY_TOOL, {}, path="fast", confidence=None)
@@ -344,16 +355,20 @@ class MetaSupervisor(Agent):
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
-        if english and (moves.about_last_answer(english) or refers_back(english)):
-            # "¿y cuándo lo arreglan?" after the incident: a follow-up about the last answer
+        if english and (moves.about_last_answer(english) or refers_back(english) or english.startswith("and ")):
+            # "¿y cuándo lo arreglan?" after the incident, "¿y cuándo vence?" after the balance:
+            # a follow-up about the last answer
             answer = moves.follow_up_answer(english, self.state.caller.results, self.state.router)
             if answer:
                 return f"{gist.IN_ENGLISH} {answer}"
+            if self._narrowed(english, relative_only=True) is not None:
+                return None  # "und den Monat davor?" after the invoices: that task, narrowed (_gist_task)
         intents = self.state.router.detect(english) if english else []
         branches = self._parallel_branches(intents) if intents else None
-        if not branches and len(english.split()) == 1:
-            # the gloss kept only a topic's word ("quero saber o meu plano atual" -> "plan"):
-            # nothing to act on, so its read-only lookup answers, if it has one
+        if not branches and (len(english.split()) == 1 or (english.startswith("and ") and "?" in text)):
+            # the gloss kept only a topic's word ("quero saber o meu plano atual" -> "plan"), or
+            # asks on about one ("e il piano pro?" -> "and plan pro"): nothing to act on, so its
+            # read-only lookup answers, if it has one
             branches = self._topic_branch(intents)
         if not branches:
             if not topic_only(english) and (asked := self._asked_to_act(intents, english)) is not None:
@@ -385,6 +400,11 @@ class MetaSupervisor(Agent):
         or a refund's status): that task, in English, on the gloss. What it may offer to do
         (unlock the account) is read back in English and waits for a yes, as for anyone."""
         english = gist.gloss(text, gist.glossaries(self.domains))
+        narrowed = self._narrowed(english, relative_only=True) if english.startswith("and ") else None
+        if narrowed is not None and not narrowed[1].changes:
+            call = route_call(f"{TRANSFER}{narrowed[0].name}", {"request": narrowed[2]}, path="fast", confidence=None)
+            call.extra[SETTLED_EXTRA] = narrowed[1].name
+            return call
         intents = self.state.router.detect(english) if english else []
         if len(intents) != 1:
             return None

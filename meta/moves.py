@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import domain_confidence
+from callcenter.routing import identity_words
 from callcenter.routing.discourse import (
     FollowUp,
     follow_up_kind,
@@ -29,6 +30,7 @@ from callcenter.routing.discourse import (
     is_vague,
 )
 from callcenter.routing.slots import SlotReader, extract_slots
+from callcenter.routing.topic_only import topic_only
 from domains import frame
 from domains.intent import restated_yes, yes_or_no
 from domains.results import DomainResult
@@ -105,8 +107,11 @@ _IDENTITY_WORDS = frozenset(
     "account number no id code zip postal postcode and is are c see sea cee zero oh o one two three four "
     "five six seven eight nine ten double triple email address at dot com sorry i mean wait actually "
     "i'm im calling name good morning afternoon evening here have got ready handy details info information right "
-    "there you go".split()
+    "there you go that's thats that "
+    # the hedges said with a number read off a letter: "i think", "if i remember right", "i'm not sure"
+    "think guess believe suppose reckon sure not pretty hopefully remember if".split()
 )
+_CLAUSES = re.compile(r"[.;!?]+\s*|,\s*")
 
 
 def only_identity(text: str) -> bool:
@@ -114,6 +119,15 @@ def only_identity(text: str) -> bool:
     words = [w.strip(".,-") for w in re.findall(r"[\w'@.+-]+", text.lower())]
     return any(words) and all(not w or w in _IDENTITY_WORDS or "@" in w or w.isdigit()
                               or re.fullmatch(r"c\d{3,6}", w) for w in words)
+
+
+def beyond_identity(text: str) -> str:
+    """The clauses of an identity statement that say more than who the caller is and what it
+    is about ("60601. that's my zip. customer C1003" -> ""; "C1003 60601. i just want a human
+    to call me back" -> "i just want a human to call me back"): what is left to route."""
+    text = identity_words.without_identity(text)  # the statement itself, and "this is ada"
+    rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c) and not topic_only(c)]
+    return ", ".join(c.strip() for c in rest)
 
 
 # The words of a follow-up question itself; what is left once they are gone is its topic.
@@ -147,6 +161,9 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         return None
     if about_last_answer(text):  # "so what now?"
         return repair.answer_follow_up(kind, _named(text, answered, kind))
+    named = named_answer(text, answered, router)
+    if named is not None:  # "so what do i actually do about the limit thing", after two answers
+        return repair.answer_follow_up(kind, named)
     readings = [i for i in router.detect(text) if "/" in i.label]
     sure = [i for i in readings if i.confidence >= router.threshold]
     for intent in sure:
@@ -196,6 +213,34 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
 
 
 _MIN_TOPIC_WORD = 3
+# Words that point at a matter without naming it ("the limit thing", "that whole part").
+_PLACEHOLDERS = frozenset("thing things stuff part bit matter business question issue actually really even whole".split())
+_STEM = 5  # "limit" names "rate limiting"
+
+
+def named_answer(text: str, answered: list[DomainResult], router: IntentRouter) -> DomainResult | None:
+    """The answer of this call a follow-up names by a word of it ("what do i actually do about
+    the limit thing" after the balance and the 429s: the 429s), when nothing in it reads as a
+    need not yet answered ("why was i charged twice" after the balance is the refund); or None."""
+    if follow_up_kind(text) is None or not answered:
+        return None
+    words = {w for w in _WORD.findall(text.lower())
+             if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS and w not in _PLACEHOLDERS}
+    if not words:
+        return None
+    sure = {i.label for i in router.detect(text)
+            if i.in_scope and "/" in i.label and not i.label.startswith("meta/") and i.confidence >= router.threshold}
+    if sure - {f"{r.domain}/{r.specialist}" for r in answered}:
+        return None
+
+    def names(result: DomainResult) -> bool:
+        said = _WORD.findall(result.summary.lower())
+        return any(w == s or (len(w) >= _STEM and s.startswith(w[:_STEM])) for w in words for s in said)
+
+    named = next((r for r in reversed(answered) if names(r)), None)
+    # the router reads it as that very need ("ok, in english: why i get 429 errors"): asked
+    # again, answered in full, not a follow-up
+    return None if named is None or f"{named.domain}/{named.specialist}" in sure else named
 
 
 def takes_back(text: str) -> bool:

@@ -69,18 +69,19 @@ def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, 
     farewell = farewell_language(text, names_need=names_need)
     if farewell is not None:  # "merci au revoir": a goodbye, in the caller's language
         return Repair("goodbye", f"{GOODBYE_REPLY[farewell]} {t.GOODBYE}")
+    if is_closing(text):  # only (English) thanks and farewells: no need in it to route
+        # before the language check: two short words ("grand, ta") are too few to tell a language by
+        if not served and is_thanks_only(text):
+            return Repair("thanks", f"{t.WELCOME} {how_can_i_help}".strip())
+        return Repair("goodbye", t.GOODBYE)
     language = detect_language(text)
     if language is not None:
         return _language(language)
-    if noise is not None and noise.is_noise(text) and not is_closing(text):  # "cheers mate, ta-ra" is no noise
+    if noise is not None and noise.is_noise(text):
         # English letter patterns fit other languages badly too: real speech in another
         # language is answered in it, not taken for a recogniser's noise
         weak = detect_language(text, weak=True)
         return _language(weak) if weak else Repair("noise", t.EMPTY_TURN)
-    if is_closing(text):  # only thanks and farewells: no need in it to route
-        if not served and is_thanks_only(text):
-            return Repair("thanks", f"{t.WELCOME} {how_can_i_help}".strip())
-        return Repair("goodbye", t.GOODBYE)
     before = farewell_after(text)
     if before is not None and asks_need is not None and not (before and asks_need(before)):
         # "ok thanks for the heads up, gotta run", "oh sorry, wrong number. bye": words no

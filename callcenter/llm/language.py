@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
+from callcenter.routing.discourse import is_courtesy_word
+
 # The most frequent words of each language (articles, pronouns, prepositions, auxiliaries,
 # greetings, and the everyday words of a support call), minus any that are English words
 # too ("die", "was", "son", "me", "no"): a language's function words are its fingerprint,
@@ -176,7 +178,7 @@ _FAREWELLS: dict[str, frozenset[str]] = {
     "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis "
                     "dann noch wochenende".split()),
     "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante".split()),
-    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu perfeito tá ta".split()),
+    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu falou perfeito tá ta".split()),
 }
 GOODBYE_REPLY: dict[str, str] = {
     "es": "Gracias por llamar. ¡Adiós!",
@@ -200,6 +202,9 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     c'est tout pour aujourd'hui", "d'accord, merci madame. au revoir") is a farewell too, whatever
     other words of courtesy it has: no closed list holds them all."""
     words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w not in _FILLERS]
+    # English thanks beside the caller's own ("thank you, obrigada", "ok merci beaucoup"); all
+    # English is English's to read
+    words = [w for w in words if not is_courtesy_word(w)] if not all(map(is_courtesy_word, words)) else words
     if not words:
         return None
     for code, vocab in _FAREWELLS.items():
@@ -238,3 +243,24 @@ def english_words(text: str) -> int:
     """How many of the words English sentences can hardly do without the text has ("what plan
     am i on" has four; "le nostre chiamate api danno errore" none)."""
     return sum(1 for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w in _ENGLISH)
+
+
+# The words a follow-up question is built of, in the languages callers use ("¿y cuándo vence?",
+# "und den Monat davor?", "e il piano pro?"): glossed with the departments' words so the gloss
+# reads as the follow-up it is ("and when due", "and month before"), not as a bare topic.
+FOLLOW_UP_GLOSS: dict[str, str] = {
+    # and
+    "y": "and", "e": "and", "et": "and", "und": "and",
+    # before, the one before, previous
+    "antes": "before", "anterior": "before", "davor": "before", "vorher": "before", "avant": "before",
+    "précédent": "before", "précédente": "before", "prima": "before", "precedente": "before", "vorige": "before",
+    "vorigen": "before", "letzte": "last", "letzten": "last", "dernier": "last", "dernière": "last", "último": "last",
+    "última": "last", "ultimo": "last", "ultima": "last",
+    # what, when, why, how long
+    "qué": "what", "quoi": "what", "was": "what", "cosa": "what", "o que": "what",
+    "cuándo": "when", "quand": "when", "wann": "when", "quando": "when",
+    "por qué": "why", "pourquoi": "why", "warum": "why", "wieso": "why", "perché": "why", "por que": "why",
+    "cuánto tiempo": "how long", "combien de temps": "how long", "wie lange": "how long", "quanto tempo": "how long",
+    # and if, what if
+    "y si": "and if", "et si": "and if", "und wenn": "and if", "e se": "and if",
+}

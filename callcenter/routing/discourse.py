@@ -22,7 +22,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|(is|was) (that|it|this|everything) (done|sorted|finished|complete|completed|processed|changed)"
         r"|(did|has) (that|it|this) (go|gone) (through|ok|okay)|(did|has) (that|it|this) (work|happen|happened))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
-    ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by)\b")),
+    ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay)\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
     ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when"
                             r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when)\b")),
@@ -32,7 +32,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|the \w+( \w+)?) back( on)?"
         r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
     ("next_step", re.compile(
-        r"\b(what (do|should|can|could) (i|we) (do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
+        r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then )?(do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         r"|how do i fix|what (am|are) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do)\b")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
@@ -43,7 +43,7 @@ _OPENERS = frozenset("ok okay so um uh well right alright oh like hmm".split())
 # i supposed to do about it"): it names what it is about, and meta/moves.py answers from that.
 # "why are my api calls failing every single time since monday" is a need of its own.
 _FOLLOW_UP_MAX_WORDS_CONTINUED = 14
-_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|about|what about|as for)\b")
+_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|about|what about|as for)\b")
 
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
@@ -79,10 +79,12 @@ _CLOSING_WORDS = frozenset(
     # the hedged "that covers it": "i think that about covers it", "i guess that covers everything"
     "think guess covers covered about "
     # "we're good", "gotta run", "ok whatever, bye"
-    "we we're were all run jump dash whatever anyway anyways".split()
+    "we we're were all run jump dash whatever anyway anyways "
+    # typed and texted thanks, and the regional "grand" and "sound": "k thx", "ty", "grand, ta"
+    "ty tysm thx thnx thanx tx k kk grand sound".split()
 )
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
     r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
@@ -235,6 +237,11 @@ def refers_back(text: str) -> bool:
     """A short follow-up question whose subject is a pronoun for the last answer."""
     words = _WORD.findall(text.lower())
     return follow_up_kind(text) is not None and any(w in _BACK_REFERENCE for w in words)
+
+
+def is_courtesy_word(word: str) -> bool:
+    """A word English thanks and farewells are made of ("thank", "you", "so", "much")."""
+    return word in _CLOSING_WORDS
 
 
 def is_closing(text: str) -> bool:

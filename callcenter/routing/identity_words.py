@@ -38,6 +38,8 @@ _ZIP = re.compile(
 )
 # A five-digit number straight after a customer number ("c1001, 94107") is its ZIP code.
 _BARE_ZIP_AFTER_ID = re.compile(r"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?\d{5}\b", re.IGNORECASE)
+# A ZIP code said first, then the number: "my zip is 30301 and the customer number is c1004".
+_ZIP_BEFORE = re.compile(_ZIP.pattern + r"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?$", re.IGNORECASE)
 # Only greetings and fillers between the start of a clause and a customer number said there.
 _OPENING = re.compile(r"(?:^|[.,;!?])\s*(?:(?:hi|hiya|hey|hello|yeah|yes|um+|uh+|er|so|ok|okay|right|well|there|good\s+(?:morning|afternoon|evening))[\s,]+)*$", re.I)
 
@@ -58,7 +60,7 @@ def _statements(text: str) -> list[tuple[int, int]]:
         end = m.end()
         bare = _BARE_ZIP_AFTER_ID.match(text, end)
         zipped = _ZIP.match(text, end) or (_ZIP.match(text, bare.end()) if bare else None)
-        said_of_self = bool(m.group("lead").strip() or m.group("mine").strip())
+        said_of_self = bool(m.group("lead").strip() or m.group("mine").strip() or _ZIP_BEFORE.search(text[: m.start()]))
         opening = bool(_OPENING.search(text[: m.start()]))
         if "@" in m.group(0) and not (said_of_self or opening):
             continue  # "change my email to bob@new.com, zip ...": the new value, not who they are
@@ -101,10 +103,12 @@ def without_identity(text: str) -> str:
     # what is left of "hello this is ada, c1001": the caller's name, no need; of "my customer
     # number, let me read it off the letter, it's c1001": the statement's own announcement
     pieces = [p for p in re.split(r"\s*,\s*|\s*\.(?:\s+|$)", cut)
-              if p and not _NAME_ONLY.fullmatch(p) and not _ANNOUNCES.fullmatch(p)]
+              if p and not _NAME_ONLY.fullmatch(p) and not _ANNOUNCES.fullmatch(p) and not _JOINS_ONLY.fullmatch(p)]
     return ". ".join(pieces)
 
 
+# What joined two statements cut out ("my zip is ... and the customer number is ..."): no need.
+_JOINS_ONLY = re.compile(r"(?:\s*\b(?:and|with|the|then|also)\b)+\s*", re.IGNORECASE)
 # "this is ada", "my name's grace hopper": an introduction by name, a clause of its own.
 _NAME_ONLY = re.compile(
     r"(?:(?:hi|hey|hello|yeah|um|uh|so|ok|okay|there|good\s+(?:morning|afternoon|evening))\s+)*"

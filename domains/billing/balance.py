@@ -68,7 +68,8 @@ def _when_due(invoices: list[Invoice], next_bill_cents: int | None) -> str:
         return f"{late[0].id} was due on {_day(late[0].due_at)}; you can pay it now in the dashboard under Billing."
     if invoices and next_bill_cents is not None:
         nxt = datetime.fromisoformat(invoices[0].issued_at) + timedelta(days=30)
-        return f"Your next bill, {dollars(next_bill_cents)}, is charged automatically around {_day(nxt.isoformat())}."
+        # the caller's own word first ("when's it due"), then that nothing needs doing
+        return f"Your next bill, {dollars(next_bill_cents)}, is due around {_day(nxt.isoformat())}; it's charged automatically."
     return "Nothing is due on the account."
 
 

@@ -33,7 +33,7 @@ _WORDS: dict[str, str] = {
     "cuánto": "how much", "cuanto": "how much", "combien": "how much", "wie viel": "how much", "wieviel": "how much",
     "quanto": "how much", "quánto": "how much",
     # paying, paid, payments
-    "pagar": "pay", "payer": "pay", "bezahlen": "pay", "zahlen": "pay", "pagare": "pay", "pago": "pay",
+    "pagar": "pay", "pagarlo": "pay it", "pagarla": "pay it", "payer": "pay", "bezahlen": "pay", "zahlen": "pay", "pagare": "pay", "pago": "pay",
     "pagué": "paid", "pagado": "paid", "pagamos": "paid", "payé": "paid", "payée": "paid", "bezahlt": "paid",
     "gezahlt": "paid", "pagato": "paid", "pagata": "paid", "paguei": "paid", "pagou": "paid",
     "pagos": "payments", "paiement": "payment", "paiements": "payments", "zahlung": "payment", "zahlungen": "payments",

@@ -75,15 +75,18 @@ def asks_a_months_bill(text: str) -> bool:
 
 # "and the month before that?", "what about the one before it", "the previous one": the month
 # before the one just answered, said relative to it.
+# "and the month before?", "and the one before?" say it without the "that" ("the month before
+# last" is two back: not this).
 _BEFORE_THAT = re.compile(
-    r"\b(?:the\s+)?(?:month|one|bill|invoice)\s+before\s+(?:that|it|this)\b|^\W*(?:(?:and|ok|okay|so|what\s+about)\W+)*before\s+that\b"
+    r"\b(?:the\s+)?(?:month|one|bill|invoice)\s+before(?:\s+(?:that|it|this)\b|(?!\s+(?:last|the|my|our)\b)\W*$)"
+    r"|^\W*(?:(?:and|ok|okay|so|what\s+about)\W+)*before(?:\s+that\b|\W*$)"
     r"|\bthe\s+previous\s+(?:one|month|bill|invoice)\b", re.I)
 
 
 def month_before(text: str, periods: list[str]) -> str | None:
-    """The month before the only one just answered ("2026-10" -> "september"), when the words
-    ask for it relative to that one; None otherwise."""
-    if len(periods) != 1 or not _BEFORE_THAT.search(text):
+    """The month before the one just answered ("2026-10" -> "september"), or before the newest
+    of a list just read, when the words ask for it relative to that one; None otherwise."""
+    if not periods or not _BEFORE_THAT.search(text):
         return None
     month = int(periods[0].split("-")[1])
     return _NAMES[(month - 2) % 12]

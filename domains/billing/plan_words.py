@@ -26,14 +26,14 @@ _LOWEST = r"cheapest|lowest|most\s+basic|least\s+expensive"
 _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
-    r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|go\s+down\s+a\s+(?:plan|tier|level)"
+    r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
 )
 _UP_WORDS = (
-    r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|go\s+up\s+a\s+(?:plan|tier|level)"
+    r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|(?:go\s+|me\s+|us\s+)?up\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     r"|next\s+(?:plan|tier)\s+up"
 )
 _MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b", re.I)
@@ -126,7 +126,8 @@ _NAME_SUFFICES = re.compile(
 )
 _TO_DIRECTION = re.compile(
     rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest)\s+(?:plan|tier|package|one|option|level)"
-    rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)|go\s+down\s+a\s+(?:plan|tier|level)|{_UP_WORDS})\b",
+    rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)"
+    rf"|down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)|{_UP_WORDS})\b",
     re.I,
 )
 # Words that end the whole relationship, whatever else is said: the closure stands.

@@ -58,4 +58,6 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
             f"I've opened ticket {ticket.id} with {TEAM}. They'll get back to you within {hours} hours, "
             "and you can ask me about it any time with that number."
         )
-        self.finish(OpenEscalationResult(status=status, summary=summary, ticket_id=ticket.id))
+        # "when will somebody get back to me?": the ticket's promise, not "no firm time"
+        follow_ups = {"how_long": f"Our engineers will get back to you about ticket {ticket.id} within {hours} hours."}
+        self.finish(OpenEscalationResult(status=status, summary=summary, ticket_id=ticket.id, follow_ups=follow_ups))

@@ -16,7 +16,7 @@ async def test_a_due_date_follow_up_goes_to_the_balance_not_the_last_answer(open
     call = await open_call("C1005")
     await call.send("whats my balance, and also how do i verify the webhook signatures")
     turn = await call.send("right, and when is it due")
-    assert "charged automatically around" in said(turn), said(turn)
+    assert "is due around" in said(turn) and "charged automatically" in said(turn), said(turn)
 
 
 async def test_late_deliveries_last_week_are_the_status_boards(open_call, store: Store) -> None:
