@@ -24,7 +24,7 @@ from callcenter.llm.language import detect_language
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
-from callcenter.routing.discourse import farewell_after, refers_back
+from callcenter.routing.discourse import continues, farewell_after, refers_back
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.topic_only import topic_only
 from domains import choice, registry
@@ -59,6 +59,11 @@ anything outside {departments}, and ask one short clarifying
 question when you are not sure. If the caller asks for a person, call request_human.
 Never promise money back or any change yourself: only the departments can do that.
 Keep answers short and spoken: no lists, no markdown."""
+
+
+# Out of scope for sure: "and what about the weather?" reads 0.99 and up; a turn that leans on
+# the last answer ("and how about yesterday?") reads out of scope at 0.4-0.8.
+_SURE_OOS = 0.9
 
 
 class MetaSupervisor(Agent):
@@ -143,7 +148,16 @@ class MetaSupervisor(Agent):
                 yield llm.ChatChunk(id=again.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[again]))
                 return
             # Greetings, small talk and requests for a person are the LLM's own to answer.
-            social = any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
+            narrows = continues(text)  # "and what about last week?": no small talk, whatever its score
+            social = not narrows and any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
+            sure_oos = any(i.label == "oos" and i.confidence >= _SURE_OOS for i in intents)
+            if fixed is None and not confident and not social and not sure_oos and narrows:
+                # "and how about yesterday?" after the API errors: what no need of its own reads
+                # as goes on from the last answer; its read-only lookup answers it again, with these words
+                branch = self._last_lookup(text)
+                if branch is not None:
+                    yield await fan_out(self.state, [branch], self.state.settings.fanout_timeout_s)
+                    return
             if fixed is None and not confident and not social:
                 fixed = repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
@@ -436,6 +450,15 @@ class MetaSupervisor(Agent):
                 return None  # verification is a conversation: the tasks handle it
             branches.append(Branch(domain, specialist, round(intent.confidence, 4), intent.text))
         return branches
+
+    def _last_lookup(self, text: str) -> Branch | None:
+        """The read-only lookup of the last answer's specialist, for these words, or None."""
+        last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
+        spec = self._specialist(last.domain, last.specialist) if last is not None and last.specialist else None
+        if last is None or spec is None or not spec.looks_up(text) or not spec.looks_up_for(self.state.caller.verified):
+            return None
+        domain = self._domain(last.domain)
+        return Branch(domain, spec, 1.0, text) if domain is not None else None
 
     def _topic_branch(self, intents: list[Intent]) -> list[Branch] | None:
         """The lookup of the one specialist a bare topic is read as (whatever it might act on), or None."""

@@ -244,6 +244,22 @@ def is_courtesy_word(word: str) -> bool:
     return word in _CLOSING_WORDS
 
 
+# What a turn that goes on from the last answer narrows it by: a time, or "the other one".
+_NARROWS = frozenset(
+    "yesterday today tonight tomorrow last this next past previous week weekend month morning afternoon evening night "
+    "earlier before after then other one ones it that those them same again too also the a an for about how what "
+    "and but so ok okay oh right well um uh".split())
+
+
+def continues(text: str) -> bool:
+    """A short turn that goes on from the last answer by narrowing it ("and how about
+    yesterday?", "what about last week", "and the other one?"): no topic of its own, so it
+    leans on what was just said (not "and what about the weather?")."""
+    words = _WORD.findall(text.lower())
+    return (bool(_CONTINUES.match(" ".join(words))) and len(words) <= _FOLLOW_UP_MAX_WORDS
+            and all(w in _NARROWS for w in words))
+
+
 def is_closing(text: str) -> bool:
     low = text.lower()
     words = _WORD.findall(low)

@@ -60,3 +60,14 @@ async def test_down_a_plan_is_the_next_plan_down(open_call, store: Store) -> Non
     call = await open_call("C1003")
     turn = await call.send("can you knock us down a plan")
     assert "To confirm: switch account C1003 to the Pro plan" in said(turn), said(turn)
+
+
+async def test_a_turn_narrowing_the_last_answer_by_time_gets_it_again(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("our requests keep bouncing")
+    turn = await call.send("and what about this morning?")
+    assert "429" in said(turn) and "not something I can help with" not in said(turn), said(turn)
+    call = await open_call("C1001")
+    await call.send("how much do i owe")
+    turn = await call.send("and what about the weather?")
+    assert "balance" not in said(turn), said(turn)
