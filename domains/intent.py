@@ -279,12 +279,14 @@ class ActionGate:
         readback = (self.facts.what if self.facts is not None else self._readback).lower()
         return any(_spoken(v) not in readback for v in said.values())
 
-    def cancel(self, task: SpecialistLike) -> None:
-        """The caller said no to the pending read-back: nothing is done, and the task ends saying so."""
+    def cancel(self, task: SpecialistLike, *, then: str = "") -> None:
+        """The caller said no to the pending read-back: nothing is done, and the task ends saying
+        so (`then`: the answer to a question asked with the no)."""
         what = self.facts.what if self.facts is not None else _what_of(self._readback)
         _leaving(task, next(iter(user_texts(task.chat_ctx)), ""))
         self._asked = self.facts = None
-        task.finish(task.result_type(status="cancelled", summary=CANCELLED.format(what=what)))  # type: ignore[arg-type]
+        summary = f"{CANCELLED.format(what=what)} {then}".strip()
+        task.finish(task.result_type(status="cancelled", summary=summary))  # type: ignore[arg-type]
 
     def names_new_value(self, task: SpecialistLike, text: str) -> bool:
         """Like `brings_new_value`, but only for a value the caller said in so many words ("no,

@@ -95,6 +95,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         own = frame.read(latest, lambda words: raises_need(task, words) and not restates(task, words))
         if own is not None and own.move is Move.CANCEL:
             return gate.cancel(task)
+    other = task.other_need(latest) if readback and answer is False and firm_no(latest) else None
+    if other is not None and not restates(task, latest) and (answered := await answer_by_lookup(task, other)) is not None:
+        # "no forget that, what's my balance": the no refuses this read-back (nothing done) and
+        # the question is answered, not lost with it
+        return gate.cancel(task, then=answered)
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or (answer is False and firm_no(latest))):
         return Next.TO_TOOL

@@ -71,3 +71,11 @@ async def test_a_turn_narrowing_the_last_answer_by_time_gets_it_again(open_call,
     await call.send("how much do i owe")
     turn = await call.send("and what about the weather?")
     assert "balance" not in said(turn), said(turn)
+
+
+async def test_a_no_that_asks_for_something_else_gets_it(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("please close my account")
+    turn = await call.send("no, hold off on that, and what do i owe at the moment")
+    assert "won't go ahead" in said(turn) and "balance is $0.00" in said(turn), said(turn)
+    assert store.list_work() == []
