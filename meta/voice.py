@@ -76,7 +76,7 @@ class VoiceCall:
         # The phone keypad: the same collector a SIP call's keys go through (meta/voice_keypad.py).
         self.keypad = Keypad(self.session)
         self.keypad.listeners.append(self._on_keys)
-        self.slots = SlotWatcher(self.session, call.state.ports.customers, call.state.router)  # the recogniser hears the value a question asks for
+        self.slots = SlotWatcher(self.session, call.state.ports.customers)  # the recogniser hears the value a question asks for
 
     # --- events --------------------------------------------------------------------
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:

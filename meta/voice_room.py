@@ -17,7 +17,6 @@ from callcenter.settings import Settings
 from callcenter.speech.factory import session_speech, speech_enabled
 from callcenter.spoken import SpokenIds
 from callcenter.store.ports import Customers
-from meta.router import build_router
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
 from meta.voice_slots import SlotWatcher
@@ -69,4 +68,4 @@ def attach_room_helpers(session: AgentSession, settings: Settings, customers: Cu
     if session.stt is None or session.tts is None:
         return None
     return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session),
-                       SlotWatcher(session, customers, build_router(settings)))
+                       SlotWatcher(session, customers))

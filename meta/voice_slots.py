@@ -24,7 +24,6 @@ from domains.identity import ASK_ID, ASK_ZIP, READ_BACK_ASK, asks_for_digits
 from domains.identity_readings import number_on_file_with, on_file
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS
-from meta.voice_vote import open_choice
 
 # The ZIP in the line's read-back (domains/identity.py HEARD: "ZIP code 6 0 6 0 1."): the one
 # a corrected number is checked with.
@@ -58,7 +57,7 @@ def _recogniser(stt: Any) -> Any | None:
 class SlotWatcher:
     """Keeps the session's recogniser told of the slot the line's last question asked for."""
 
-    def __init__(self, session: AgentSession, customers: Customers | None = None, router: Any = None) -> None:
+    def __init__(self, session: AgentSession, customers: Customers | None = None) -> None:
         self.session = session
         self.slot: str | None = None
         # The ZIP code the caller said last, or the line read back: the one the identity task
@@ -74,9 +73,6 @@ class SlotWatcher:
                 self.recogniser.on_file = on_file(customers)
                 # Of several readings of the number said alone, the one that names an account with that ZIP.
                 self.recogniser.number_on_file = number_on_file_with(customers, lambda: self.zip)
-            if router is not None and hasattr(self.recogniser, "open_choice"):
-                # Of the beam's readings of an open turn, the likeliest of the need most of them say (voice_vote.py).
-                self.recogniser.open_choice = open_choice(router)
             session.on("conversation_item_added", self._on_item)
 
     def _on_item(self, ev: ConversationItemAddedEvent) -> None:
@@ -98,5 +94,3 @@ class SlotWatcher:
                 self.recogniser.on_file = None
             if hasattr(self.recogniser, "number_on_file"):
                 self.recogniser.number_on_file = None
-            if hasattr(self.recogniser, "open_choice"):
-                self.recogniser.open_choice = None

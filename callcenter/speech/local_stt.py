@@ -264,11 +264,12 @@ class WhisperSTT(stt.STT):
         # call by meta/voice_slots.py (identity_readings.py).
         self.number_on_file: Callable[[list[str]], int | None] | None = None
         # Of the beam's readings of an open turn (no slot pending) with their scores, the index of
-        # the one the line takes, or None for the likeliest: set per call by meta/voice_slots.py.
+        # the one to take, or None for the likeliest. None in the line: a chooser by the router's
+        # vote over the beam was measured (benchmarks/voice/bench_open_turns.py, README session
+        # 19) and did not pay in calls; the benchmark sets its variants here.
         self.open_choice: Callable[[list[str], list[float]], int | None] | None = None
-        # The bands it reads: the telephone band only. At 16 kHz the dev/devx open turns' needs
-        # moved 260 -> 261 of 328 with it, one of them "perfect go ahead" read "Open, go, end."
-        # (an account closure), and unseen calls at 16 kHz already succeed as typed.
+        # The bands it is asked on (the telephone band: at 16 kHz the vote moved 260 -> 261 of 328
+        # dev/devx turns, one of them "perfect go ahead" read "Open, go, end.", a closure).
         self.open_choice_bands: frozenset[str] = frozenset({"8k"})
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
