@@ -263,6 +263,14 @@ class WhisperSTT(stt.STT):
         # (`fix`), with the ZIP code the caller gave before it or the line read back: set per
         # call by meta/voice_slots.py (identity_readings.py).
         self.number_on_file: Callable[[list[str]], int | None] | None = None
+        # Of the beam's readings of an open turn (no slot pending) with their scores, the index of
+        # the one to take, or None for the likeliest. None in the line: a chooser by the router's
+        # vote over the beam was measured (benchmarks/voice/bench_open_turns.py, README session
+        # 19) and did not pay in calls; the benchmark sets its variants here.
+        self.open_choice: Callable[[list[str], list[float]], int | None] | None = None
+        # The bands it is asked on (the telephone band: at 16 kHz the vote moved 260 -> 261 of 328
+        # dev/devx turns, one of them "perfect go ahead" read "Open, go, end.", a closure).
+        self.open_choice_bands: frozenset[str] = frozenset({"8k"})
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -300,9 +308,16 @@ class WhisperSTT(stt.STT):
             segments: Any = None
             if 0 < self._window < 30:
                 prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
+                choose_open = self.open_choice if not slot else None
+                if choose_open is not None and ("8k" if narrowband(audio) else "16k") not in self.open_choice_bands:
+                    choose_open = None
                 segments = transcribe_window(model, audio, prompt=prompt, window_s=self._window, beam_size=self._beam,
-                                             hypotheses=self._beam if slot else 1, spell_digits=slot in self.spell_slots,
+                                             hypotheses=self._beam if slot or choose_open else 1, spell_digits=slot in self.spell_slots,
                                              **self._options)
+                if segments and choose_open is not None and len(segments[0].readings) > 1:
+                    index = choose_open(list(segments[0].readings), list(segments[0].scores))
+                    if index:
+                        segments[0].text, segments[0].avg_logprob = segments[0].readings[index], segments[0].scores[index]
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
                     if (self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]

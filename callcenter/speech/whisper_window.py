@@ -34,6 +34,7 @@ class Segment:
     avg_logprob: float
     no_speech_prob: float
     readings: tuple[str, ...] = ()  # every beam's text, most likely first (when asked for)
+    scores: tuple[float, ...] = ()  # each reading's mean log-probability per token, as `readings`
 
 
 def window_frames(n_frames: int, window_s: float) -> int:
@@ -97,7 +98,9 @@ def transcribe_window(
     ids = result.sequences_ids[0]
     readings = tuple(drop_repeats(tokenizer.decode(seq).strip()) for seq in result.sequences_ids)
     avg_logprob = result.scores[0] * len(ids) / (len(ids) + 1)  # as faster-whisper recovers it
-    return [Segment(text=readings[0], avg_logprob=avg_logprob, no_speech_prob=result.no_speech_prob, readings=readings)]
+    scores = tuple(float(s) * len(q) / (len(q) + 1) for s, q in zip(result.scores, result.sequences_ids, strict=True))
+    return [Segment(text=readings[0], avg_logprob=avg_logprob, no_speech_prob=result.no_speech_prob, readings=readings,
+                    scores=scores)]
 
 
 

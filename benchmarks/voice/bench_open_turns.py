@@ -1,0 +1,181 @@
+"""Open turns at 8 kHz: what the router makes of the recogniser's words (issue 26, session 19).
+
+    .venv/bin/python benchmarks/voice/bench_open_turns.py --variants now beam8 ... [--band 8k] [--show]
+
+The distinct caller turns of the dev call suite (`bench_calls.py --part dev`: 30 calls, seed
+11), each spoken by the dev voices (hibari, Piper joe, espeak-ng en-us+m3) and the four devx
+espeak-ng speakers (`bench_calls.DEVX`; none of the unseen ones), sent through the telephone
+band and read by the line's `WhisperSTT` with no slot pending, as an open turn is. Scored:
+the router's label of the reading against its label of the typed words (no call context), and
+the word error rate. A variant is a recogniser setting; "now" is what the line runs. The
+unseen voices are never used here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.voice.bench_calls import DEVX, sample  # noqa: E402
+from benchmarks.voice.bench_voice import edit_distance, words  # noqa: E402
+from benchmarks.voice.voices import espeak, hibari, piper, telephone, to_16k, trim  # noqa: E402
+from callcenter.settings import load_settings  # noqa: E402
+from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
+from meta.router import build_router  # noqa: E402
+from meta.voice_prompt import recogniser_prompt  # noqa: E402
+
+VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **DEVX}
+
+# Recogniser settings compared here (dev and devx voices only). Keys: WhisperSTT attributes
+# or constructor arguments; "prompt": another recogniser prompt.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "now": {},
+    "beam8": {"beam_size": 8},
+    "patience2": {"options": {"patience": 2.0}},
+    "greedy": {"beam_size": 1},
+    "words80": {"prompt": recogniser_prompt(words=80)},
+    "words20": {"prompt": recogniser_prompt(words=20)},
+    "said": {"prompt": recogniser_prompt(style="said")},
+    "noprompt": {"prompt": None},
+    "peak": {"level": 10 ** (-3 / 20)},  # peak to -3 dBFS (session 11: better on 24 sentences, too few to tell)
+    "beam8-peak": {"beam_size": 8, "level": 10 ** (-3 / 20)},
+    "vote": {"choice": ("vote", 10.0)},
+    "vote5": {"choice": ("vote", 5.0)},
+    "vote20": {"choice": ("vote", 20.0)},
+    "surest": {"choice": ("surest", 0.15)},
+    "surest30": {"choice": ("surest", 0.3)},
+}
+
+
+def open_choice(router: Any, how: str, k: float) -> Any:
+    """A chooser among the beam's readings of an open turn (`WhisperSTT.open_choice`)."""
+
+    def vote(readings: list[str], scores: list[float]) -> int | None:
+        labels = [router.classify(r).label for r in readings]
+        w = np.exp(k * (np.array(scores) - max(scores)))
+        tally: dict[str, float] = {}
+        for label, weight in zip(labels, w, strict=True):
+            tally[label] = tally.get(label, 0.0) + float(weight)
+        best = max(tally, key=lambda lab: tally[lab])
+        return labels.index(best)
+
+    def surest(readings: list[str], scores: list[float]) -> int | None:
+        top = router.classify(readings[0])
+        if top.label != "oos" and top.confidence >= router.threshold:
+            return None
+        best, conf = None, top.confidence if top.label != "oos" else 0.0
+        for i, (r, s) in enumerate(zip(readings, scores, strict=True)):
+            if i and s >= scores[0] - k:
+                it = router.classify(r)
+                if it.label != "oos" and it.confidence > conf:
+                    best, conf = i, it.confidence
+        return best
+
+    return vote if how == "vote" else surest
+
+
+def turns() -> list[str]:
+    seen: dict[str, None] = {}
+    for call in sample("dev", 30, 11):
+        for turn in call.turns:
+            seen.setdefault(turn.say, None)
+    return list(seen)
+
+
+def spoken(voice: str, text: str, band: str) -> np.ndarray | None:
+    try:
+        pcm, rate = VOICES[voice](text)
+    except Exception:  # noqa: BLE001 - a voice that cannot say it (hibari and Chinese)
+        return None
+    pcm = trim(pcm)
+    if pcm.size == 0:
+        return None
+    pcm = np.concatenate([np.zeros(rate // 5, np.int16), pcm, np.zeros(rate // 5, np.int16)])
+    if band == "8k":
+        pcm, rate = telephone(pcm, rate)
+    return to_16k(pcm, rate)
+
+
+def make_stt(variant: dict[str, Any], router: Any = None) -> WhisperSTT:
+    args = {k: v for k, v in variant.items() if k in ("beam_size", "options", "prompt")}
+    args.setdefault("prompt", recogniser_prompt())
+    stt = WhisperSTT(**args)
+    for key, value in variant.items():
+        if key == "level":
+            continue
+        if key == "choice":
+            stt.open_choice = open_choice(router, *value)
+        elif key not in ("beam_size", "options", "prompt"):
+            setattr(stt, key, value)
+    return stt
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variants", nargs="+", default=["now"], choices=sorted(VARIANTS))
+    p.add_argument("--voices", nargs="+", default=sorted(VOICES), choices=sorted(VOICES))
+    p.add_argument("--band", choices=["8k", "16k"], default="8k")
+    p.add_argument("--show", action="store_true", help="print each reading whose label differs from the typed one")
+    p.add_argument("--json", type=Path, help="merge the results into this file")
+    args = p.parse_args(argv)
+    logging.basicConfig(level=logging.CRITICAL)
+    router = build_router(load_settings())
+    texts = turns()
+    typed = {t: router.classify(t).label for t in texts}
+    audio = {(v, t): a for v in args.voices for t in texts if (a := spoken(v, t, args.band)) is not None}
+    results: dict[str, Any] = {"turns": len(audio), "load_average_start": list(os.getloadavg())}
+    base_labels: dict[tuple[str, str], str] = {}
+    for name in args.variants:
+        stt = make_stt(VARIANTS[name], router)
+        right, errors, total, cpu0, per_voice = 0, 0, 0, time.process_time(), {}
+        changed: list[str] = []
+        for (voice, text), clip in audio.items():
+            level = VARIANTS[name].get("level")
+            if level:
+                clip = (clip * (level / max(float(np.abs(clip).max()), 1e-6))).astype(np.float32)
+            heard = stt.read(clip).text
+            label = router.classify(heard).label if heard else "oos"
+            ok = label == typed[text]
+            right += ok
+            pv = per_voice.setdefault(voice, [0, 0])
+            pv[0] += ok
+            pv[1] += 1
+            ref = words(text)
+            errors += edit_distance(ref, words(heard))
+            total += len(ref)
+            if name == args.variants[0]:
+                base_labels[(voice, text)] = label
+            elif base_labels.get((voice, text)) != label:
+                changed.append(f"  {'+' if ok else '-'} {voice}: {text!r} -> {heard!r} ({label}; typed {typed[text]})")
+            if args.show and not ok:
+                print(f"  [{name}] {voice}: {text!r} -> {heard!r} ({label}; typed {typed[text]})")
+        cpu = time.process_time() - cpu0
+        row = {"labels_right": right, "turns": len(audio), "wer": round(100 * errors / max(total, 1), 1),
+               "cpu_s_per_turn": round(cpu / max(len(audio), 1), 3),
+               "per_voice": {v: f"{a}/{b}" for v, (a, b) in per_voice.items()}}
+        results[name] = row
+        print(f"{name}: labels {right}/{len(audio)}, WER {row['wer']}%, {row['cpu_s_per_turn']} CPU-s/turn, {row['per_voice']}",
+              flush=True)
+        for line in changed:
+            print(line)
+    results["load_average_end"] = list(os.getloadavg())
+    if args.json:
+        merged = json.loads(args.json.read_text()) if args.json.exists() else {}
+        merged[f"open_turns/{args.band}"] = results
+        args.json.write_text(json.dumps(merged, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
