@@ -216,11 +216,10 @@ _MONEY = re.compile(
 _CENTS = re.compile(r"(?<![\w$.])(\d{1,2})\s*cents?\b", re.I)
 # A mailbox may be spelled letter by letter ("l p a u l i n g at example dot org") and a
 # domain's ending too ("turing dot i o").
-# A domain said as two words runs together ("linus at pauling lab dot org"); a written dot has
-# no space after it (in "i'm at home. thanks" the full stop ends a sentence).
+# A written dot has no space after it (in "i'm at home. thanks" the full stop ends a sentence).
 _EMAIL = re.compile(
     r"(?<!')\b((?:[a-z](?:\s+[a-z]\b){2,})|[a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
-    r"([a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)(?:[a-z]{2,24}|[a-z](?:\s[a-z]\b){1,3}))+)\b", re.I)
+    r"([a-z0-9-]+(?:(?:\s+dot\s+|\.)(?:[a-z]{2,24}|[a-z](?:\s[a-z]\b){1,3}))+)\b", re.I)
 
 
 def _ordinal_after(m: re.Match[str]) -> str:
