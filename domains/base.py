@@ -56,19 +56,21 @@ _HUMAN = re.compile(
 _CLAUSES = re.compile(r"[.,;!?]+\s*")
 
 
-def asks_for_need(state: CallState, words: str) -> bool:
-    """The words ask for something of their own: a department's need the router is sure of."""
+def asks_for_need(state: CallState, words: str, *, sure: bool = True) -> bool:
+    """The words ask for something of their own: a department's need the router is sure of
+    (`sure`), or any department's reading at all."""
     router = state.router
-    return any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold
+    return any(i.in_scope and not i.label.startswith("meta/") and (i.confidence >= router.threshold or not sure)
                for i in router.detect(words))
 
 
 def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = None) -> LeaveReason | None:
     """GOODBYE or HUMAN when the caller's newest words explicitly say so.
 
-    `names_need`: whether words ask for a department's need (the router). With it, the words
-    before a farewell may be any length: "oh that's very kind of you. thank you, bye bye now"
-    leaves, "and what's my balance. bye" does not."""
+    `names_need`: whether words may ask for a department's need at all (the router, at any
+    confidence: a multi-need turn's clauses are often unsure). With it, the words before a
+    farewell may be any length: "oh that's very kind of you. thank you, bye bye now" leaves,
+    "and what's my balance. bye" does not."""
     # "this isn't helping, get me a person please", "agent. agent. representative.": the router's
     # own frame of who callers ask for, clause by clause, so a read-back never holds them
     if _HUMAN.search(latest) or any(asks_for_person(part) for part in _CLAUSES.split(latest) if part.strip()):

@@ -56,7 +56,7 @@ class Next(Enum):
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
-    if caller_wants_out(latest, names_need=lambda words: raises_need(task, words)) is not None:
+    if caller_wants_out(latest, names_need=lambda words: asks_for_need(task.state, words, sure=False)) is not None:
         # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
         # the read-back even with a yes-like word in it (tried: acting on those filed requests
         # the blind parts' callers never confirmed, session 18)
