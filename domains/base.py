@@ -87,6 +87,11 @@ def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = 
     return None
 
 
+def leaving_reason(state: CallState, latest: str) -> LeaveReason | None:
+    """`caller_wants_out` inside a department, where the router judges the words before a farewell."""
+    return caller_wants_out(latest, names_need=lambda words: asks_for_need(state, words, sure=False))
+
+
 # Before a farewell, a few words that answer nothing: more, or a yes or a no ("yes. bye" to
 # a read-back), are the caller's answer and the task reads them first.
 _ASIDE_WORDS = 4

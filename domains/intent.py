@@ -269,15 +269,19 @@ class ActionGate:
     def pending(self) -> bool:
         return self._asked is not None
 
-    def brings_new_value(self, task: SpecialistLike, text: str) -> bool:
-        """The words carry a value the pending read-back does not name ("wait no, pro not
-        starter" to the Starter read-back): a change to the action, for its tool to read back."""
+    def _unread_values(self, task: SpecialistLike, text: str) -> list[str]:
+        """The values the words carry that the pending action's own words do not name."""
         said = task.state.slots.read(text).as_dict()
         said.pop("confirm", None)
         # the action's own words, not the whole read-back: "Starter is $49.00 a month, if you'd
         # rather. To confirm: ... Pro": a bare "starter" is the other choice, a change
         readback = (self.facts.what if self.facts is not None else self._readback).lower()
-        return any(_spoken(v) not in readback for v in said.values())
+        return [_spoken(v) for v in said.values() if _spoken(v) not in readback]
+
+    def brings_new_value(self, task: SpecialistLike, text: str) -> bool:
+        """The words carry a value the pending read-back does not name ("wait no, pro not
+        starter" to the Starter read-back): a change to the action, for its tool to read back."""
+        return bool(self._unread_values(task, text))
 
     def cancel(self, task: SpecialistLike, *, then: str = "") -> None:
         """The caller said no to the pending read-back: nothing is done, and the task ends saying
@@ -291,10 +295,7 @@ class ActionGate:
     def names_new_value(self, task: SpecialistLike, text: str) -> bool:
         """Like `brings_new_value`, but only for a value the caller said in so many words ("no,
         forget that, make it enterprise"), not one read into a complaint ("too pricey" -> down)."""
-        said = task.state.slots.read(text).as_dict()
-        said.pop("confirm", None)
-        readback = (self.facts.what if self.facts is not None else self._readback).lower()
-        return any(_spoken(v) not in readback and _spoken(v) in text.lower() for v in said.values())
+        return any(v in text.lower() for v in self._unread_values(task, text))
 
     @property
     def read_back(self) -> str:

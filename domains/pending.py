@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from callcenter.llm.language import detect_language
 from callcenter.routing.segment import RETRACTION
 from domains import frame
-from domains.base import asks_for_need, caller_wants_out
+from domains.base import asks_for_need, leaving_reason
 from domains.frame import Move
 from domains.glossary_words import IN_ENGLISH, gloss, glossaries
 from domains.intent import approval_wait, firm_no, is_question, yes_or_no
@@ -56,7 +56,7 @@ class Next(Enum):
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
-    if caller_wants_out(latest, names_need=lambda words: asks_for_need(task.state, words, sure=False)) is not None:
+    if leaving_reason(task.state, latest) is not None:
         # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
         # the read-back even with a yes-like word in it (tried: acting on those filed requests
         # the blind parts' callers never confirmed, session 18)
@@ -89,19 +89,20 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         if said is not None:
             task.questions.add(latest)
             return said
-    if readback and answer is False and firm_no(latest) and not gate.names_new_value(task, latest):
+    refused = readback and answer is False and firm_no(latest)
+    if refused and not gate.names_new_value(task, latest):
         # "nah forget it, too pricey": a no, whatever value its reason sounds like ("down"); the
         # reason may sound like this very need, but no other
         own = frame.read(latest, lambda words: raises_need(task, words) and not restates(task, words))
         if own is not None and own.move is Move.CANCEL:
             return gate.cancel(task)
-    other = task.other_need(latest) if readback and answer is False and firm_no(latest) else None
-    if other is not None and not restates(task, latest) and (answered := await answer_by_lookup(task, other)) is not None:
         # "no forget that, what's my balance": the no refuses this read-back (nothing done) and
         # the question is answered, not lost with it
-        return gate.cancel(task, then=answered)
+        other = task.other_need(latest)
+        if other is not None and not restates(task, latest) and (answered := await answer_by_lookup(task, other)) is not None:
+            return gate.cancel(task, then=answered)
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
-    if readback and (specific or answer is True or (answer is False and firm_no(latest))):
+    if readback and (specific or answer is True or refused):
         return Next.TO_TOOL
     if not readback and specific and reading is not None and yes_or_no(latest) is not True:
         if reading.move is Move.CANCEL:

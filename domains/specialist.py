@@ -24,12 +24,11 @@ from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.routing.segment import RETRACTION, after_retraction
 from domains import pending
 from domains.base import (
-    asks_for_need,
-    caller_wants_out,
     cut_turn,
     failure_level,
     fallback,
     leave_summary,
+    leaving_reason,
     tool_call_chunk,
 )
 from domains.breaker import BREAKER
@@ -170,7 +169,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
                     yield step
                 return
         topic = self._topic_change(later) if later and step is pending.Next.CONTINUE else None
-        wish = (caller_wants_out(later, names_need=lambda words: asks_for_need(self.state, words, sure=False)) or topic) if later else None
+        wish = (leaving_reason(self.state, later) or topic) if later else None
         if wish is not None:
             yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
             return

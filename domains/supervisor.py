@@ -24,12 +24,11 @@ from domains.base import (
     FAILED,
     DomainSpec,
     SpecialistSpec,
-    asks_for_need,
-    caller_wants_out,
     cut_turn,
     failure_level,
     fallback,
     leave_summary,
+    leaving_reason,
     said,
     tool_call_chunk,
 )
@@ -110,7 +109,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.STOPPED).wire}, path="fast", confidence=None))
             return
         fresh = None if first else fresh_user_text(chat_ctx)
-        wish = caller_wants_out(fresh, names_need=lambda words: asks_for_need(self.state, words, sure=False)) if fresh else None
+        wish = leaving_reason(self.state, fresh) if fresh else None
         if wish is not None:
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
             return

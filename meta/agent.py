@@ -265,9 +265,7 @@ class MetaSupervisor(Agent):
 
     def _narrowed(self, text: str, *, relative_only: bool = False) -> tuple[DomainSpec, SpecialistSpec, str] | None:
         """The last answer's department, specialist and the request that narrows it, or None."""
-        last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
-        domain = self._domain(last.domain) if last is not None else None
-        spec = domain.specialist(last.specialist) if domain is not None and last is not None else None
+        last, domain, spec = self._last_answered()
         if domain is None or spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
             return None
         relative = spec.again(text, last.result) if spec.again is not None else None
@@ -451,14 +449,19 @@ class MetaSupervisor(Agent):
             branches.append(Branch(domain, specialist, round(intent.confidence, 4), intent.text))
         return branches
 
+    def _last_answered(self) -> tuple[DomainResult | None, DomainSpec | None, SpecialistSpec | None]:
+        """The last answer a specialist gave, with its department and specialist (None: none yet)."""
+        last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
+        domain = self._domain(last.domain) if last is not None else None
+        spec = domain.specialist(last.specialist) if domain is not None and last is not None and last.specialist else None
+        return last, domain, spec
+
     def _last_lookup(self, text: str) -> Branch | None:
         """The read-only lookup of the last answer's specialist, for these words, or None."""
-        last = next((r for r in reversed(self.state.caller.results) if r.specialist), None)
-        spec = self._specialist(last.domain, last.specialist) if last is not None and last.specialist else None
-        if last is None or spec is None or not spec.looks_up(text) or not spec.looks_up_for(self.state.caller.verified):
+        _, domain, spec = self._last_answered()
+        if domain is None or spec is None or not spec.looks_up(text) or not spec.looks_up_for(self.state.caller.verified):
             return None
-        domain = self._domain(last.domain)
-        return Branch(domain, spec, 1.0, text) if domain is not None else None
+        return Branch(domain, spec, 1.0, text)
 
     def _topic_branch(self, intents: list[Intent]) -> list[Branch] | None:
         """The lookup of the one specialist a bare topic is read as (whatever it might act on), or None."""
