@@ -18,15 +18,15 @@ from livekit.agents import AgentTask, llm
 
 from callcenter.llm.language import farewell_language, says_goodbye
 from callcenter.llm.protocol import LeaveReason
-from callcenter.routing.discourse import farewell_after, is_closing
+from callcenter.routing.discourse import FollowUp, farewell_after, is_closing
 from callcenter.routing.frames import asks_for_person
+from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState
 
 if TYPE_CHECKING:
     from callcenter.routing.rereading import Rereading
     from callcenter.routing.slots import SlotPattern
     from callcenter.store.adapters import Ports, PortSpec
-    from domains.results import SpecialistResult
     from workflows.actions import DurableAction
 
 class Lookup(Protocol):
@@ -133,6 +133,10 @@ def cut_turn(state: CallState, message: llm.ChatMessage) -> None:
         message.content = [text[:limit]]
 
 
+CALLBACK_KIND = "callback"
+CALLBACK_WHEN = "One of my colleagues will call you within one business day."
+
+
 def book_callback(state: CallState, reason: str) -> str:
     """Record a callback ticket for a person to call back; returns what to tell the caller.
 
@@ -153,11 +157,21 @@ def book_callback(state: CallState, reason: str) -> str:
     summary = f"Caller asked for a person: {reason[:200]}"
     if customer is None:
         summary += f". Not verified: call back the number the call came from, {state.caller.line}"
-    ticket = state.ports.tickets.create_ticket(customer_id=customer, kind="callback", summary=summary)
-    return (
+    ticket = state.ports.tickets.create_ticket(customer_id=customer, kind=CALLBACK_KIND, summary=summary)
+    said = (
         f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
         "They'll call you within one business day."
     )
+    # the booking is an answer like any other: "how long till they call?", "is it booked?"
+    # after it are follow-ups about it, not new needs
+    follow_ups: dict[FollowUp, str] = {
+        "how_long": f"{CALLBACK_WHEN} Your reference is {ticket.id}.",
+        "done": f"Yes, the call back is booked; your reference is {ticket.id}.",
+    }
+    state.caller.results.append(DomainResult(
+        domain="meta", specialist=None, status="done", summary=said,
+        result=SpecialistResult(status="done", summary=said, follow_ups=follow_ups)))
+    return said
 
 
 UNAVAILABLE = (

@@ -36,6 +36,8 @@ class Ask(Enum):
     COST = "cost"  # "is there a fee?", "how much more a month is that?"
     WHAT = "what"  # "what does that mean?", "which card?"
     UNDO = "undo"
+    NEXT = "next"  # "do i need to do anything after?": what is left for the caller
+    WHERE = "where"  # "where do i even find that?": where the asked-for value is written
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,15 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|\b(approv\w*|review|supervisor)\b.{0,25}\b(skip\w*|bypass\w*|necessary|needed|required|really)\b"
         r"|\b(need|needs|have to|has to|got to)\b.{0,15}\b(approv\w*|a supervisor|reviewed)\b"
         r"|\b(can'?t|cannot|could(?:n'?t)?|can) you (just )?(do|approve|push|rush|speed) (it|that|this|them)?\b", re.I)),
+    (Ask.NEXT, re.compile(
+        r"\b(?:(?:do|will|would|should|must) (?:i|we) (?:need|have|got) to do (?:anything|something)"
+        r"|(?:anything|something) (?:else )?(?:i|we) (?:need|have|should|must|got) (?:to )?do"
+        r"|what (?:do|should|must|will) (?:i|we) (?:have to |need to )?do (?:after|afterwards|next|then|once)"
+        r"|what happens (?:next|after|afterwards|then)|what(?:'s| is) next|then what)\b", re.I)),
+    (Ask.WHERE, re.compile(
+        r"\bwhere(?:'?s| is| are| do| does| can| would| will| should)? (?:i |we |you |one )?(?:even |actually )?"
+        r"(?:find|get|see|look|locate|check|it|that|this|those|they)\b"
+        r"|\b(?:don'?t|do not) know (?:it|that|what it is|where (?:it is|to find it))", re.I)),
     (Ask.HOW_LONG, re.compile(
         r"\b(how (long|soon|many days)|when (will|would|do|does|can|is|should)|by when|what time|how quickly"
         r"|who (approves|reviews|decides|signs off|looks at|checks)|and when(?=\W*$)"
@@ -203,6 +214,7 @@ class ActionFacts:
     approval: str | None = None  # why a person approves it first; None: it happens at the caller's yes
     undo: str | None = None
     cost: str | None = None  # what it costs the caller; None: nothing (no action here has a fee)
+    amount: str | None = None  # why the amount is what it is ("why only twenty percent?"); None: not asked of it
 
 
 SAME_NEED = "Yes, that's what I'm asking you about."
@@ -221,18 +233,22 @@ def queued(need: str, facts: ActionFacts) -> str:
     return f"Sure, I'll help with {need} right after this. First: {reask(facts)[:1].lower()}{reask(facts)[1:]}"
 
 
-def answer(reading: Reading, facts: ActionFacts, approval_wait: str) -> str:
+def answer(reading: Reading, facts: ActionFacts, approval_wait: str, words: str = "") -> str:
     """The answer to a move about a pending read-back, then the short re-ask."""
     if reading.move is Move.STATUS:
         said = NOT_YET
     elif reading.move is Move.HOLD:
         return f"{TAKE_YOUR_TIME} When you're ready, just tell me: shall I go ahead with {facts.what}? Yes or no."
     else:
-        said = fact(reading.ask, facts, approval_wait)
+        said = fact(reading.ask, facts, approval_wait, words)
     return f"{said} {reask(facts)}"
 
 
-def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str) -> str:
+# "why only twenty percent??", "how come it's so little": the amount asked about, not the approval.
+_ABOUT_AMOUNT = re.compile(r"\b(?:percent|per\s?cent|%|so\s+(?:little|low|small)|only|full\s+amount|whole\s+(?:amount|thing)|all\s+of\s+it|that\s+much|more)\b", re.I)
+
+
+def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str, said: str = "") -> str:
     """The sentence that answers a question about a pending action, from its facts."""
     if ask is Ask.SKIP:
         if facts.approval:
@@ -244,10 +260,15 @@ def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str) -> str:
         if facts.approval:
             return f"It needs a supervisor's approval first. {approval_wait}"
         return "It's done as soon as you say yes."
+    if ask is Ask.WHY and facts.amount and _ABOUT_AMOUNT.search(said):
+        return facts.amount
     if ask is Ask.WHY and facts.approval:
         return facts.approval[:1].upper() + facts.approval[1:]
     if ask is Ask.COST:
         return facts.cost or "There's no fee for it."
+    if ask is Ask.NEXT:
+        after = facts.approval and approval_wait or facts.how_long or "It's done as soon as you say yes."
+        return f"Nothing on your side. {after}"
     if ask is Ask.UNDO:
         return facts.undo or "Once it's done I can't undo it on this call, which is why I'm checking with you first."
     return f"It's {facts.what}, and nothing happens until you say yes."

@@ -37,19 +37,38 @@ def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = Tr
     phrases first, each word used once); words no glossary knows are left out. ``english``:
     a sentence of the turn said in English ("welchen tarif habe ich? what plan am i on") is
     kept as said, so the router reads the caller's own words beside the gloss."""
+    glossaries = list(glossaries)
+    # clause by clause: "my calls keep failing, por qué?" is English, then Spanish
     sentences = [p for p in _SENTENCE.split(text) if p.strip()]
-    kept = [p.strip() for p in sentences if english and _english(p)]
+    whole = [p for p in _WHOLE_SENTENCE.split(text) if p.strip()]
+    kept = [p.strip() for p in sentences if english and _english(p, clause=p not in whole) and not _foreign(p, glossaries)]
     foreign = " ".join(p for p in sentences if p.strip() not in kept)
     glossed = _gloss_words(foreign, glossaries) if foreign else ""
     return " ".join(x for x in (glossed, *kept) if x)
 
 
-_SENTENCE = re.compile(r"[.?!¿¡;]+")
+_SENTENCE = re.compile(r"[.?!¿¡;,]+")
+_WHOLE_SENTENCE = re.compile(r"[.?!¿¡;]+")
+_FOREIGN_WORDS = 2  # "i webhook erano in ritardo la settimana scorsa": two glossary phrases, not English
+
+
+def _foreign(clause: str, glossaries: list[dict[str, str]]) -> bool:
+    """The clause holds words of another language the glossaries know (a phrase whose English differs)."""
+    low = f" {clause.lower()} "
+    found = 0
+    for g in glossaries:
+        for foreign, english in g.items():
+            if foreign != english.lower() and f" {foreign} " in low:
+                found += 1
+                if found >= _FOREIGN_WORDS:
+                    return True
+    return False
 _ENGLISH_WORDS = 2  # a stretch with this many of English's commonest words, and none of another language's
 
 
-def _english(sentence: str) -> bool:
-    return english_words(sentence) >= _ENGLISH_WORDS and detect_language(sentence, weak=True) is None
+def _english(sentence: str, clause: bool = False) -> bool:
+    # a clause cut at a comma is short: one of English's commonest words tells it ("my calls keep failing")
+    return english_words(sentence) >= (1 if clause else _ENGLISH_WORDS) and detect_language(sentence, weak=True) is None
 
 
 # Ids said as written ("INC-41", "CH-1001-D", "T-9F2A") and error codes ("429"): the same in every language.

@@ -71,9 +71,10 @@ _E_SET_NUMBER = re.compile(
 
 
 def heard_customer_number(text: str) -> str | None:
-    """The customer number in a caller's answer, reading an E-set letter as C; None if absent."""
-    m = _E_SET_NUMBER.search(text)
-    return f"C{m.group(1)}" if m else None
+    """The customer number in a caller's answer, reading an E-set letter as C; None if absent.
+    Of two, the last: a caller who names two numbers corrects the first ("C1003, no sorry, mine is C1004")."""
+    said = _E_SET_NUMBER.findall(text)
+    return f"C{said[-1]}" if said else None
 
 
 def asks_for_digits(reply: str) -> bool:
@@ -166,6 +167,9 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
 
     # Why the question is asked ("hm why do you need my zip"), said before it is asked again.
     slot_why = "It's how I make sure I'm speaking with the account holder before I look at the account or change anything."
+    # Where the caller finds what is asked for ("where do i even find that? the customer number?").
+    slot_where = ("Your customer number is at the top of every invoice and in the dashboard under Account settings; "
+                  "it starts with a C. The ZIP code is the one on the account's billing address.")
 
     def __init__(self, *, state: CallState, chat_ctx=None, agent_id: str = "identity") -> None:
         super().__init__(state=state, agent_id=agent_id, chat_ctx=chat_ctx)

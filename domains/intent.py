@@ -46,11 +46,14 @@ _NOT_MINE = re.compile(
 )
 # The yes of a caller whose first language is another: "sí, sí, yes", "ja, bitte".
 _FOREIGN_YES = ("sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord")
-# The yes of Scots and the north ("aye go on"), beside the yeses of other languages.
-_REGIONAL_YES = ("aye",)
+# The yes of Scots and the north ("aye go on"), of Ireland ("yeah grand go on"), beside the
+# yeses of other languages.
+_REGIONAL_YES = ("aye", "grand", "ye", "yeh")
+# A yes as callers text it, and as some recognisers write it: "yes pls", "k yes", "kk".
+_TEXTED_YES = ("pls", "plz", "k", "kk", "yh", "yah", "ofc")
 _FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
            "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
-           "and", "just", "yes,", "please", "thanks",
+           "and", "just", "yes,", "please", "thanks", "ta", "cheers", "thx",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
 # Every word a plain yes may be made of: assent words, and the few the everyday forms
 # wrap them in ("that works for me", "fine by me", "sounds good yes", "perfect go ahead").
@@ -64,7 +67,7 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "then", "nice", "sweet",
         # a yes said over a doubt: "yeah, file it anyway"
         "anyway", "anyways",
-        *_FOREIGN_YES, *_REGIONAL_YES,
+        *_FOREIGN_YES, *_REGIONAL_YES, *_TEXTED_YES,
         # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
@@ -72,7 +75,7 @@ _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "c
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
                  "okay", "fine", "good", "great", "perfect", "works", "cool", "awesome", "lovely", "wonderful",
                  "brilliant", "excellent", "agreed", "agree", "deal", "totally", "indeed", "alright",
-                 *_FOREIGN_YES, *_REGIONAL_YES}
+                 *_FOREIGN_YES, *_REGIONAL_YES, *_TEXTED_YES}
 # A turn opening like a question ("can you...", "is it...") is asked again, never taken as yes.
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
@@ -374,7 +377,7 @@ class ActionGate:
             # number?": the read-back says it in full (a closure's says the data goes after 30
             # days, a contact change's where the call back goes), not only the action's name
             return f"If you say yes: {self.read_back}. {frame.reask(facts)}"
-        return frame.answer(reading, facts, approval_wait(task.state))
+        return frame.answer(reading, facts, approval_wait(task.state), latest)
 
 
 def _leaving(task: SpecialistLike, words: str) -> None:

@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.language import detect_language
+from callcenter.routing.discourse import is_thanks_only
 from callcenter.routing.segment import RETRACTION
 from domains import frame
 from domains.base import asks_for_need, leaving_reason
@@ -47,6 +48,12 @@ log = logging.getLogger("callcenter.domains")
 
 
 
+def declines(latest: str) -> bool:
+    """"no thank you" to "Shall I go ahead?": a polite no to the read-back, not the end of
+    the call (a farewell in it, "no thanks, bye", still ends it)."""
+    return yes_or_no(latest) is False and is_thanks_only(latest)
+
+
 class Next(Enum):
     """What the specialist does next when the move is not answered here."""
 
@@ -56,13 +63,13 @@ class Next(Enum):
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
-    if leaving_reason(task.state, latest) is not None:
+    gate = getattr(task, "gate", None)
+    readback = gate is not None and gate.pending
+    if leaving_reason(task.state, latest) is not None and not (readback and declines(latest)):
         # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
         # the read-back even with a yes-like word in it (tried: acting on those filed requests
         # the blind parts' callers never confirmed, session 18)
         return Next.CONTINUE
-    gate = getattr(task, "gate", None)
-    readback = gate is not None and gate.pending
     if (glossed := await foreign_aside(task, latest)) is not None:
         return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:
@@ -79,7 +86,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # whether ours is done: a lookup answers it. Only another department: "how long does the
         # refund take?" during a refund's read-back is about ours, not a refund-status lookup.
         aside = task.other_need(latest)
-        if aside is not None and aside.domain != task.id.split(".", 1)[0] and not (readback and about_ours(latest, gate.facts)):
+        ours = (readback and (reading.ask is frame.Ask.NEXT or about_ours(latest, gate.facts))) or (
+            reading.ask is frame.Ask.WHERE and getattr(task, "slot_where", None) is not None)
+        if aside is not None and aside.domain != task.id.split(".", 1)[0] and not ours:
             answered = await answer_by_lookup(task, aside)
             if answered is not None:
                 back = _asked_again(task)
@@ -213,6 +222,9 @@ def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
     why = getattr(task, "slot_why", None)
     if reading is not None and reading.move is Move.ASK and reading.ask is frame.Ask.WHY and why:
         return f"{why} {task.last_question}".strip()  # "hm why do you need my zip"
+    where = getattr(task, "slot_where", None)
+    if reading is not None and reading.move is Move.ASK and reading.ask is frame.Ask.WHERE and where:
+        return f"{where} {task.last_question}".strip()  # "where do i even find that? the customer number?"
     options = getattr(task, "slot_options", None)
     # "what plans are there?", "how much is pro again?": the choices' facts answer both
     if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST) and callable(options):

@@ -178,7 +178,7 @@ _FAREWELLS: dict[str, frozenset[str]] = {
     "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis "
                     "dann noch wochenende".split()),
     "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante".split()),
-    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu falou perfeito tá ta".split()),
+    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu falou perfeito tá ta beleza".split()),
 }
 GOODBYE_REPLY: dict[str, str] = {
     "es": "Gracias por llamar. ¡Adiós!",

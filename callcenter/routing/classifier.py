@@ -230,9 +230,13 @@ class IntentRouter:
             return [self.classify(text)]
         found: list[Intent] = []
         for seg in segments:
-            if found and found[-1].in_scope and _disc.asks_about_it(seg):
-                # "..., what's going on with it": a question about the need just named
-                found[-1] = replace(found[-1], text=_joined(found[-1].text, seg))
+            named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
+            if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg)):
+                # "..., what's going on with it": a question about the need last named (past an
+                # aside that named none: "..., and i never did that. what is happening")
+                found[named] = replace(found[named], text=_joined(found[named].text, seg))
+                if self.rereadings:  # the whole need, now said, may settle its reading ("... ours came late")
+                    found[named] = _rereading.reread(found[named], self.rereadings, self.labels)
                 continue
             found.extend(self._framed(seg, self._split_weak(seg)))
         found = self._topic_then_need(found)
@@ -244,7 +248,7 @@ class IntentRouter:
             # question with no farewell in it, and ending the call on it would lose the caller
             found = [_not_goodbye(i) if i.label == _frames.GOODBYE else i for i in found]
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
-            self._is_need(i) for i in found
+            self._is_need(i) and not _disc.disclaims(i.text) for i in found  # "not switching, just asking. thanks, that's it"
         ):
             # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
             return [Intent(_frames.GOODBYE, 1.0, text)]
@@ -252,8 +256,9 @@ class IntentRouter:
             kept = [i for i in found if not (i.in_scope and (_disc.disclaims(i.text) or (self.asides and self.asides(i.text))))]
             if any(self._is_need(i) for i in kept):
                 found = kept
+        found = self._reasons_joined(found)
         if self.rereadings:  # "cancel my pro plan. starter is plenty": one move, said in two clauses
-            found = _rereading.reread_turn(found, self.rereadings, self.labels)
+            found = _rereading.reread_turn(found, self.rereadings, self.labels, turn=text)
         needs = [i for i in found if i.in_scope and i.label not in _SOCIAL]
         if needs:
             # "thanks, bye" after a request still matters to the meta layer; greetings don't.
@@ -330,6 +335,20 @@ class IntentRouter:
                 continue
             if intent.label == _frames.HUMAN and _TAKEN_BACK.search(intent.text) and any(self._is_need(i) for i in found[idx:]):
                 continue  # "put me through to a human, actually no, just tell me my balance"
+            out.append(intent)
+        return out
+
+    def _reasons_joined(self, found: list[Intent]) -> list[Intent]:
+        """"we were down all morning because of your 500s, i want a refund for that": a clause
+        read unsurely, then a need that points back at it ("for that"), is that need's reason,
+        not a need of its own; the need hears it."""
+        out: list[Intent] = []
+        for intent in found:
+            before = out[-1] if out else None
+            if (before is not None and self._is_need(intent) and _disc.points_back_for(intent.text)
+                    and before.confidence < self.threshold and before.label != intent.label):
+                out[-1] = replace(intent, text=_joined(before.text, intent.text))
+                continue
             out.append(intent)
         return out
 

@@ -24,7 +24,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay)\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
-    ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can)|and when|by when|what time|eta|any idea when"
+    ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can|are)|and when|by when|what time|eta|any idea when"
                             r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when)\b")),
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
@@ -81,20 +81,26 @@ _CLOSING_WORDS = frozenset(
     # "we're good", "gotta run", "ok whatever, bye"
     "we we're were all run jump dash whatever anyway anyways "
     # typed and texted thanks, and the regional "grand" and "sound": "k thx", "ty", "grand, ta"
-    "ty tysm thx thnx thanx tx k kk grand sound".split()
+    "ty tysm thx thnx thanx tx k kk grand sound "
+    # hanging up in so many words: "ok i'm done, hanging up now", "i will disconnect now"
+    "hang hanging hung up disconnect disconnecting let go off sign signing leave ill i'll "
+    # who is thanked, and South African thanks and goodbye: "thank you so much madam", "shot, sharp sharp"
+    "madam ma'am maam sir miss shot sharp hey".split()
 )
+# The caller says they are hanging up: "hanging up now", "i'll let you go", "sharp sharp".
+_HANG_UP = r"hang(?:ing)? up|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
 _CLOSING_CUE = re.compile(
     r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
-    r"|see (you|ya)|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
+    rf"|see (you|ya)|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
     r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)"
-    r"|talk (to you )?(later|soon)|take care)\b|(?:^|[\s,.!])later\W*$"
+    rf"|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
@@ -118,6 +124,7 @@ _ABOUT_IT = frozenset(
     "what what's whats where where's wheres how how's hows when any anything news update updates status going on "
     "happening happened with at is are was it that this them those one the a so and but ok okay".split())
 _POINTERS = frozenset("it that this them those".split())
+_HAPPENING = frozenset("going happening happened".split())
 
 
 # "the one from two months back", "that one from march", "the second one i think": a noun
@@ -137,6 +144,14 @@ def details_the_one_before(text: str) -> bool:
 
 
 _ELABORATES = re.compile(r"^\W*(?:like|i mean|as in|meaning|such as|you know like)\b")
+# "... webhooks? ours showed up really late last week": what the sentence before named, told
+# of the caller's own (not "mine is C1001", an answer of its own).
+_OWN_OF_IT = re.compile(r"^\W*(?:(?:and|but|so|well|um|uh)\W+)*(?:ours|mine|theirs)\b(?!\W+(?:is|are|'s)\W+(?:c\b|c\d|customer|zip|the\s+(?:zip|number|account)))")
+
+
+def tells_own_of_it(text: str) -> bool:
+    """A sentence about the caller's own case of what the sentence before named."""
+    return bool(_OWN_OF_IT.search(text.lower()))
 
 
 def asks_about_it(text: str) -> bool:
@@ -146,7 +161,8 @@ def asks_about_it(text: str) -> bool:
     words = _WORD.findall(text.lower())
     if words and all(w in _WHAT_TO_DO or w in _FILLERS for w in words) and any(w in _CHOICES for w in words):
         return True
-    return (any(w in _POINTERS for w in words)
+    # "..., what is going on": a bare "what's happening" after a need asks about that need
+    return (any(w in _POINTERS or w in _HAPPENING for w in words)
             and all(w in _ABOUT_IT or w in _FILLERS for w in words))
 
 
@@ -192,12 +208,29 @@ _DISCLAIMS = re.compile(
     r"^\W*(?:(?:so|well|ok|okay|um|uh|and|but|no)\W+)*(?:(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m|i\s+am)\s+)?"
     r"(?:not|isn'?t|never)\s+(?:a|an|the|about|really|my|any|that|locked|an?\s+\w+\s+or)\b")
 _DISCLAIM_WORDS = 7
+_DENY_WORDS = 9  # "no no, not switching, just asking for now"
 
 
 def disclaims(text: str) -> bool:
     """A short clause that says what the call is *not* about ("not an error or anything",
-    "it's not about the bill"): beside a real need it is no need of its own."""
-    return bool(_DISCLAIMS.search(text.lower())) and len(_WORD.findall(text.lower())) <= _DISCLAIM_WORDS
+    "it's not about the bill"), or denies having done what the clause before told ("and i did
+    not change it"): beside a real need it is no need of its own."""
+    low = text.lower()
+    words = len(_WORD.findall(low))
+    return (bool(_DISCLAIMS.search(low)) and words <= _DISCLAIM_WORDS) or (bool(_DENIES.search(low)) and words <= _DENY_WORDS)
+
+
+_DENIES = re.compile(
+    # the whole clause says what the caller is not doing: "no no, not switching, just asking for
+    # now" ("just wondering what my balance is" asks something: not one of these)
+    r"^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay)\W+)*(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+"
+    r"(?:switching|changing|cancel+ing|closing|upgrading|downgrading|moving|leaving|buying|ordering|going\s+ahead|doing\s+(?:it|that|anything))"
+    r"(?:\s+(?:plans?|anything|yet|now|it|that|today))?(?:\W+just\s+(?:asking|checking|wondering|curious)(?:\s+for\s+now)?)?\W*$"
+    r"|^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay|i'?m|we'?re|i\s+was|was)\W+)*just\s+(?:asking|checking|wondering|curious)"
+    r"(?:\s+(?:for\s+now|though|really))?\W*$"
+    r"|^\W*(?:(?:so|well|and|but|um|uh|oh)\W+)*(?:i|we)\s+(?:did\s*n[o']?t|didnt|never|have\s*n[o']?t|havent|had\s*n[o']?t)\s+"
+    r"(?:\w+\s+)?(?:change|changed|do|did|done|touch|touched|request|requested|ask|asked|make|made|authori[sz]e|authori[sz]ed|order|ordered|sign|signed)"
+    r"(?:\s+(?:for|up|in|off))?\s+(?:it|that|this|them|anything|any\s+of\s+(?:it|that|this))(?:\s+(?:myself|at\s+all|though|either))?\W*$")
 
 
 def names_nothing(text: str) -> bool:
@@ -230,7 +263,7 @@ def follow_up_kind(text: str) -> FollowUp | None:
 
 # A question about "that" / "it" points back at the last answer, however confidently its
 # verb reads as a need of its own ("and when will that be fixed" is not a new ticket query).
-_BACK_REFERENCE = frozenset("that it this those they them".split())
+_BACK_REFERENCE = frozenset("that it this those they them it'll it's that'll that's they'll they're".split())
 
 
 def refers_back(text: str) -> bool:
@@ -329,3 +362,13 @@ def is_vague(text: str) -> bool:
     """A filler, a greeting, or an opener that names no topic ("i have a question")."""
     words = [w for w in _WORD.findall(text.lower()) if w not in _FILLERS and w not in _GENERIC]
     return not words
+
+
+# "i want a refund for that", "can i get credit for it": a request whose object is the clause before.
+_FOR_THAT = re.compile(r"\b(?:for|about|because of|over)\s+(?:that|it|this|all\s+that|all\s+of\s+(?:that|it|this))\b(?!\s+(?:one|plan|charge|invoice|key)\b)")
+
+
+def points_back_for(text: str) -> bool:
+    """The clause asks for something for what the clause before it told ("..., i want a refund for that")."""
+    return bool(_FOR_THAT.search(text.lower()))
+

@@ -42,6 +42,9 @@ class Rereading:
     # did you guys have a webhook delay last week" at 0.42 as the status board): for rules whose
     # label changes nothing, so no act rests on it.
     settles_own: bool = False
+    # Only for a clause said beside other needs of the same turn ("..., and we only have the
+    # one account": no closure asked for); a clause said alone keeps its reading.
+    beside_only: bool = False
 
     def applies(self, label: str, labels: list[str]) -> bool:
         return label in self.over and self.label in labels
@@ -63,9 +66,11 @@ def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], with
     (or said with its ending words), and only to a label of that department: the front desk
     already chose the department."""
     for rule in rules:
+        if rule.beside_only:
+            continue
         if within is not None:
             mine = rule.label.startswith(within.rstrip("/") + "/")
-            if mine and intent.in_scope and rule.target(intent.text) and not rule.whole(intent.text) and (
+            if mine and (intent.in_scope or intent.label in rule.over) and rule.target(intent.text) and not rule.whole(intent.text) and (
                     rule.unsure(intent.text) or intent.label in rule.over | {rule.label}):
                 return replace(intent, label=rule.label, confidence=1.0, alternatives=())
             continue
@@ -92,14 +97,22 @@ def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], with
     return intent
 
 
-def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: list[str]) -> list[Intent]:
+def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: list[str], turn: str = "") -> list[Intent]:
     """Across one turn's clauses: a target said in any clause makes every reading the rule
     looks at that ends something without a target (and not outright) the rule's label, and the target's own
     clause ("starter is plenty for us", which may read as nothing or as another need of
     the department) joins it, so the
-    specialist hears where the caller wants to go."""
-    out = list(intents)
+    specialist hears where the caller wants to go. With no target anywhere, words that end
+    the whole thing said in a clause of their own ("i want to cancel. we're done with you
+    guys, we moved to another provider") settle an unsure ending: the reading stands."""
+    out = _ended_beside(list(intents), rules, labels, turn)
+    if sum(i.in_scope and not i.label.startswith("meta/") for i in out) > 1:  # a greeting is no other need
+        for rule in (r for r in rules if r.beside_only):
+            out = [replace(i, label=rule.label, confidence=1.0, alternatives=())
+                   if i.label in rule.over and rule.target(i.text) and not rule.whole(i.text) else i for i in out]
     for rule in rules:
+        if rule.beside_only:
+            continue
         if rule.label not in labels or not any(rule.target(i.text) for i in out):
             continue
         # only a clause that ends something without saying where to ("cancel my pro plan") waits
@@ -119,3 +132,20 @@ def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: lis
         merged = replace(head, label=rule.label, confidence=max(head.confidence, 1.0), alternatives=(), text=joined)
         out = [merged if k == first else i for k, i in enumerate(out) if k == first or k not in moved]
     return out
+
+
+def _ended_beside(intents: list[Intent], rules: tuple[Rereading, ...], labels: list[str], turn: str) -> list[Intent]:
+    rest = turn
+    for intent in intents:  # only words no need was read in: a reason, not another request
+        if intent.in_scope:
+            rest = rest.replace(intent.text, " ")
+    out = intents
+    for rule in rules:
+        if rule.label not in labels or any(rule.target(i.text) for i in out) or rule.target(rest):
+            continue
+        # the reason may read as the ending itself ("... honestly we don't use it any more")
+        ended = rule.whole(rest) or any(i.label in rule.over and rule.whole(i.text) for i in out)
+        out = [replace(i, confidence=1.0, alternatives=()) if ended and i.label in rule.over
+               and (rule.label, _UNSURE[1]) in i.alternatives else i for i in out]
+    return out
+

@@ -215,8 +215,9 @@ def extract_slots(text: str, reader: SlotReader | None = None) -> Slots:
 def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]) -> Slots:
     s = Slots()
     text = strip_cards(text[:MAX_SLOT_TEXT])  # bounded work; a card number is never a phone or ZIP
-    if m := _CUSTOMER.search(text):
-        s.customer_id = f"C{m.group(1)}"
+    # the last number said: "c one oh oh three, no sorry, mine is c one oh oh four" corrects itself
+    if said := _CUSTOMER.findall(text):
+        s.customer_id = f"C{said[-1]}"
     scrubbed = _CUSTOMER.sub(" ", text)
     for p in patterns:
         if m := (_wanted(p.pattern, text) if p.skips_current else p.pattern.search(text)):

@@ -67,3 +67,32 @@ def phone_gone(text: str) -> bool:
 def closes_account(text: str) -> bool:
     """The words ask for the account's closure outright."""
     return bool(_CLOSES.search(text))
+
+
+# Any word that ends, leaves or gets rid of something: a closure is never asked for without one
+# ("..., and we only have the one account" reads as a closure to the router, beside other needs).
+_ENDING = re.compile(
+    r"\b(?:clos\w*|cancel\w*|terminat\w*|delet\w*|remov\w*|shut\w*|end\w*|stop\w*|quit\w*|leav\w*|left|unsubscrib\w*"
+    r"|deactivat\w*|get\s+rid|done|out|no\s+longer|any\s*more|wip\w*|eras\w*|kill\w*|nuke|discontinu\w*|elsewhere"
+    r"|competitor|provider|switch\w*|mov\w*|goodbye|bye|finish\w*|don'?t\s+(?:need|want)|cut\s+ties|part\s+ways"
+    r"|exit|wind\s+down|off|gone|over|through\s+with|plug|drop\w*|permanent\w*|entirely|completely|for\s+good)\b", re.I)
+
+
+def names_no_ending(text: str) -> bool:
+    """No word in the clause ends anything: whatever the router read, no closure is asked for."""
+    return not _ENDING.search(text)
+
+
+# "someone changed my email address last night", "my password got changed and it wasn't me": a
+# change the caller did not make is security's matter, not a change of details to make.
+_CHANGED_BY_SOMEONE = re.compile(
+    r"\b(?:someone|somebody|some\s+one|a\s+stranger|hackers?|they)\b.{0,20}\b(?:changed|reset|updated|altered|switched)\b"
+    r".{0,20}\b(?:email|e-mail|password|phone|number|details|address)\b"
+    r"|\b(?:email|e-mail|password|phone|number|details|address)\b.{0,30}\b(?:was|got|has\s+been|have\s+been|been)\s+(?:changed|reset|updated)\b"
+    r".{0,40}\b(?:not\s+me|wasn'?t\s+me|i\s+(?:did\s*n'?o?t|didnt|never)|without\s+(?:me|my))", re.I)
+
+
+def changed_by_someone_else(text: str) -> bool:
+    """The caller's details were changed by someone else."""
+    return bool(_CHANGED_BY_SOMEONE.search(text))
+

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from callcenter.routing.calibration import OOS
 from callcenter.routing.rereading import Rereading, never
 from domains.account.actions import ACTIONS
 from domains.account.close_account import CloseAccountTask
 from domains.account.glossary import GLOSSARY
 from domains.account.lock_words import (
     asks_for_lock,
+    changed_by_someone_else,
     closes_account,
     locked_out,
+    names_no_ending,
     phone_gone,
     sign_ins_by_someone_else,
 )
@@ -55,6 +58,26 @@ SOMEONE_ELSES = Rereading(
     unsure=sign_ins_by_someone_else,
 )
 
+# "someone changed my email address last night": a change nobody asked for is security's review.
+CHANGED_BY_SOMEONE = Rereading(
+    over=frozenset({"account/profile_update", "account/login_help"}),
+    label="account/security",
+    target=changed_by_someone_else,
+    whole=never,
+    unsure=never,
+)
+
+# "i was charged twice, and we only have the one account": beside other needs, a clause read
+# as the closure with no word that ends anything is no request of its own.
+NO_ENDING = Rereading(
+    over=frozenset({"account/close_account"}),
+    label=OOS,
+    target=names_no_ending,
+    whole=never,
+    unsure=never,
+    beside_only=True,
+)
+
 DOMAIN = DomainSpec(
     name="account",
     description=(
@@ -66,7 +89,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, SOMEONE_ELSES, PHONE_GONE),
+    rereadings=(ASKS_LOCK, SOMEONE_ELSES, PHONE_GONE, NO_ENDING, CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),

@@ -132,7 +132,7 @@ _TO_DIRECTION = re.compile(
 )
 # Words that end the whole relationship, whatever else is said: the closure stands.
 _ENDS_ALL = re.compile(
-    r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|the\s+|our\s+|this\s+)?"
+    r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|me\s+|the\s+|our\s+|this\s+)?"
     r"(?:whole\s+|entire\s+)?(?:account|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
     r"|(?:don'?t|do\s+not)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?\s+any\s*more"
     r"|no\s+longer\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)"
@@ -174,7 +174,10 @@ def ends_something(text: str) -> bool:
 # "is there something cheaper than what i'm on". Its words overlap a balance question's.
 _PAY_LESS = re.compile(
     r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
-    r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend))\b",
+    r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
+    # "we're paying way too much, can you knock it down a bit": too much each month, not one charge
+    r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+paying\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
+    r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down)\b",
     re.I,
 )
 
@@ -216,6 +219,8 @@ def wants_money_back(text: str) -> bool:
 # "what plan am i on": the list says which one is the caller's.
 _PRICE = re.compile(
     r"\b(?:how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{0,30}\bcost"
+    # "what would starter be then": the price of the plan named
+    r"|what\s+(?:would|will|'d)\s+(?:the\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:be|cost|come\s+to|run)"
     r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
     r"|(?:my|our)\s+(?:current\s+)?(?:plan|tier)\s+(?:is|again)\b)", re.I)
 _MOVE = re.compile(
@@ -232,3 +237,4 @@ def asks_no_price(text: str) -> bool:
     """The words ask for more than the price list: a move, or a comparison (the specialist's
     own conversation answers those, with the caller's plan beside the one asked about)."""
     return not (_PRICE.search(text) and not _MOVE.search(text))
+

@@ -233,6 +233,9 @@ def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> Ac
         approval=approval,
         cost=f"It's {dollars(decision.amount_cents)} back to you for charge {charge_id}; there's no fee for a refund.",
         undo="A refund can't be taken back once it's issued, which is why I'm checking with you first.",
+        amount=None if decision.reason != "service_failure" else (
+            f"A service-failure credit is capped at {limits.service_credit_percent}% of the charge: that's the policy "
+            "for calls that failed during an incident, and only a duplicate charge is refunded in full."),
     )
 
 

@@ -59,7 +59,7 @@ def asks_another(text: str) -> bool:
 # downtime": money asked back for service that failed, the refund's service-failure credit,
 # however much the trouble's words read as a diagnosis or the status board.
 _RETURN = r"(?:credit|credits|compensat\w*|money\s+back|refund\w*|reimburs\w*|discount|something\s+back|partial\s+refund)"
-_TROUBLE = (r"(?:fail\w*|errors?|outages?|downtime|down\s?time|incidents?|[45]\d\d'?s?|5xx|disruption|interruption"
+_TROUBLE = (r"(?:fail\w*|errors?|outages?|downtime|down\s?time|incidents?|[45]\d\d'?s?|5xx|five\s+hundreds?|disruption|interruption"
             r"|the\s+api\s+being\s+down|service\s+(?:issues?|problems?)|(?:it|the\s+api|you)\s+(?:was|were|being)\s+down)")
 _CREDIT_FOR_TROUBLE = re.compile(rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because\s+of|due\s+to|over|after)\b.{{0,30}}\b{_TROUBLE}", re.I)
 

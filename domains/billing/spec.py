@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from callcenter.routing.calibration import OOS
 from callcenter.routing.rereading import Rereading, never
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
@@ -70,7 +71,8 @@ CANCEL_TO_A_PLAN = Rereading(
 
 # "i want to pay less each month": a way down the price list, not a question about the balance.
 PAY_LESS = Rereading(
-    over=frozenset({"billing/balance"}),
+    # "we're paying way too much, knock it down a bit" may read as a refund: nothing was charged twice
+    over=frozenset({"billing/balance", "billing/refund"}),
     label="billing/plan_change",
     target=asks_to_pay_less,
     whole=never,
@@ -126,7 +128,8 @@ PAID_BEFORE = Rereading(
 # "so how much is starter": a plan's price is the price list's, not the caller's balance, unless
 # they ask what they pay themselves ("how much do i pay for pro each month").
 PLAN_PRICE = Rereading(
-    over=frozenset({"billing/balance"}),
+    # also when the words alone read as nothing the line does ("what would starter be then")
+    over=frozenset({"billing/balance", OOS}),
     label="billing/plan_change",
     target=asks_a_plans_price,
     whole=asks_the_monthly_price,
@@ -146,8 +149,9 @@ MONTHLY_PRICE = Rereading(
 # "can i get a credit for the failed calls today": the service-failure credit (a refund), which
 # its read-back states and nothing pays without a yes; the trouble's words read as a diagnosis.
 CREDIT_FOR_TROUBLE = Rereading(
+    # OOS: "we want the service credit for today's 500s" may read as nothing the line does
     over=frozenset({"technical/api_errors", "technical/service_status", "billing/invoices", "billing/balance",
-                    "billing/refund_status"}),
+                    "billing/refund_status", OOS}),
     label="billing/refund",
     target=asks_credit_for_trouble,
     whole=never,

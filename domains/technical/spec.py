@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from callcenter.routing.calibration import OOS
 from callcenter.routing.rereading import Rereading, never
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
@@ -25,6 +26,7 @@ from domains.technical.status_words import (
     asks_if_it_is_why,
     asks_if_up,
     key_fails,
+    names_error_code,
     names_incident,
     names_own_error,
     names_ticket,
@@ -56,9 +58,10 @@ UP_OR_DOWN = Rereading(
     unsure=never,
 )
 
-# "is inc forty two fixed yet": a named incident is the status board's (status_words.py).
+# "is inc forty two fixed yet": a named incident is the status board's (status_words.py), also when
+# the clause alone reads as nothing the line does ("and is inc forty two sorted yet")
 INCIDENT_NAMED = Rereading(
-    over=frozenset({"technical/ticket_status", "technical/escalation", "technical/api_errors"}),
+    over=frozenset({"technical/ticket_status", "technical/escalation", "technical/api_errors", OOS}),
     label="technical/service_status",
     target=names_incident,
     whole=never,
@@ -68,13 +71,26 @@ INCIDENT_NAMED = Rereading(
 
 # "my developer says the key is dead": the API errors' diagnosis, never an escalation question.
 # On an API product a key that "isn't working" is the API key, not a sign-in problem, unless
-# the caller names the sign-in's own (a security key, the password).
+# the caller names the sign-in's own (a security key, the password); also when the words alone
+# read as nothing the line does ("ugh the key isnt working").
 KEY_FAILS = Rereading(
     over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status",
-                    "account/login_help", "account/two_factor_reset"}),
+                    "technical/service_status", "account/login_help", "account/two_factor_reset", OOS}),
     label="technical/api_errors",
     target=key_fails,
     whole=sign_in_key,
+    unsure=never,
+    settles_own=True,  # the diagnosis changes nothing: "ugh the key isnt working" at 0.55 is sure of it
+)
+
+# "the 429 thing is doin my head in", "the 500s stuff is annoying": an error code the caller gets
+# is their traffic's diagnosis (which names an incident when there is one), unless they ask
+# whether the service is up, name an incident or a ticket, or a past trouble.
+ERROR_CODE_NAMED = Rereading(
+    over=frozenset({"technical/service_status", "technical/ticket_status", OOS}),
+    label="technical/api_errors",
+    target=names_error_code,
+    whole=lambda text: asks_if_up(text) or names_incident(text) or names_ticket(text) or past_trouble(text),
     unsure=never,
 )
 
@@ -146,7 +162,8 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO),
+    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
+                ERROR_CODE_NAMED),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -20,6 +20,17 @@ _UP_QUESTION = re.compile(
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
 
 
+# An error code or limit named by the caller, written or as said ("the 429 thing", "five hundreds").
+_ERROR_CODE = re.compile(
+    r"\b(?:[45]\d\d|[45]xx|rate[-\s]?limit\w*|throttl\w*|unauthori[sz]ed|forbidden"
+    r"|(?:four|five)\s+(?:hundreds?|oh\s+(?:one|three|four)|twenty[-\s]nine|o\s+(?:one|three)))s?\b", re.I)
+
+
+def names_error_code(text: str) -> bool:
+    """The caller names an error code or limit of their own traffic."""
+    return bool(_ERROR_CODE.search(text))
+
+
 def asks_if_up(text: str) -> bool:
     """The caller asks whether the service is up ("is the api ok")."""
     return bool(_UP_QUESTION.search(text))
@@ -137,7 +148,12 @@ def asks_about_ticket(text: str) -> bool:
 
 # "is inc forty two fixed yet" (the digits as callcenter/spoken.py writes them), "any news on
 # incident 41": an incident named by its number is the status board's, never a ticket's.
-_INCIDENT = re.compile(r"\b(?:inc|incident)[-\s]?\d{1,4}\b", re.I)
+# The router may read the words as said ("inc forty two"): a number in words counts too.
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_NUMBER_WORDS = rf"(?:(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:{_UNITS}))?|ten|eleven|twelve|{_UNITS})"
+_INCIDENT = re.compile(rf"\b(?:inc|incident)[-\s]?(?:\d{{1,4}}|{_NUMBER_WORDS})\b"
+                       # a region of the service names the status board's matter too: "is that us-east issue still going on"
+                       r"|\b(?:us|eu|ap)[-\s]?(?:east|west|central|north|south)\b", re.I)
 
 
 def names_incident(text: str) -> bool:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
+from domains.base import CALLBACK_KIND, CALLBACK_WHEN
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 from domains.technical.escalation import TICKET_KIND
@@ -58,5 +59,14 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
             summary = "I don't see any open tickets on your account."
         else:
             summary = "; ".join(f"Ticket {o['ticket_id']} is {_WORDS.get(o['status'], o['status'])}" for o in out) + "."
+        if not ticket_id and (booked := self._call_backs()):
+            # "when will they ring me?" after asking for a person: the booked call back is
+            # what the caller is waiting on, not an engineering ticket
+            summary = f"{summary if out else ''} Your call back {booked} is booked. {CALLBACK_WHEN}".strip()
         self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out))
         return None
+
+    def _call_backs(self) -> str:
+        """The open call backs booked for this caller, by reference ("T-1A2B3C and T-4D5E6F")."""
+        booked = [t.id for t in self.state.ports.tickets.list_tickets(self.customer_id, kind=CALLBACK_KIND) if t.status == "open"]
+        return " and ".join(booked[:2])  # newest first
