@@ -24,6 +24,7 @@ from domains.identity import ASK_ID, ASK_ZIP, READ_BACK_ASK, asks_for_digits
 from domains.identity_readings import number_on_file_with, on_file
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS
+from meta.voice_readback import choose as choose_answer
 
 # The ZIP in the line's read-back (domains/identity.py HEARD: "ZIP code 6 0 6 0 1."): the one
 # a corrected number is checked with.
@@ -68,6 +69,9 @@ class SlotWatcher:
         if self.recogniser is not None:
             self.recogniser.slot = lambda: self.slot
             self.recogniser.slot_prompts = SLOT_PROMPTS
+            if hasattr(self.recogniser, "answer_check"):
+                # The answer to a read-back checked against set yes and no answers (voice_readback.py).
+                self.recogniser.answer_check = choose_answer
             if customers is not None and hasattr(self.recogniser, "on_file"):
                 # Of several readings of an id and ZIP, the one that names an account (identity_readings.py).
                 self.recogniser.on_file = on_file(customers)
@@ -90,6 +94,8 @@ class SlotWatcher:
         if self.recogniser is not None:
             self.session.off("conversation_item_added", self._on_item)
             self.recogniser.slot = lambda: None
+            if hasattr(self.recogniser, "answer_check"):
+                self.recogniser.answer_check = None
             if hasattr(self.recogniser, "on_file"):
                 self.recogniser.on_file = None
             if hasattr(self.recogniser, "number_on_file"):

@@ -32,6 +32,7 @@ from livekit.agents.utils import AudioBuffer
 
 from callcenter.speech.digit_grammar import FORMS, MIN_LOGPROB, MIN_LOGPROB_ONE, read_identity
 from callcenter.speech.dropped import check as check_dropped
+from callcenter.speech.forced import forced_scores
 from callcenter.speech.slot_grammar import FULL_FIT, VOCABULARY, fit, heard_a_number, pick
 from callcenter.speech.whisper_window import Segment, transcribe_window
 from callcenter.spoken import normalise
@@ -271,6 +272,10 @@ class WhisperSTT(stt.STT):
         # The bands it is asked on (the telephone band: at 16 kHz the vote moved 260 -> 261 of 328
         # dev/devx turns, one of them "perfect go ahead" read "Open, go, end.", a closure).
         self.open_choice_bands: frozenset[str] = frozenset({"8k"})
+        # With a yes or no pending, the answer to take instead of the reading (None: keep it),
+        # given the reading, the beam's readings and a scorer of texts under the turn's audio
+        # (forced.py): set per call by meta/voice_slots.py (meta/voice_readback.py).
+        self.answer_check: Callable[[str, list[str], Callable[[list[str]], dict[str, float]]], str | None] | None = None
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -320,6 +325,8 @@ class WhisperSTT(stt.STT):
                         segments[0].text, segments[0].avg_logprob = segments[0].readings[index], segments[0].scores[index]
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
+                    if slot == "yesno" and self.answer_check is not None:
+                        segments[0].text = self._checked_answer(model, audio, prompt, segments[0])
                     if (self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]
                             and (slot == "identity" or heard_a_number(segments[0].readings))):
                         # Nothing fits: decode again, held to the slot's words (slot_grammar.py).
@@ -351,6 +358,16 @@ class WhisperSTT(stt.STT):
         if slot in _READ_ON_FILE and len(kept) == 1 and fit(slot, text) >= FULL_FIT[slot]:
             readings += [r for r in kept[0].readings if r != text and fit(slot, r) >= FULL_FIT[slot]]
         return Heard(text, confidence, readings, grammar_tried, unsure if slot in _READ_ON_FILE else [])
+
+    def _checked_answer(self, model: Any, audio: np.ndarray, prompt: str | None, segment: Segment) -> str:
+        """The reading of an answer to a read-back, or the set answer `answer_check` takes
+        instead (the texts it asks about scored under this audio only when it asks)."""
+        def scores(texts: list[str]) -> dict[str, float]:
+            check_dropped()
+            return {f.text: f.total for f in forced_scores(model, audio, texts, prompt=prompt, window_s=self._window)}
+
+        assert self.answer_check is not None
+        return self.answer_check(segment.text, list(segment.readings), scores) or segment.text
 
     def _grammar_readings(self, audio: np.ndarray, slot: str) -> tuple[list[str], list[str]]:
         with self._lock:
