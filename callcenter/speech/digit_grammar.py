@@ -173,7 +173,7 @@ def _diverse(ranked: list[Hyp], v: Vocab, beam: int) -> list[Hyp]:
     return list(kept.values())
 
 
-def _log_softmax(logits: Any) -> np.ndarray:
+def log_softmax(logits: Any) -> np.ndarray:
     x = np.asarray(logits, dtype=np.float32)
     top = x.max()
     return x - (np.log(np.exp(x - top).sum()) + top)
@@ -205,7 +205,7 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
         for h, r in zip(live, results, strict=True):
             if len(r.logits[0]) <= len(h.seq):
                 continue
-            logprobs = _log_softmax(r.logits[0][len(h.seq)])
+            logprobs = log_softmax(r.logits[0][len(h.seq)])
             options = sorted(allowed(v, h.state, h.count, h.fillers, form), key=lambda t: -logprobs[t])[:beam]
             for t in options:
                 score = h.score + float(logprobs[t])
@@ -224,22 +224,31 @@ def held_identity(model: Any, encoded: np.ndarray, prompt_tokens: list[int], tok
     return list(readings.items())
 
 
-def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float,
-                  form: str = "identity") -> list[tuple[str, float]]:
-    """Encode one utterance (a faster-whisper `WhisperModel`, 16 kHz float audio) on its short
-    window and read it with the grammar, best reading first; empty when it needs the full
-    window or nothing finished."""
+def encode_turn(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float) -> tuple[np.ndarray, Any, list[int]] | None:
+    """One utterance (a faster-whisper `WhisperModel`, 16 kHz float audio) encoded once on its
+    short window, with the English tokenizer and the decoder's start tokens (the prompt's words
+    first): what every decode of it over the same encoder output starts from (the grammar here,
+    forced.py's set answers). None when the audio needs the full window."""
     import ctranslate2
     from faster_whisper.tokenizer import Tokenizer
-
 
     check_dropped()
     padded = window_features(whisper.feature_extractor(audio), window_s)
     if padded is None:
-        return []
+        return None
     encoded = np.asarray(whisper.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(padded[None])),
                                               to_cpu=True))
     tokenizer = Tokenizer(whisper.hf_tokenizer, whisper.model.is_multilingual, task="transcribe", language="en")
     previous = tokenizer.encode(" " + prompt.strip()) if prompt else []
-    return held_identity(whisper.model, encoded, whisper.get_prompt(tokenizer, previous, without_timestamps=True), tokenizer,
-                         form=form)
+    return encoded, tokenizer, whisper.get_prompt(tokenizer, previous, without_timestamps=True)
+
+
+def read_identity(whisper: Any, audio: np.ndarray, *, prompt: str | None, window_s: float,
+                  form: str = "identity") -> list[tuple[str, float]]:
+    """Encode one utterance on its short window and read it with the grammar, best reading
+    first; empty when it needs the full window or nothing finished."""
+    turn = encode_turn(whisper, audio, prompt=prompt, window_s=window_s)
+    if turn is None:
+        return []
+    encoded, tokenizer, start = turn
+    return held_identity(whisper.model, encoded, start, tokenizer, form=form)

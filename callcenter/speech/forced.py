@@ -15,9 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from callcenter.speech.digit_grammar import _log_softmax
-from callcenter.speech.dropped import check as check_dropped
-from callcenter.speech.whisper_window import window_features
+from callcenter.speech.digit_grammar import encode_turn, log_softmax
 
 
 @dataclass(frozen=True)
@@ -39,19 +37,13 @@ def forced_scores(whisper: Any, audio: np.ndarray, texts: list[str], *, prompt: 
     """Each text's score as the reading of `audio` (16 kHz float) by a faster-whisper
     `WhisperModel`, in the order given; empty when the audio needs the full window."""
     import ctranslate2
-    from faster_whisper.tokenizer import Tokenizer
 
     if not texts:
         return []
-    check_dropped()
-    padded = window_features(whisper.feature_extractor(audio), window_s)
-    if padded is None:
+    turn = encode_turn(whisper, audio, prompt=prompt, window_s=window_s)
+    if turn is None:
         return []
-    encoded = np.asarray(whisper.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(padded[None])),
-                                              to_cpu=True))
-    tokenizer = Tokenizer(whisper.hf_tokenizer, whisper.model.is_multilingual, task="transcribe", language="en")
-    previous = tokenizer.encode(" " + prompt.strip()) if prompt else []
-    start = whisper.get_prompt(tokenizer, previous, without_timestamps=True)
+    encoded, tokenizer, start = turn
     said = [tokenizer.encode(" " + t.strip()) for t in texts]
     prompts = [start + s for s in said]
     batch = ctranslate2.StorageView.from_array(np.ascontiguousarray(np.repeat(encoded, len(texts), axis=0)))
@@ -66,6 +58,6 @@ def forced_scores(whisper: Any, audio: np.ndarray, texts: list[str], *, prompt: 
             if i >= len(steps):
                 total = float("-inf")
                 break
-            total += float(_log_softmax(steps[i])[t])
+            total += float(log_softmax(steps[i])[t])
         out.append(Forced(text, total, len(tokens) + 1))
     return out

@@ -363,7 +363,6 @@ class WhisperSTT(stt.STT):
         """The reading of an answer to a read-back, or the set answer `answer_check` takes
         instead (the texts it asks about scored under this audio only when it asks)."""
         def scores(texts: list[str]) -> dict[str, float]:
-            check_dropped()
             return {f.text: f.total for f in forced_scores(model, audio, texts, prompt=prompt, window_s=self._window)}
 
         assert self.answer_check is not None
