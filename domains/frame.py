@@ -38,6 +38,7 @@ class Ask(Enum):
     UNDO = "undo"
     NEXT = "next"  # "do i need to do anything after?": what is left for the caller
     WHERE = "where"  # "where do i even find that?": where the asked-for value is written
+    COMPARE = "compare"  # "what's the difference between starter and pro again?": the choice laid side by side
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,10 @@ _STATUS = re.compile(
 _ALREADY = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|and|but|wait)\s+)(?:did|has|have|is|was|were|had)\b(?:\s+\S+){0,6}?\s+(?:already|yet)\b")
 _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
+    (Ask.COMPARE, re.compile(
+        r"\b(difference|differences|differ|compare[sd]?|comparison|versus|vs"
+        r"|what (?:does|do|would|will) (?:the )?\w+(?: plan| one)? (?:have|get|give|include|come with|offer)"
+        r"|what (?:do|would|will) (?:i|we) (?:get|lose|miss|gain|give up)|(?:lose|miss out on|give up) anything)\b", re.I)),
     (Ask.SKIP, re.compile(
         r"\b(skip|bypass|waive|get around|avoid|without|jump)\b.{0,30}\b(approv\w*|review\w*|supervisor|manager|wait\w*|queue)\b"
         r"|\b(approv\w*|review|supervisor)\b.{0,25}\b(skip\w*|bypass\w*|necessary|needed|required|really)\b"
@@ -215,6 +220,7 @@ class ActionFacts:
     undo: str | None = None
     cost: str | None = None  # what it costs the caller; None: nothing (no action here has a fee)
     amount: str | None = None  # why the amount is what it is ("why only twenty percent?"); None: not asked of it
+    compare: str | None = None  # what is given and got, side by side ("what's the difference?"); None: nothing to compare
 
 
 SAME_NEED = "Yes, that's what I'm asking you about."
@@ -269,6 +275,8 @@ def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str, said: str = ""
     if ask is Ask.NEXT:
         after = facts.approval and approval_wait or facts.how_long or "It's done as soon as you say yes."
         return f"Nothing on your side. {after}"
+    if ask is Ask.COMPARE and facts.compare:
+        return facts.compare
     if ask is Ask.UNDO:
         return facts.undo or "Once it's done I can't undo it on this call, which is why I'm checking with you first."
     return f"It's {facts.what}, and nothing happens until you say yes."

@@ -49,8 +49,8 @@ _FOREIGN_YES = ("sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "cl
 # The yes of Scots and the north ("aye go on"), of Ireland ("yeah grand go on"), beside the
 # yeses of other languages.
 _REGIONAL_YES = ("aye", "grand", "ye", "yeh")
-# A yes as callers text it, and as some recognisers write it: "yes pls", "k yes", "kk".
-_TEXTED_YES = ("pls", "plz", "k", "kk", "yh", "yah", "ofc")
+# A yes as callers text it, and as some recognisers write it: "yes pls", "k yes", "kk", a bare "y".
+_TEXTED_YES = ("pls", "plz", "k", "kk", "yh", "yah", "ofc", "y", "yy", "yass", "yas")
 _FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
            "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
            "and", "just", "yes,", "please", "thanks", "ta", "cheers", "thx",

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from callcenter.llm.language import detect_language
 from callcenter.routing.discourse import is_thanks_only
 from callcenter.routing.segment import RETRACTION
+from callcenter.spoken import normalise
 from domains import frame
 from domains.base import asks_for_need, leaving_reason
 from domains.frame import Move
@@ -52,6 +53,9 @@ def declines(latest: str) -> bool:
     """"no thank you" to "Shall I go ahead?": a polite no to the read-back, not the end of
     the call (a farewell in it, "no thanks, bye", still ends it)."""
     return yes_or_no(latest) is False and is_thanks_only(latest)
+
+
+_ANSWER_FORMS = frozenset({"customer_id", "zip_code", "birth_date", "email", "phone", "request_id"})
 
 
 class Next(Enum):
@@ -93,7 +97,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             if answered is not None:
                 back = _asked_again(task)
                 return f"{answered} {frame.back_to(back)}".strip()
-    if readback and specific and reading is not None and reading.move is Move.ASK and reading.ask is not None and answer is None:
+    # "wait, what's the difference again?" opens like a no, but only a firm no refuses
+    unanswered = answer is None or (answer is False and not firm_no(latest))
+    if readback and specific and reading is not None and reading.move is Move.ASK and reading.ask is not None and unanswered:
         said = gate.answer_question(task, reading, latest)
         if said is not None:
             task.questions.add(latest)
@@ -113,7 +119,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or refused):
         return Next.TO_TOOL
-    if not readback and specific and reading is not None and yes_or_no(latest) is not True:
+    # "customer number c1004, zip 30301. how much do i owe?": the answer, with the question it was
+    # asked for. Only values whose form is the answer: a plan or an amount named in a question
+    # asks about it ("whats the price gap between starter and enterprise")
+    answers = not readback and bool(set(task.state.slots.read(normalise(latest)).as_dict()) & _ANSWER_FORMS)
+    if not readback and specific and reading is not None and yes_or_no(latest) is not True and not answers:
         if reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=task.called)))  # type: ignore[arg-type]
             return None
@@ -134,7 +144,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             # "is that going back on the same card?": the read-back itself says how, in full
             return f"Yes: {gate.read_back}. {frame.reask(gate.facts)}"
         return f"{frame.SAME_NEED} {frame.reask(gate.facts)}"
-    if reading is not None or answer is not None:  # a question about ours in words of its own, or a plain "wait"
+    if (reading is not None or answer is not None) and not answers:  # a question about ours in words of its own, or a plain "wait"
         return Next.TO_TOOL if readback else slot_reply(task, reading)  # type: ignore[arg-type]
     return Next.CONTINUE
 
@@ -226,8 +236,8 @@ def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
     if reading is not None and reading.move is Move.ASK and reading.ask is frame.Ask.WHERE and where:
         return f"{where} {task.last_question}".strip()  # "where do i even find that? the customer number?"
     options = getattr(task, "slot_options", None)
-    # "what plans are there?", "how much is pro again?": the choices' facts answer both
-    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST) and callable(options):
+    # "what plans are there?", "how much is pro again?", "what's the difference?": the choices' facts answer them
+    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST, frame.Ask.COMPARE) and callable(options):
         facts = options()
         if facts:
             return f"{facts} {task.last_question}".strip()

@@ -22,6 +22,7 @@ from callcenter.llm.embedded import (
 )
 from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.routing.segment import RETRACTION, after_retraction
+from callcenter.routing.slots import SlotReader
 from domains import pending
 from domains.base import (
     cut_turn,
@@ -100,6 +101,12 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
         cut_turn(self.state, new_message)
+
+    @property
+    def slot_reader(self) -> SlotReader:
+        """How this task reads values from the caller's words: the line's reader (a task that
+        asks for a value may read it in more forms than open speech allows)."""
+        return self.state.slots
 
     @property
     def request_words(self) -> str:
@@ -186,7 +193,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
                 yield said
                 return
             said_to_act = _without(chat_ctx, self.questions) if self.questions else chat_ctx
-            call = fill_tool_call(said_to_act, tools, self.state.slots) if fresh is not None else None
+            call = fill_tool_call(said_to_act, tools, self.slot_reader) if fresh is not None else None
             if call is not None:
                 yield tool_call_chunk(call)
                 return

@@ -69,6 +69,11 @@ class Need:
             return None
         return Branch(self.domain, spec, round(self.confidence, 4), request)
 
+    def only_looks_up(self) -> bool:
+        """A read-only lookup answers it, once the caller is verified."""
+        spec = self.specialist
+        return spec is not None and spec.lookup is not None and spec.looks_up(self.intent.text if self.intent is not None else "")
+
 
 @dataclass
 class Agenda:
@@ -163,6 +168,11 @@ async def step(agenda: Agenda, state: CallState, said: list[str], *, first: bool
         if not text.rstrip().endswith(("?", "goodbye!")):
             text = f"{text} {t.ANYTHING_ELSE}".strip()
         return text, None
+    if not state.caller.verified:
+        # the identity question comes first whatever is taken first: the lookups go ahead of
+        # the needs that end on a read-back, so a caller who verifies hears every answer owed
+        # before the first "Shall I go ahead?" (a goodbye there would drop what was queued)
+        agenda.queue.sort(key=lambda n: 0 if n.only_looks_up() else 1)
     need = agenda.queue.pop(0)
     state.waiting_needs = {n.label for n in agenda.queue}  # what a read-back's answer may take back
     agenda.started.add(need.call.call_id)

@@ -136,6 +136,9 @@ _FOLLOW_UP_WORDS = frozenset(
     "will is it the reason caused happened explain about that this there here me you we ok okay well and but yeah "
     "um uh hmm right alright just try happens happen a to be going get sort sorted done am are supposed meant "
     "fixed resolved repaired working again back up "
+    # whether it has happened: "where is that at now?", "has it gone through yet"
+    "from country city location place which were they "
+    "where at has have gone go went through processed complete completed finished yet "
     # a caller who switches back: "ok, in english: what do i do now?"
     "in english sorry".split()
 )

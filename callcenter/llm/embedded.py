@@ -213,7 +213,7 @@ class EmbeddedPolicy:
                 # i'm being throttled") is settled on the specialist the front desk was sure
                 # of: read alone by its supervisor the part may look out of scope.
                 for call, intent in zip(calls, routable, strict=True):
-                    if self.router.clearly_ahead(intent):
+                    if self.router.clearly_ahead(intent) or self.router.ahead_for_that(intent):
                         call.extra[SETTLED_EXTRA] = intent.name
             return Decision(calls=calls, reason="route")
         top = intents[0] if intents else None

@@ -172,13 +172,16 @@ def warm() -> None:
 # language ("merci au revoir", "vale gracias", "danke tschüss") instead of hearing, again,
 # that the line speaks English.
 _FAREWELLS: dict[str, frozenset[str]] = {
-    "es": frozenset("adiós adios gracias muchas muchísimas vale hasta luego pronto chao chau bueno perfecto muy amable buen día".split()),
+    # with "nothing else" in each language: "no, nada más, hasta luego"
+    "es": frozenset("adiós adios gracias muchas muchísimas vale hasta luego pronto chao chau bueno perfecto muy amable buen día "
+                    "nada más mas eso es todo".split()),
     "fr": frozenset("merci au revoir beaucoup bonne journée soirée salut d'accord bien parfait à bientôt la prochaine "
-                    "infiniment monsieur madame".split()),
+                    "infiniment monsieur madame rien d'autre c'est tout".split()),
     "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis "
-                    "dann noch wochenende".split()),
-    "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante".split()),
-    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu falou perfeito tá ta beleza".split()),
+                    "dann noch wochenende nichts mehr das war's wars".split()),
+    "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante niente altro è tutto".split()),
+    "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu falou perfeito tá ta beleza "
+                    "nada mais só isso é tudo".split()),
 }
 GOODBYE_REPLY: dict[str, str] = {
     "es": "Gracias por llamar. ¡Adiós!",
@@ -191,7 +194,11 @@ _FILLERS = frozenset("um uh er oh ah ok okay".split())
 # At least one of these: "bueno" or "bien" alone thanks no one.
 _THANKS_OR_BYE = frozenset(
     "adiós adios gracias chao chau merci revoir danke dank tschüss tschüs wiedersehen grazie arrivederci obrigado obrigada tchau "
-    "valeu brigado brigada".split())
+    "valeu brigado brigada luego bientôt".split())
+
+
+_NOTHING = frozenset("nada rien nichts niente".split())
+_NO = frozenset("no nein non não nao".split())
 
 
 def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = None) -> str | None:
@@ -205,6 +212,10 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     # English thanks beside the caller's own ("thank you, obrigada", "ok merci beaucoup"); all
     # English is English's to read
     words = [w for w in words if not is_courtesy_word(w)] if not all(map(is_courtesy_word, words)) else words
+    if any(w in _NOTHING for w in words):
+        # "no, nada más, hasta luego": the no says there is nothing else, not no to a question
+        # ("nein, danke" to a read-back is a no: pending.declines)
+        words = [w for w in words if w not in _NO]
     if not words:
         return None
     for code, vocab in _FAREWELLS.items():
@@ -261,6 +272,10 @@ FOLLOW_UP_GLOSS: dict[str, str] = {
     "cuándo": "when", "quand": "when", "wann": "when", "quando": "when",
     "por qué": "why", "pourquoi": "why", "warum": "why", "wieso": "why", "perché": "why", "por que": "why",
     "cuánto tiempo": "how long", "combien de temps": "how long", "wie lange": "how long", "quanto tempo": "how long",
+    # what to do: "¿y qué hago?", "qu'est-ce que je fais ?", "was mache ich jetzt?"
+    "hago": "do i do", "hacemos": "do we do", "hacer": "do", "fais": "do i do", "faisons": "do we do", "faire": "do",
+    "mache": "do i do", "machen": "do we do", "tun": "do", "faccio": "do i do", "facciamo": "do we do", "fare": "do",
+    "faço": "do i do", "fazemos": "do we do", "fazer": "do",
     # and if, what if
     "y si": "and if", "et si": "and if", "und wenn": "and if", "e se": "and if",
 }

@@ -363,6 +363,8 @@ class IntentRouter:
         engineer about this bug" stays an escalation when the router is sure of it)."""
         if _frames.SMALLTALK in self.labels and _frames.is_small_talk(clause):
             return [Intent(_frames.SMALLTALK, 1.0, clause)]  # its words are closed: no need fits in it
+        # "someone tried to get in from like romania": a person in the story, not one asked for
+        parts = [_next_reading(i) if i.label == _frames.HUMAN and _frames.tells_of_someone(i.text) else i for i in parts]
         if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
             return parts
         if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
@@ -385,11 +387,22 @@ class IntentRouter:
             return False
         if cross_domain and not intent.label.startswith("meta/"):
             if intent.label in self.acting:
-                return intent.confidence >= self.threshold
+                # "is there an incident right now, can i get some kind of credit for it": an
+                # action asked for what the part before told is that action, when its department
+                # is sure and nothing in it is as likely
+                return intent.confidence >= self.threshold or self.ahead_for_that(intent)
             return self.domain_confidence(intent) >= self.threshold
         # "can you refund the duplicate and upgrade me to pro": a part clearly ahead of its next
         # reading is a need of its own, as the slow path would route it
         return self.clearly_ahead(intent)
+
+    def ahead_for_that(self, intent: Intent) -> bool:
+        """A part of a multi-need turn that asks for something for what the part before told
+        ("..., can i get some kind of credit for it"): its object is there, not in its words,
+        so it is its reading when its department is sure and it leads the next reading."""
+        runner_up = max((p for lab, p in intent.alternatives if lab != intent.label), default=0.0)
+        return (intent.in_scope and not intent.label.startswith("meta/") and _disc.points_back_for(intent.text)
+                and self.domain_confidence(intent) >= self.threshold and intent.confidence - runner_up >= self.ask_margin)
 
     def clearly_ahead(self, intent: Intent) -> bool:
         """Sure of the specialist: at the threshold, or, below it, sure of the department and

@@ -45,6 +45,9 @@ _ORDINAL = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# "1) copy of my last invoice": a texted list's marker opening a clause.
+_TEXTED_MARKER = re.compile(r"^\(?[1-5]\)\s*")
+
 # Clause boundaries beyond the segmenter's strong ones: a colon after an announcement,
 # ordered-list connectives, and a "but" that introduces what the caller wants most.
 _BOUNDARY = re.compile(
@@ -55,6 +58,7 @@ _BOUNDARY = re.compile(
     | ,?\s*\band\s+(?:finally|lastly|last(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b[,]?\s*
     | ,?\s*\b(?:finally|lastly|secondly|thirdly)\b[,]?\s*
     | ,\s*number\s+(?:one|two|three|four|[1-5])\s*[,:]\s*   # ", number two, ...": a list's marker (spoken digits are digits here)
+    | [,;]?\s+\(?[1-5]\)\s+                                   # "1) my invoice 2) paging": a texted list's marker
     | ,?\s*\bbut\s+(?=(?:mostly|mainly|really|more\s+importantly|most\s+importantly|the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about)|above\s+all|first)\b)
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -94,6 +98,7 @@ def _strip_markers(clause: str) -> tuple[str, bool]:
     while clause != previous:
         previous = clause
         clause = _seg.trim(_ORDINAL.sub("", clause, count=1))
+        clause = _seg.trim(_TEXTED_MARKER.sub("", clause, count=1))
         clause = _seg.trim(_CALLING.sub("", clause, count=1))
         clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
     return clause, emphasised

@@ -11,7 +11,7 @@ import re
 from typing import Literal
 
 # The questions callers ask about an answer they just heard.
-FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done"]
+FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done", "where"]
 
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
@@ -20,7 +20,13 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("done", re.compile(
         r"\b((has|have|did|is|was) (that|it|this|everything|all that) (gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
         r"|(is|was) (that|it|this|everything) (done|sorted|finished|complete|completed|processed|changed)"
-        r"|(did|has) (that|it|this) (go|gone) (through|ok|okay)|(did|has) (that|it|this) (work|happen|happened))\b")),
+        r"|(did|has) (that|it|this) (go|gone) (through|ok|okay)|(did|has) (that|it|this) (work|happen|happened)"
+        # "where is that at now?", "where's it up to": how far it has got
+        r"|where('?s| is) (that|it|this|all that)( (at|up to|now))+)\b")),
+    # where what the answer told of happened or comes from: "and where was it from?", "which country?"
+    ("where", re.compile(
+        r"\b(where (was|were|did|is|are|'s) (it|that|this|they|those|them|he|she)( \w+)?( (from|coming from|based))?"
+        r"|from where|what (country|city|location|place)|which (country|city|location|region))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay)\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
@@ -66,6 +72,8 @@ _CLOSING_WORDS = frozenset(
     "bye-bye byebye farewell ciao cheerio ta today helpful was really "
     # who is thanked and regional sign-offs: "cheers mate, ta-ra", "thanks buddy, laters", "cya"
     "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters "
+    # texted: "k ttyl thx", "ok ttfn"
+    "k kk ttyl ttfn "
     # the farewells other languages lend English: "thanks, tchau", "ok adiós", "danke, tschüss"
     "tchau chau adios adiós tschüss tschüs tschau "
     # degree words of thanks: "thanks a lot", "thanks a bunch", "thanks a million"
@@ -90,14 +98,14 @@ _CLOSING_WORDS = frozenset(
 # The caller says they are hanging up: "hanging up now", "i'll let you go", "sharp sharp".
 _HANG_UP = r"hang(?:ing)? up|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
     rf"|see (you|ya)|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
-    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)"
     rf"|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
@@ -281,7 +289,9 @@ def is_courtesy_word(word: str) -> bool:
 _NARROWS = frozenset(
     "yesterday today tonight tomorrow last this next past previous week weekend month morning afternoon evening night "
     "earlier before after then other one ones it that those them same again too also the a an for about how what "
-    "and but so ok okay oh right well um uh".split())
+    "and but so ok okay oh right well um uh "
+    # "and that one from last week?", "and the one two days ago"
+    "from in on of since ago back days day weeks months two three few couple".split())
 
 
 def continues(text: str) -> bool:

@@ -62,6 +62,23 @@ def asks_for_person(clause: str) -> bool:
     return bool(_ASK_FOR_PERSON.search(clause.strip().lower()))
 
 
+# Someone else doing something: "someone tried to get in from romania", "somebody called me
+# yesterday". The person is the story's subject, not who the caller asks for; the verb after
+# the person word is done (past tense) or going on ("is trying", "keeps logging in").
+_SOMEONE_DID = re.compile(
+    r"\b(?:someone|somebody|some\s+one|anyone|anybody|some\s+(?:guy|person|people)|a\s+(?:guy|person))"
+    r"\s+(?:(?:has|had|have|is|was|were|keeps?|just|already|else|maybe|might\s+have|must\s+have)\s+)*"
+    r"(?:tried|trying|got|gotten|getting|logged|logging|signed|signing|broke|hacked|accessed|used|using|changed|changing"
+    r"|made|took|sent|called|reset|did|been|went|came|\w{3,}ed)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_of_someone(clause: str) -> bool:
+    """The clause tells what someone else did and asks for no person."""
+    return bool(_SOMEONE_DID.search(clause)) and not asks_for_person(clause)
+
+
 def is_small_talk(clause: str) -> bool:
     """A phatic question or remark, and nothing else in the clause."""
     low = clause.lower()

@@ -104,6 +104,24 @@ class SlotReader:
 _EMAIL = re.compile(r"\b([a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24})\b", re.I)
 _PHONE = re.compile(r"(?<![\w-])(\+?\d[\d\s().-]{8,16}\d)(?![\w-])")
 _ZIP = re.compile(r"\b(?:zip|postal|post)\s*(?:code)?\s*(?:is\s*)?(\d{5})\b|(?<![\d-])(\d{5})(?![\d-])", re.I)
+# "nine four one oh eight, no sorry, oh seven": a correction of the ZIP's last digits, said right after it.
+# The digits may stay words: two spoken digits are too few for the spoken-number reading.
+_DIGIT_WORD = {"oh": "0", "o": "0", "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+               "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_ZIP_TAIL = re.compile(
+    r"^\W*(?:no|sorry|wait|i\s+mean|actually|oops)(?:\W+(?:no|sorry|wait|i\s+mean|actually|it'?s|its))*\W+"
+    rf"(\d{{1,4}}|(?:(?:{'|'.join(_DIGIT_WORD)})(?:[\s-]+|(?=\W*$))){{1,4}})(?![\w-])\W*$", re.I)
+
+
+def _zip_corrected(zip_code: str, after: str) -> str:
+    """The ZIP as the caller ended it: a few digits said as a correction replace as many at its end."""
+    m = _ZIP_TAIL.match(after)
+    if m is None:
+        return zip_code
+    tail = "".join(_DIGIT_WORD.get(w, w) for w in re.findall(r"\w+", m.group(1).lower()))
+    return zip_code[: 5 - len(tail)] + tail if len(tail) < 5 else zip_code
+
+
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _US_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
 _MONTHS = {m: i for i, m in enumerate(
@@ -231,7 +249,7 @@ def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]
     _amount(text, s)
     s.birth_date = _date(text)
     if m := _ZIP.search(scrubbed):
-        s.zip_code = m.group(1) or m.group(2)
+        s.zip_code = _zip_corrected(m.group(1) or m.group(2), scrubbed[m.end():])
     if _YES.search(text):
         s.confirm = True
     elif _NO.search(text):

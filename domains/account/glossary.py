@@ -171,6 +171,12 @@ _WORDS: dict[str, str] = {
     "mis datos": "my data", "mes données": "my data", "données": "data", "meine daten": "my data",
     "daten": "data", "i miei dati": "my data", "meus dados": "my data", "ya no": "no longer",
     "ne plus": "no longer", "nicht mehr": "no longer", "non più": "no longer", "não mais": "no longer",
+    # strange sign-ins, as callers put the suspicious ones: "des connexions bizarres", "accesos raros"
+    "connexions bizarres": "suspicious sign-ins", "connexions étranges": "suspicious sign-ins",
+    "inicios de sesión extraños": "suspicious sign-ins", "accesos raros": "suspicious sign-ins",
+    "accesos extraños": "suspicious sign-ins", "seltsame anmeldungen": "suspicious sign-ins",
+    "komische anmeldungen": "suspicious sign-ins", "accessi strani": "suspicious sign-ins",
+    "acessos estranhos": "suspicious sign-ins", "logins estranhos": "suspicious sign-ins",
 }
 
 # Typed plainly these would be other words ("changé" -> English "change"): known only as written.

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
+from callcenter.routing.slots import SlotReader, Slots
+from callcenter.spoken import wordy_email
 from domains.account.login_help import mask_email
 from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up
 from domains.frame import ActionFacts
@@ -15,6 +17,19 @@ from domains.identity import account_refusal
 from domains.intent import ActionGate
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+
+
+@dataclass(frozen=True)
+class WordyEmailReader(SlotReader):
+    """The line's slots, and an email whose domain was said as words ("linus at pauling lab dot
+    org"): read only here, where the address is what was asked for (callcenter/spoken.py)."""
+
+    def read(self, text: str) -> Slots:
+        slots = super().read(text)
+        if slots.email is None and slots.phone is None:
+            slots.email = wordy_email(text)
+        return slots
+
 
 _EMAIL = re.compile(r"^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24}$", re.I)
 _PHONE = re.compile(r"^\+\d{10,15}$")
@@ -89,6 +104,10 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         words = " ".join(user_texts(self.chat_ctx))
         phone, email = bool(_SAYS_PHONE.search(words)), bool(_SAYS_EMAIL.search(words))
         return "email" if email and not phone else "phone" if phone and not email else None
+
+    @property
+    def slot_reader(self) -> SlotReader:
+        return WordyEmailReader(patterns=self.state.slots.patterns, request_kinds=self.state.slots.request_kinds)
 
     def _ask_new_value(self) -> str:
         """The question for the new value of the field the caller named (both or neither: which one)."""

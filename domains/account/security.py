@@ -39,11 +39,35 @@ def review(ports: Ports, customer_id: str | None) -> tuple[str, list[str]]:
     return "I don't see any unusual sign-in attempts in the last two weeks.", odd
 
 
+def where_from(ports: Ports, customer_id: str) -> str:
+    """Where the recent sign-ins came from: the answer to "and where was it from?"."""
+    logins = ports.customers.recent_logins(customer_id, days=14)
+    if not logins:
+        return "There were no sign-ins or attempts on your account in the last two weeks."
+    wins = sorted({e.country for e in logins if e.success})
+    usual = set(wins) or {"US"}  # as review() reads them
+    odd = sorted({e.country for e in logins if e.country not in usual})
+    said = f"Your successful sign-ins in the last two weeks came from {_places(wins)}." if wins else ""
+    if odd:
+        said += f" The unusual attempts came from {_places(odd)}."
+    return said.strip()
+
+
+# Country codes as they are said; others are read as their code.
+_COUNTRIES = {"US": "the United States", "GB": "the United Kingdom", "RO": "Romania", "DE": "Germany", "FR": "France",
+              "CA": "Canada", "IN": "India", "CN": "China", "RU": "Russia", "BR": "Brazil", "NG": "Nigeria"}
+
+
+def _places(codes: list[str]) -> str:
+    return ", ".join(_COUNTRIES.get(c, c) for c in codes)
+
+
 def lookup_security(ports: Ports, customer_id: str | None, *, words: str = "") -> SecureAccountResult:
     """Read-only: the sign-in review and the offer of a lock, for a need that asks no lock, so
     a multi-need turn answers it with the others ("who's been signing into my account")."""
     said, odd = review(ports, customer_id)
-    return SecureAccountResult(status="info", summary=f"{said} {OFFER_LOCK}", suspicious_countries=odd)
+    return SecureAccountResult(status="info", summary=f"{said} {OFFER_LOCK}", suspicious_countries=odd,
+                               follow_ups={"where": where_from(ports, customer_id)})  # type: ignore[arg-type]
 
 
 OFFER_LOCK = "If you'd like me to lock your account, just ask."
@@ -83,6 +107,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
             # and read back only when the caller asks for it.
             self.finish(SecureAccountResult(
                 status="info", summary=f"{review} {OFFER_LOCK}", suspicious_countries=odd,
+                follow_ups={"where": where_from(self.state.ports, self.customer_id)},  # type: ignore[arg-type]
             ))
             return None
         refused = account_refusal(self)

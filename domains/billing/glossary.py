@@ -153,6 +153,9 @@ _WORDS: dict[str, str] = {
     "prix": "price", "precio": "price", "preis": "price", "prezzo": "price", "preço": "price", "preco": "price",
     # the plans' own names are said as they are in every language
     "starter": "starter", "pro": "pro", "enterprise": "enterprise",
+    # overdue: "¿está vencida?", "ist sie überfällig?" ("en retard" is late, as webhooks are: technical)
+    "vencida": "overdue", "vencido": "overdue", "atrasada": "overdue", "atrasado": "overdue",
+    "überfällig": "overdue", "scaduta": "overdue",
 }
 
 # Typed plainly these would be other words ("mês" -> "mes", French "my"): known only as written.

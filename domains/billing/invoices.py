@@ -17,7 +17,7 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
-from domains.billing.months import MONTH, month_before, nth_listed, period, spoken
+from domains.billing.months import MONTH, month_before, nth_listed, one_from_month, period, spoken
 from domains.billing.ports import billing_port
 from domains.billing.records import Invoice
 from domains.results import SpecialistResult
@@ -146,4 +146,7 @@ def the_one_before(text: str, last: SpecialistResult | None) -> str | None:
         return None
     periods = [str(r["period"]) for r in last.invoices]
     month = month_before(text, periods) or nth_listed(text, periods)
-    return f"the {month} invoice" if month else None
+    if month:
+        return f"the {month} invoice"
+    said = one_from_month(text)
+    return f"the invoice from {said.replace('ago', 'months ago')}" if said else None

@@ -93,6 +93,21 @@ def month_before(text: str, periods: list[str]) -> str | None:
 
 
 
+# "the one from two months back", "that one for august": right after a list of invoices, a
+# month said with a pointer at the list is one of the list, not a new need (however much "two
+# months back" sounds like money asked back).
+_ONE_FROM = re.compile(r"\b(?:the|that)\s+(?:one|bill|invoice)\s+(?:from|for|of|in)\b", re.I)
+
+
+def one_from_month(text: str) -> str | None:
+    """The month a pointer at the list just read names ("the one from two months back"), as
+    the slot keeps it, or None."""
+    m = MONTH.search(text)
+    if m is None or not _ONE_FROM.search(text) or _MONEY_BACK.search(text):
+        return None
+    return month_value(m) or None
+
+
 # "the second one, how much was that", right after a list of invoices: the one at that place
 # in the list as it was read out (newest first).
 _NTH = re.compile(r"\b(?:the\s+)?(first|second|third|1st|2nd|3rd)\s+(?:one|invoice|bill|month)\b", re.I)

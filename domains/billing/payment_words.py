@@ -34,7 +34,9 @@ _PAID = re.compile(
 _MONTHLY = re.compile(
     rf"\b(?:what|how\s+much)\s+(?:do|does|am|are|will|is|'s)?\s*(?:{_WE}\s+)?(?:pay|paying|charged|billed|owe|cost|costs|costing)"
     rf"\s+(?:you\s+|for\s+(?:it|the\s+plan|my\s+plan|our\s+plan)\s+)?(?:every|each|a|per|monthly|a\s+month|per\s+month)\b"
-    r"|\b(?:what|how\s+much)\s+(?:is|'s|does)\s+(?:my|our|the)\s+(?:plan|subscription)\s+(?:cost\s+)?(?:every|each|a|per)\s+month\b"
+    r"|\b(?:what|how\s+much)\s+(?:is|'s|does)\s+(?:my|our|the)\s+(?:plan|subscription)\s+(?:cost\s+)?(?:me\s+|us\s+)?(?:every|each|a|per)\s+month\b"
+    # the plan the caller is on and its price: "remind me what plan i'm on and what it costs"
+    r"|\bwhat\s+(?:plan|tier|package)\s+(?:i'?m|i\s+am|am\s+i|we'?re|we\s+are|are\s+we)\s+(?:on|in)\b.{0,25}\b(?:costs?|price|pay(?:ing)?)\b"
     r"|\b(?:my|our|the)\s+monthly\s+(?:price|cost|fee|charge|payment|rate|amount|bill)\b"
     r"|\bwhat\s+(?:i|we)\s+pay\s+(?:you\s+)?(?:every|each|a|per)\s+month\b",
     re.I,

@@ -92,6 +92,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
                 how_long="It switches as soon as you say yes, and your next bill is at the new price.",
                 undo="You can switch plans again at any time.",
                 cost=_cost(current, target),
+                compare=plan_questions.side_by_side(target, current),
             ),
         )
         if go is not True:

@@ -29,3 +29,12 @@ def compare(target: Plan | None, current: Plan | None, plans: list[Plan]) -> tup
         f"Would you like to switch to {target.name}?"
     )
     return summary, f"switch me to the {target.name.lower()} plan"
+
+
+def side_by_side(target: Plan, current: Plan | None) -> str:
+    """The plan read back beside the caller's own: "what's the difference?" while it waits for a yes."""
+    said = f"{target.name} is {dollars(target.monthly_price_cents)} a month with {target.api_rate_limit_per_min:,} API requests a minute"
+    if current is None or current.id == target.id:
+        return f"{said}."
+    return (f"{said}; {current.name}, your plan now, is {dollars(current.monthly_price_cents)} with "
+            f"{current.api_rate_limit_per_min:,} a minute.")

@@ -22,7 +22,8 @@ from callcenter.routing.slots import said_as_current
 DOWN, UP, CHEAPEST = "down", "up", "cheapest"
 
 _NAMES = r"starter|pro|enterprise"
-_LOWEST = r"cheapest|lowest|most\s+basic|least\s+expensive"
+# "the cheap one": of three plans, the cheap one is the cheapest
+_LOWEST = r"cheapest|lowest|most\s+basic|least\s+expensive|cheap\s+(?:one|plan|tier|option|package)"
 _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
@@ -125,7 +126,7 @@ _NAME_SUFFICES = re.compile(
     re.I,
 )
 _TO_DIRECTION = re.compile(
-    rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest)\s+(?:plan|tier|package|one|option|level)"
+    rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest|budget|entry[- ]level)\s+(?:plan|tier|package|one|option|level)"
     rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)"
     rf"|down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)|{_UP_WORDS})\b",
     re.I,

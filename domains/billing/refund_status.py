@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
+from domains.billing.payout import read_ledger
+from domains.billing.policy import duplicate_pairs, refund_reason
 from domains.billing.ports import billing_port
+from domains.billing.records import Charge
+from domains.billing.settings import BillingSettings
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -47,18 +52,40 @@ class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
                 if w.kind == "refund" and (not request_id or w.id == request_id):
                     requests.append({"request_id": w.id, "state": "pending"})
                     parts.append(f"your request {w.id} is waiting for a supervisor's approval")
+        offer = None
         if not parts:
             summary = "I don't see any refunds or refund requests on your account."
+            charge = self._refundable()
+            if charge is not None:
+                # "did my refund for the double charge go through?" when none was ever asked for:
+                # the charge it would be is offered, and a yes makes the request (read back first)
+                summary += (f" I do see a charge that qualifies for a refund: {dollars(charge.amount_cents)} on "
+                            f"{charge.charged_at[:10]}, {charge.id}. Would you like me to refund it?")
+                offer = f"refund charge {charge.id}"
         else:
             summary = "Here's what I see: " + "; ".join(parts) + "."
         self.finish(
             CheckRefundStatusResult(
                 status="info",
                 summary=summary,
+                offer=offer,
                 refunds=[{"charge_id": r.charge_id, "amount_cents": r.amount_cents, "at": r.created_at} for r in refunds],
                 requests=requests,
             )
         )
+
+
+    def _refundable(self) -> Charge | None:
+        """The one charge a refund asked for now would take (the refund policy's reasons, within its
+        window, not refunded or waiting for approval already), or None."""
+        billing = self.state.section(BillingSettings)
+        ledger = read_ledger(self.state.ports, self.state.store, self.customer_id, billing.refund_window_days,
+                             billing.auto_refund_period_days)
+        since = datetime.now(UTC) - timedelta(days=billing.refund_window_days)
+        open_ = [c for c in ledger.charges if datetime.fromisoformat(c.charged_at) >= since and refund_reason(c, ledger)
+                 and ledger.refunded.get(c.id, 0) < c.amount_cents and c.id not in ledger.pending]
+        dupes = [c for c in open_ if c.id in duplicate_pairs(ledger.charges)] or open_
+        return dupes[0] if len(dupes) == 1 else None
 
 
 _STATE_WORDS = {

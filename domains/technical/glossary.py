@@ -180,6 +180,8 @@ _WORDS: dict[str, str] = {
     "refonctionne": "working again", "wieder funktioniert": "working again", "wieder läuft": "working again",
     "funziona di nuovo": "working again", "torna a funzionare": "working again", "volta a funcionar": "working again",
     "funcionar de novo": "working again",
+    # disrupted: "ist die API gerade gestört?"
+    "gestört": "down",
 }
 
 GLOSSARY: dict[str, str] = typed_plainly(_WORDS)

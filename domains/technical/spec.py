@@ -123,8 +123,9 @@ PAST_TROUBLE = Rereading(
 TICKET_ASKED = Rereading(
     # "meta/human": "can i get someone from engineering to look at our throttling" asks for the
     # engineers' ticket, not for the front desk's call back from whoever is free
+    # OOS: "then raise one please" after hearing no ticket is open reads as nothing the line does
     over=frozenset({"technical/api_errors", "technical/service_status", "technical/integration_help", "technical/ticket_status",
-                    "meta/human"}),
+                    "meta/human", OOS}),
     label="technical/escalation",
     target=asks_for_ticket,
     whole=never,

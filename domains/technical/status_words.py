@@ -14,7 +14,9 @@ _THING = r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platfor
 _STATE = r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)|acting\s+up)"
 _UP_QUESTION = re.compile(
     rf"\b(?:is|are|r)\s+{_THING}(?:\s+(?:all|still|currently|even))?\s+{_STATE}\b"
-    rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b",
+    rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b"
+    # "anything going on with the api today?", "is something up with your servers"
+    rf"|\b(?:anything|something)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}",
     re.I,
 )
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
@@ -118,6 +120,9 @@ _ASKS_TICKET = re.compile(
     r"\b(?:want|need|like|please|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|just|let'?s|i'?d\s+like\s+to)\b.{0,25}"
     r"\b(?:open|file|raise|create|log|submit|start|put\s+in)\s+(?:a|an|one|another)\s+(?:\w+\s+)?(?:ticket|case|escalation)\b"
     r"|^\W*(?:(?:uh|um|so|ok|okay|and|please)\W+)*(?:open|file|raise|create|log|submit)\s+(?:a|an|one)\s+(?:\w+\s+)?(?:ticket|case)\b"
+    # "then open one, please" after hearing no ticket is open: the ticket is the "one"
+    r"|^\W*(?:(?:uh|um|so|ok|okay|and|please|then|well|yes|yeah)\W+)*(?:open|file|raise|log)\s+(?:one|a\s+new\s+one|another(?:\s+one)?)"
+    r"(?:\W+(?:then|please|for\s+(?:me|us)|now))*\W*$"
     r"|\bescalate\b(?!\w)"
     r"|\b(?:can|could|would|will)\s+(?:some\s?(?:one|body)|an?\s+engineers?|your\s+engineers|engineering|someone\s+technical)"
     r"(?:\s+(?:in|from|on)\s+(?:the\s+|your\s+)?(?:engineering|tech|dev)\w*(?:\s+team)?)?\s+(?:please\s+)?(?:look|check|investigate|dig)\b"
