@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
 from callcenter.routing.discourse import farewell_after
+from callcenter.spoken import normalise
 from domains import frame
 from domains.frame import ActionFacts, Move
 from domains.holder import third_party
@@ -274,7 +275,7 @@ class ActionGate:
 
     def _unread_values(self, task: SpecialistLike, text: str) -> list[str]:
         """The values the words carry that the pending action's own words do not name."""
-        said = task.state.slots.read(text).as_dict()
+        said = getattr(task, "slot_reader", task.state.slots).read(text).as_dict()  # as the task reads its values
         said.pop("confirm", None)
         # the action's own words, not the whole read-back: "Starter is $49.00 a month, if you'd
         # rather. To confirm: ... Pro": a bare "starter" is the other choice, a change
@@ -298,7 +299,10 @@ class ActionGate:
     def names_new_value(self, task: SpecialistLike, text: str) -> bool:
         """Like `brings_new_value`, but only for a value the caller said in so many words ("no,
         forget that, make it enterprise"), not one read into a complaint ("too pricey" -> down)."""
-        return any(v in text.lower() for v in self._unread_values(task, text))
+        # a number may be corrected at its end only ("no sorry, the last four are oh one nine nine")
+        low, digits = text.lower(), re.sub(r"\D", "", normalise(text))
+        return any(v in low or (len(digits) >= 2 and re.sub(r"\D", "", v).endswith(digits))
+                   for v in self._unread_values(task, text))
 
     @property
     def read_back(self) -> str:

@@ -55,6 +55,11 @@ def declines(latest: str) -> bool:
     return yes_or_no(latest) is False and is_thanks_only(latest)
 
 
+# A question about the pending action by pronoun: "is that going back to my card?", "will it show today?"
+_ASKS_OF_IT = re.compile(
+    r"^\W*(?:(?:hang\s+on|hold\s+on|wait|so|and|ok|okay|um|uh|oh|sorry|sorry\s+but|quick\s+question)\W+)*"
+    r"(?:is|will|would|does|did|can|could|should|does)\s+(?:that|it|this)\b[^?]*\?\W*$", re.I)
+
 _ANSWER_FORMS = frozenset({"customer_id", "zip_code", "birth_date", "email", "phone", "request_id"})
 
 
@@ -129,6 +134,14 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             return None
         return slot_reply(task, reading)
     intent = task.other_need(latest)
+    if readback and _ASKS_OF_IT.search(latest) and (intent is None or intent.domain == task.id.split(".", 1)[0]):
+        # "hang on, is that going back to my card or as credit?": a question whose subject is
+        # the pending action, however much its words sound like another need of ours (the
+        # refund's status): the read-back says it in full
+        said = gate.answer_question(task, frame.Reading(Move.ASK, frame.Ask.WHAT), latest)
+        if said is not None:
+            task.questions.add(latest)
+            return said
     if intent is not None:
         answered = await answer_by_lookup(task, intent)
         if answered is None:

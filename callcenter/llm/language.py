@@ -276,6 +276,12 @@ FOLLOW_UP_GLOSS: dict[str, str] = {
     "hago": "do i do", "hacemos": "do we do", "hacer": "do", "fais": "do i do", "faisons": "do we do", "faire": "do",
     "mache": "do i do", "machen": "do we do", "tun": "do", "faccio": "do i do", "facciamo": "do we do", "fare": "do",
     "faço": "do i do", "fazemos": "do we do", "fazer": "do",
+    # what should I do: "e cosa devo fare?", "¿qué debo hacer?", "que dois-je faire ?", "was soll ich tun?"
+    # (a bare "debo", "devo" is also what is owed: billing's glossary reads it so, these only as a whole)
+    "qué debo hacer": "what should i do", "que debo hacer": "what should i do", "cosa devo fare": "what should i do",
+    "che devo fare": "what should i do", "o que devo fazer": "what should i do", "que dois-je faire": "what should i do",
+    "dovrei": "should i", "debería": "should i", "dois-je": "should i", "devrais": "should i", "soll ich": "should i",
+    "sollte ich": "should i", "sollen wir": "should we", "muss ich": "should i",
     # and if, what if
     "y si": "and if", "et si": "and if", "und wenn": "and if", "e se": "and if",
 }

@@ -38,7 +38,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|the \w+( \w+)?) back( on)?"
         r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
     ("next_step", re.compile(
-        r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then )?(do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
+        r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         r"|how do i fix|what (am|are) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do)\b")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),

@@ -9,7 +9,7 @@ from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
 from callcenter.routing.slots import SlotReader, Slots
-from callcenter.spoken import wordy_email
+from callcenter.spoken import normalise, wordy_email
 from domains.account.login_help import mask_email
 from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up
 from domains.frame import ActionFacts
@@ -20,15 +20,38 @@ from domains.specialist import SpecialistTask, guarded
 
 
 @dataclass(frozen=True)
-class WordyEmailReader(SlotReader):
-    """The line's slots, and an email whose domain was said as words ("linus at pauling lab dot
-    org"): read only here, where the address is what was asked for (callcenter/spoken.py)."""
+class ProfileSlots(SlotReader):
+    """The line's slots, read where a new email or phone is what was asked for: an email whose
+    domain was said as words ("linus at pauling lab dot org", callcenter/spoken.py), and a phone
+    number read back and corrected at its end ("actually make that oh one two four")."""
+
+    read_back_phone: str | None = None
 
     def read(self, text: str) -> Slots:
         slots = super().read(text)
         if slots.email is None and slots.phone is None:
             slots.email = wordy_email(text)
+        tail = corrected_tail(text) if slots.phone is None and self.read_back_phone else None
+        if tail and self.read_back_phone:
+            slots.phone = self.read_back_phone[: -len(tail)] + tail
         return slots
+
+
+# "actually make that 0124", "sorry, the last four are 0199": a few digits said as a correction
+# of the number just read back replace as many at its end.
+_TAIL = re.compile(
+    r"^\W*(?:(?:no|sorry|wait|actually|oops|um|uh|oh|hmm|ah)\W+)*"
+    r"(?:(?:make\s+(?:that|it)|i\s+mean(?:t)?|change\s+(?:that|it)\s+to|it\s+should\s+(?:be|end\s+(?:in|with))"
+    r"|(?:the\s+)?last\s+(?:two|three|four|2|3|4)(?:\s+digits)?\s+(?:are|is|should\s+be|'re)|it\s+ends\s+(?:in|with)|ending\s+(?:in\s+)?)\W*)?"
+    r"(\d{2,4})\W*$", re.I)
+_CUE = re.compile(r"\b(?:no|sorry|wait|actually|oops|make|mean|meant|change|should|last|ends|ending)\b", re.I)
+
+
+def corrected_tail(text: str) -> str | None:
+    """The digits of a correction to the end of a number just read back, or None."""
+    said = normalise(text)
+    m = _TAIL.match(said)
+    return m.group(1) if m and _CUE.search(said) else None
 
 
 _EMAIL = re.compile(r"^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24}$", re.I)
@@ -52,6 +75,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gate = ActionGate()
+        self.read_back_phone: str | None = None  # the new number of the pending read-back
 
     @function_tool
     @guarded
@@ -82,6 +106,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
             return None
         # Whether another account uses the address is never said: that would let callers enumerate them.
         spoken = " ".join(value) if kind == "phone" else value
+        self.read_back_phone = value if kind == "phone" else None
         go = self.gate.check(
             self, f"profile:{kind}:{value}",
             f"To confirm: change the {'email address' if kind == 'email' else 'phone number'} on account "
@@ -107,7 +132,8 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
 
     @property
     def slot_reader(self) -> SlotReader:
-        return WordyEmailReader(patterns=self.state.slots.patterns, request_kinds=self.state.slots.request_kinds)
+        return ProfileSlots(patterns=self.state.slots.patterns, request_kinds=self.state.slots.request_kinds,
+                            read_back_phone=self.read_back_phone)
 
     def _ask_new_value(self) -> str:
         """The question for the new value of the field the caller named (both or neither: which one)."""

@@ -162,3 +162,27 @@ async def test_anything_going_on_with_the_api_is_the_status_board(open_call, sto
     call = await open_call("C1003")
     turn = await call.send("anything going on with the api today")
     assert "ongoing incident" in said(turn) and "Your server errors" not in said(turn), said(turn)
+
+
+async def test_a_phone_number_corrected_at_its_end_is_read_back_anew(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    await call.send("new mobile number please, its four oh four, five five five, oh one two three")
+    turn = await call.send("oh no sorry, the last four are oh one three nine")
+    assert "+ 1 4 0 4 5 5 5 0 1 3 9" in said(turn) and "won't go ahead" not in said(turn), said(turn)
+    assert store.get_customer("C1004").phone.endswith("0104")
+
+
+async def test_a_question_about_the_pending_refund_by_pronoun_is_answered_from_its_read_back(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("you charged me the forty nine twice, i want one back")
+    turn = await call.send("wait, is that going back on my card or as account credit?")
+    text = said(turn)
+    assert "back to the card it was charged to" in text and "right after this" not in text, text
+    assert Ledger(store).list_refunds() == []
+
+
+async def test_what_should_i_do_in_the_callers_language_gets_the_next_step(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("ciao, perché le mie chiamate api danno errore 401?")
+    turn = await call.send("e cosa devo fare adesso?")
+    assert "from the dashboard into your app's configuration" in said(turn), said(turn)
