@@ -365,6 +365,11 @@ class IntentRouter:
             return [Intent(_frames.SMALLTALK, 1.0, clause)]  # its words are closed: no need fits in it
         # "someone tried to get in from like romania": a person in the story, not one asked for
         parts = [_next_reading(i) if i.label == _frames.HUMAN and _frames.tells_of_someone(i.text) else i for i in parts]
+        if _frames.HUMAN in self.labels and _frames.asks_for_call_back(clause):
+            # "i'd like a callback": a person, however "back" reads ("refund the duplicate and
+            # call me back after": the part that asks for it)
+            asked = [Intent(_frames.HUMAN, 1.0, i.text) if _frames.asks_for_call_back(i.text) else i for i in parts]
+            return asked if any(i.label == _frames.HUMAN for i in asked) else [Intent(_frames.HUMAN, 1.0, clause)]
         if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
             return parts
         if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):

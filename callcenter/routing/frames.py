@@ -59,7 +59,29 @@ _WORD = re.compile(r"[a-z']+")
 
 
 def asks_for_person(clause: str) -> bool:
-    return bool(_ASK_FOR_PERSON.search(clause.strip().lower()))
+    return bool(_ASK_FOR_PERSON.search(clause.strip().lower()) or asks_for_call_back(clause))
+
+
+# A call back asked for: "call me back", "i'd like a callback", "can somebody ring me later",
+# "have someone phone me tomorrow". Its words ("back") read as money back to a classifier; the
+# construction is a person asked for, and that is always honoured.
+_CALL_BACK = re.compile(
+    # asked for, said first in the clause: "call me back", "can somebody ring me back later",
+    # "could you have someone phone me tomorrow" (not "how long until you call me back": a
+    # question about a call back already promised)
+    r"^\W*(?:(?:ok|okay|so|um|uh|well|just|please|yeah|look|listen|actually|hi|hello|hey)\W+)*"
+    r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+person|an?\s+(?:agent|human|rep))\s+(?:please\s+|just\s+)?"
+    r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
+    r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+)?"
+    r"(?:call|ring|phone)\s+(?:me|us)(?:\s+back)?\b(?!\s+(?:on|at)\s+(?:the\s+)?(?:new|old|other))"
+    # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
+    r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_call_back(clause: str) -> bool:
+    return bool(_CALL_BACK.search(clause))
 
 
 # Someone else doing something: "someone tried to get in from romania", "somebody called me

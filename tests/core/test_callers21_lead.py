@@ -186,3 +186,13 @@ async def test_what_should_i_do_in_the_callers_language_gets_the_next_step(open_
     await call.send("ciao, perché le mie chiamate api danno errore 401?")
     turn = await call.send("e cosa devo fare adesso?")
     assert "from the dashboard into your app's configuration" in said(turn), said(turn)
+
+
+async def test_a_call_back_asked_for_is_a_person_not_money_back(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("can i just get a callback please")
+    assert "call back from one of my colleagues" in said(turn) and "refund" not in said(turn).lower(), said(turn)
+    other = await open_call("C1005")
+    turn = await other.send("could somebody ring me back this afternoon, i'm driving")
+    assert "call back from one of my colleagues" in said(turn), said(turn)
+    assert [t.kind for t in store.list_tickets("C1001")] == ["callback"] and Ledger(store).list_refunds() == []
