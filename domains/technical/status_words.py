@@ -63,7 +63,9 @@ def names_own_error(text: str) -> bool:
 _KEY_FAILS = re.compile(
     r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
     r"|stopped\s+working|doesn'?t\s+work|not\s+work"
-    r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b",
+    r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b"
+    # asked to look at it: "can you check my key" (the diagnosis says whether it is the key)
+    r"|\b(?:check|look\s+at|test|verify)\s+(?:my|our|the)\s+(?:api\s+)?key\b",
     re.I,
 )
 

@@ -196,3 +196,9 @@ async def test_a_call_back_asked_for_is_a_person_not_money_back(open_call, store
     turn = await other.send("could somebody ring me back this afternoon, i'm driving")
     assert "call back from one of my colleagues" in said(turn), said(turn)
     assert [t.kind for t in store.list_tickets("C1001")] == ["callback"] and Ledger(store).list_refunds() == []
+
+
+async def test_check_my_key_is_the_diagnosis_of_the_callers_traffic(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("hey can you check our key for us")
+    assert "Your 401 errors" in said(turn), said(turn)
