@@ -66,3 +66,44 @@ SLOT_PROMPTS = {
     "fix": ("No, it's C two zero zero seven. No, the zip is four six two oh eight. "
             "It's three oh oh five, zip code eight one two zero nine."),
 }
+
+
+# The openers and closers the shipped utterances are varied with ("quick question, ...",
+# "... thank you"): a request is what is left.
+_OPENERS = re.compile(r"^(?:(?:quick question|i have a problem|good (?:morning|afternoon|evening)|yeah so|ok so|okay so|"
+                      r"so|hi|hey|hello|excuse me|ecxuse me|um|uh|yeah|please)[,!.]?\s+)+", re.I)
+_CLOSERS = re.compile(r"(?:[,]?\s+(?:thanks|thank you|asap|right now|please|now))+[.!?]?$", re.I)
+
+
+@lru_cache(maxsize=4)
+def request_prompt(per_label: int = 1) -> str:
+    """Caller sentences, one per need the line handles (the shipped utterances' most typical of
+    each label under the line's word model, meta/voice_lm.py, stripped of the openers and
+    closers they are varied with): Whisper reads the prompt as the call so far, so whole
+    requests show it the line's words in the order callers say them."""
+    from meta.voice_lm import line_lm, words
+
+    lm = line_lm()
+    by_label: dict[str, list[tuple[float, str]]] = {}
+    for text, label in training_examples():
+        core = _CLOSERS.sub("", _OPENERS.sub("", text.strip())).strip(" ,.!?")
+        if label == "oos" or not 3 <= len(words(core)) <= 8 or any(c.isdigit() for c in core):
+            continue
+        by_label.setdefault(label, []).append((lm.score(core), core))
+    chosen: list[str] = []
+    for label in sorted(by_label):
+        seen: set[str] = set()
+        for _score, core in sorted(by_label[label], reverse=True):
+            if core.lower() not in seen and len(seen) < per_label:
+                seen.add(core.lower())
+                chosen.append(re.sub(r"\bi\b", "I", core[0].upper() + core[1:]) + ".")
+    return " ".join(chosen)
+
+
+@lru_cache(maxsize=1)
+def telephone_prompt() -> str:
+    """The prompt for open turns on the telephone band: a caller request per need the line
+    handles (`request_prompt`), then the caller sentences with ids, amounts and an email
+    (`_SAID`). Instead of the topic words: at 8 kHz tiny.en keeps less of a word list than of
+    whole sentences (benchmarks/README.md, session 21)."""
+    return f"{request_prompt()} {_SAID}"

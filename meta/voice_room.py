@@ -19,7 +19,7 @@ from callcenter.spoken import SpokenIds
 from callcenter.store.ports import Customers
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
-from meta.voice_slots import SlotWatcher
+from meta.voice_slots import SlotWatcher, in_scope
 from meta.voice_sorry import SorryWhenNotCaught
 
 
@@ -68,4 +68,4 @@ def attach_room_helpers(session: AgentSession, settings: Settings, customers: Cu
     if session.stt is None or session.tts is None:
         return None
     return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session),
-                       SlotWatcher(session, customers))
+                       SlotWatcher(session, customers, in_scope=in_scope(settings)))

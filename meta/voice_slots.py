@@ -12,18 +12,21 @@ no.", a "how much" question. Any other reply leaves the recogniser open.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from livekit.agents import AgentSession
 from livekit.agents.voice.events import ConversationItemAddedEvent
 
 from callcenter.routing.slots import extract_slots
+from callcenter.settings import Settings
 from callcenter.spoken import normalise
 from callcenter.store.ports import Customers
 from domains.identity import ASK_ID, ASK_ZIP, READ_BACK_ASK, asks_for_digits
 from domains.identity_readings import number_on_file_with, on_file
+from meta.router import build_router
 from meta.voice_keypad import asks_amount
-from meta.voice_prompt import SLOT_PROMPTS
+from meta.voice_prompt import SLOT_PROMPTS, telephone_prompt
 from meta.voice_readback import choose as choose_answer
 
 # The ZIP in the line's read-back (domains/identity.py HEARD: "ZIP code 6 0 6 0 1."): the one
@@ -48,6 +51,21 @@ def pending_slot(reply: str) -> str | None:
     return None
 
 
+def in_scope(settings: Settings) -> Callable[[str], bool]:
+    """Whether the line's router would route a text to a need (not out of scope). The router is
+    built at the first question, not at the call's start (a configured model is a file to load),
+    and is the undecorated one: the recogniser asks from its own thread, and the line's
+    `decided_once` cache is the event loop's."""
+    routers: list[Any] = []
+
+    def check(text: str) -> bool:
+        if not routers:
+            routers.append(build_router(settings))
+        return bool(routers[0].classify(text).label != "oos")
+
+    return check
+
+
 def _recogniser(stt: Any) -> Any | None:
     """The innermost recogniser that takes a slot (through EarlySTT, NormalisedSTT wrappers)."""
     while stt is not None and not hasattr(stt, "slot"):
@@ -58,7 +76,8 @@ def _recogniser(stt: Any) -> Any | None:
 class SlotWatcher:
     """Keeps the session's recogniser told of the slot the line's last question asked for."""
 
-    def __init__(self, session: AgentSession, customers: Customers | None = None) -> None:
+    def __init__(self, session: AgentSession, customers: Customers | None = None,
+                 in_scope: Callable[[str], bool] | None = None) -> None:
         self.session = session
         self.slot: str | None = None
         # The ZIP code the caller said last, or the line read back: the one the identity task
@@ -69,6 +88,11 @@ class SlotWatcher:
         if self.recogniser is not None:
             self.recogniser.slot = lambda: self.slot
             self.recogniser.slot_prompts = SLOT_PROMPTS
+            if in_scope is not None and hasattr(self.recogniser, "open_retry"):
+                # An open turn on the telephone band the line would answer as out of scope is
+                # read again with caller requests as the call so far (local_stt.py).
+                self.recogniser.narrowband_prompt = telephone_prompt()
+                self.recogniser.open_retry = lambda text: not in_scope(text)
             if hasattr(self.recogniser, "answer_check"):
                 # The answer to a read-back checked against set yes and no answers (voice_readback.py).
                 self.recogniser.answer_check = choose_answer
@@ -96,6 +120,9 @@ class SlotWatcher:
             self.recogniser.slot = lambda: None
             if hasattr(self.recogniser, "answer_check"):
                 self.recogniser.answer_check = None
+            if hasattr(self.recogniser, "open_retry"):
+                self.recogniser.narrowband_prompt = None
+                self.recogniser.open_retry = None
             if hasattr(self.recogniser, "on_file"):
                 self.recogniser.on_file = None
             if hasattr(self.recogniser, "number_on_file"):

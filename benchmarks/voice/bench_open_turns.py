@@ -33,7 +33,8 @@ from benchmarks.voice.voices import espeak, hibari, piper, telephone, to_16k, tr
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
 from meta.router import build_router  # noqa: E402
-from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from meta.voice_lm import lm_choice  # noqa: E402
+from meta.voice_prompt import recogniser_prompt, telephone_prompt  # noqa: E402
 
 VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **DEVX}
 
@@ -55,11 +56,24 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "vote20": {"choice": ("vote", 20.0)},
     "surest": {"choice": ("surest", 0.15)},
     "surest30": {"choice": ("surest", 0.3)},
+    # Session 21: the beam's readings rescored by the line's word bigram (meta/voice_lm.py).
+    "lm05": {"choice": ("lm", 0.05)},
+    "lm1": {"choice": ("lm", 0.1)},
+    "lm2": {"choice": ("lm", 0.2)},
+    "lm3": {"choice": ("lm", 0.3)},
+    "beam8-lm1": {"beam_size": 8, "choice": ("lm", 0.1)},
+    "beam8-lm2": {"beam_size": 8, "choice": ("lm", 0.2)},
+    # The line before session 21: one reading with the topic-word prompt, however it routes.
+    "topics": {"open_retry": None},
+    # Every open turn read with the caller-requests prompt (session 21, not adopted).
+    "requests": {"prompt": telephone_prompt()},
 }
 
 
 def open_choice(router: Any, how: str, k: float) -> Any:
     """A chooser among the beam's readings of an open turn (`WhisperSTT.open_choice`)."""
+    if how == "lm":
+        return lm_choice(k)
 
     def vote(readings: list[str], scores: list[float]) -> int | None:
         labels = [router.classify(r).label for r in readings]
@@ -111,6 +125,11 @@ def make_stt(variant: dict[str, Any], router: Any = None) -> WhisperSTT:
     args = {k: v for k, v in variant.items() if k in ("beam_size", "options", "prompt")}
     args.setdefault("prompt", recogniser_prompt())
     stt = WhisperSTT(**args)
+    # As SlotWatcher wires a call: an open turn on the telephone band the router puts out of
+    # scope is read again with caller requests (a variant with a prompt of its own reads once).
+    if "prompt" not in variant and router is not None:
+        stt.narrowband_prompt = telephone_prompt()
+        stt.open_retry = lambda text: router.classify(text).label == "oos"
     for key, value in variant.items():
         if key == "level":
             continue

@@ -243,6 +243,14 @@ class WhisperSTT(stt.STT):
         self.spell_slots: frozenset[str] = frozenset()
         # A prompt per slot, instead of the line's (meta/voice_prompt.py SLOT_PROMPTS).
         self.slot_prompts: dict[str, str] = {}
+        # An open turn (no slot pending) on telephone-band audio whose reading the line cannot
+        # route (`open_retry` says so: out of scope) is read again with this prompt, caller
+        # requests as sentences (meta/voice_prompt.py telephone_prompt), and the new reading is
+        # taken when it can be routed. Read with it first, open turns lost calls to words the
+        # prompt imposed ("on my card" -> "on my account"; benchmarks/README.md, session 21).
+        # Set per call by meta/voice_slots.py; None: one reading, the line's prompt's.
+        self.narrowband_prompt: str | None = None
+        self.open_retry: Callable[[str], bool] | None = None
         # A second decode held to the slot's words when no reading of the first fits it: on
         # the dev identity turns 8 kHz first-time reads 17 -> 18 of 24, 16 kHz unchanged;
         # it costs a decode only on such turns (benchmarks/README.md).
@@ -296,6 +304,12 @@ class WhisperSTT(stt.STT):
                 return self.base_model
         return self._model
 
+    def _retry_open(self, audio: np.ndarray, text: str) -> bool:
+        """Whether an open turn's reading is read again with `narrowband_prompt`."""
+        if self.narrowband_prompt is None or self.open_retry is None or not text.strip():
+            return False
+        return narrowband(audio) and self.open_retry(text)
+
     def transcribe(self, audio: np.ndarray, slot: str | None = None) -> tuple[str, float]:
         """Blocking: text and a confidence in [0, 1] ('' when nothing was said). With a `slot`
         pending, the beam's reading that fits it is preferred (slot_grammar.py)."""
@@ -323,6 +337,12 @@ class WhisperSTT(stt.STT):
                     index = choose_open(list(segments[0].readings), list(segments[0].scores))
                     if index:
                         segments[0].text, segments[0].avg_logprob = segments[0].readings[index], segments[0].scores[index]
+                if segments and not slot and self._retry_open(audio, segments[0].text):
+                    check_dropped()
+                    again = transcribe_window(model, audio, prompt=self.narrowband_prompt, window_s=self._window,
+                                              beam_size=self._beam, **self._options)
+                    if again and self.open_retry is not None and not self.open_retry(again[0].text):
+                        segments = again
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
                     if slot == "yesno" and self.answer_check is not None:
