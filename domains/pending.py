@@ -58,7 +58,7 @@ def declines(latest: str) -> bool:
 # A question about the pending action by pronoun: "is that going back to my card?", "will it show today?"
 _ASKS_OF_IT = re.compile(
     r"^\W*(?:(?:hang\s+on|hold\s+on|wait|so|and|ok|okay|um|uh|oh|sorry|sorry\s+but|quick\s+question)\W+)*"
-    r"(?:is|will|would|does|did|can|could|should|does)\s+(?:that|it|this)\b[^?]*\?\W*$", re.I)
+    r"(?:is|will|would|does|did|can|could|should)\s+(?:that|it|this)\b[^?]*\?\W*$", re.I)
 
 _ANSWER_FORMS = frozenset({"customer_id", "zip_code", "birth_date", "email", "phone", "request_id"})
 

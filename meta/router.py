@@ -190,6 +190,12 @@ class _DecidedOnce:
         return self._once(("classify", text, within), lambda: self._router.classify(text, within=within))
 
 
+def undecorated(router: IntentRouter) -> IntentRouter:
+    """The router under `decided_once`, for a caller on another thread (the recogniser's): its
+    cache of answers is the event loop's."""
+    return router._router if isinstance(router, _DecidedOnce) else router  # type: ignore[unreachable]
+
+
 def decided_once(router: IntentRouter) -> IntentRouter:
     """`router` with one answer per question and words (see _DecidedOnce); same interface."""
     return cast(IntentRouter, _DecidedOnce(router))

@@ -78,7 +78,7 @@ class VoiceCall:
         self.keypad.listeners.append(self._on_keys)
         # The recogniser hears the value a question asks for, and reads an open turn the line's
         # router puts out of scope again (voice_slots.py).
-        self.slots = SlotWatcher(self.session, call.state.ports.customers, in_scope=in_scope(call.line.settings))
+        self.slots = SlotWatcher(self.session, call.state.ports.customers, in_scope=in_scope(call.state.router))
 
     # --- events --------------------------------------------------------------------
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+")
@@ -69,16 +69,3 @@ def line_lm() -> BigramLM:
     from meta.router import training_examples
 
     return BigramLM(text for text, _label in training_examples())
-
-
-def lm_choice(weight: float, lm: BigramLM | None = None) -> Callable[[list[str], list[float]], int | None]:
-    """A chooser among an open turn's beam readings (`WhisperSTT.open_choice`): the reading
-    with the best recogniser score + `weight` x language score; None keeps the likeliest."""
-    model = lm or line_lm()
-
-    def choose(readings: list[str], scores: list[float]) -> int | None:
-        combined = [s + weight * model.score(r) for r, s in zip(readings, scores, strict=True)]
-        best = max(range(len(readings)), key=lambda i: combined[i])
-        return best or None
-
-    return choose

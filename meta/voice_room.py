@@ -13,10 +13,12 @@ from typing import Any
 
 from livekit.agents import AgentSession
 
+from callcenter.routing import IntentRouter
 from callcenter.settings import Settings
 from callcenter.speech.factory import session_speech, speech_enabled
 from callcenter.spoken import SpokenIds
 from callcenter.store.ports import Customers
+from meta.router import build_router
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
 from meta.voice_slots import SlotWatcher, in_scope
@@ -61,11 +63,12 @@ class RoomHelpers:
         self.slots.close()
 
 
-def attach_room_helpers(session: AgentSession, settings: Settings, customers: Customers | None = None) -> RoomHelpers | None:
+def attach_room_helpers(session: AgentSession, settings: Settings, customers: Customers | None = None,
+                        router: IntentRouter | None = None) -> RoomHelpers | None:
     """The spoken filler during long work, the spoken "sorry" for a turn with no words and
     the pending slot told to the recogniser (with the line's `customers`, to tell which
     reading of an id and ZIP names an account), for a session that speaks."""
     if session.stt is None or session.tts is None:
         return None
     return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session),
-                       SlotWatcher(session, customers, in_scope=in_scope(settings)))
+                       SlotWatcher(session, customers, in_scope=in_scope(router or build_router(settings))))

@@ -18,13 +18,13 @@ from typing import Any
 from livekit.agents import AgentSession
 from livekit.agents.voice.events import ConversationItemAddedEvent
 
+from callcenter.routing import IntentRouter
 from callcenter.routing.slots import extract_slots
-from callcenter.settings import Settings
 from callcenter.spoken import normalise
 from callcenter.store.ports import Customers
 from domains.identity import ASK_ID, ASK_ZIP, READ_BACK_ASK, asks_for_digits
 from domains.identity_readings import number_on_file_with, on_file
-from meta.router import build_router
+from meta.router import undecorated
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS, telephone_prompt
 from meta.voice_readback import choose as choose_answer
@@ -51,19 +51,12 @@ def pending_slot(reply: str) -> str | None:
     return None
 
 
-def in_scope(settings: Settings) -> Callable[[str], bool]:
-    """Whether the line's router would route a text to a need (not out of scope). The router is
-    built at the first question, not at the call's start (a configured model is a file to load),
-    and is the undecorated one: the recogniser asks from its own thread, and the line's
-    `decided_once` cache is the event loop's."""
-    routers: list[Any] = []
-
-    def check(text: str) -> bool:
-        if not routers:
-            routers.append(build_router(settings))
-        return bool(routers[0].classify(text).label != "oos")
-
-    return check
+def in_scope(router: IntentRouter) -> Callable[[str], bool]:
+    """Whether the line's router would route a text to a need (not out of scope). The line's own
+    router (no second model per call), undecorated: the recogniser asks from its own thread, and
+    the line's `decided_once` cache is the event loop's."""
+    inner = undecorated(router)
+    return lambda text: inner.classify(text).label != "oos"
 
 
 def _recogniser(stt: Any) -> Any | None:

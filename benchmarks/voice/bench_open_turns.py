@@ -19,6 +19,7 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from benchmarks.voice.voices import espeak, hibari, piper, telephone, to_16k, tr
 from callcenter.settings import load_settings  # noqa: E402
 from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
 from meta.router import build_router  # noqa: E402
-from meta.voice_lm import lm_choice  # noqa: E402
+from meta.voice_lm import BigramLM, line_lm  # noqa: E402
 from meta.voice_prompt import recogniser_prompt, telephone_prompt  # noqa: E402
 
 VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **DEVX}
@@ -68,6 +69,19 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # Every open turn read with the caller-requests prompt (session 21, not adopted).
     "requests": {"prompt": telephone_prompt()},
 }
+
+
+def lm_choice(weight: float, lm: BigramLM | None = None) -> Callable[[list[str], list[float]], int | None]:
+    """A chooser among an open turn's beam readings (`WhisperSTT.open_choice`; measured, not wired: benchmarks/README.md session 21): the reading
+    with the best recogniser score + `weight` x language score; None keeps the likeliest."""
+    model = lm or line_lm()
+
+    def choose(readings: list[str], scores: list[float]) -> int | None:
+        combined = [s + weight * model.score(r) for r, s in zip(readings, scores, strict=True)]
+        best = max(range(len(readings)), key=lambda i: combined[i])
+        return best or None
+
+    return choose
 
 
 def open_choice(router: Any, how: str, k: float) -> Any:

@@ -117,7 +117,7 @@ async def entrypoint(ctx: JobContext) -> None:
     if "tts_text_transforms" in kwargs:  # a phone caller hears that the keypad answers too
         kwargs["tts_text_transforms"] = [*kwargs["tts_text_transforms"], keypad_hint(phone_caller(ctx.room))]
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
-    filler = attach_room_helpers(call.session, settings, call.state.ports.customers)
+    filler = attach_room_helpers(call.session, settings, call.state.ports.customers, call.state.router)
     keypad = RoomKeypad(call.session, ctx.room)  # a SIP caller's DTMF keys are caller turns
 
     async def _close() -> None:

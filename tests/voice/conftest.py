@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -101,3 +102,14 @@ def base_model(engines: None) -> Any:
     if model is None:
         pytest.skip("Whisper base's packages (the voice extra) are not installed")
     return model
+
+
+class QuietSession(SimpleNamespace):
+    """A session that only holds its recogniser (`stt=`) and emits no events: what a
+    `SlotWatcher` needs to wire the recogniser as a call wires it."""
+
+    def on(self, *_: Any) -> None:
+        pass
+
+    def off(self, *_: Any) -> None:
+        pass

@@ -7,7 +7,6 @@ you.", which the router cannot place, so the caller is not let go."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -19,21 +18,14 @@ from callcenter.speech.local_stt import WhisperSTT
 from meta.router import build_router
 from meta.voice_prompt import recogniser_prompt, telephone_prompt
 from meta.voice_slots import SlotWatcher, in_scope
-
-
-class _Session(SimpleNamespace):
-    def on(self, *_: Any) -> None:
-        pass
-
-    def off(self, *_: Any) -> None:
-        pass
+from tests.voice.conftest import QuietSession
 
 
 @pytest.fixture(scope="module")
 def line_recogniser(engines: None) -> WhisperSTT:
     """A recogniser wired as a call wires it, no slot pending (an open turn)."""
     stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
-    SlotWatcher(_Session(stt=stt), in_scope=in_scope(load_settings()))  # type: ignore[arg-type]
+    SlotWatcher(QuietSession(stt=stt), in_scope=in_scope(build_router(load_settings())))  # type: ignore[arg-type]
     return stt
 
 
