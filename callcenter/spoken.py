@@ -181,6 +181,11 @@ def _convert_run(m: re.Match[str]) -> str:
         need = 5 if re.search(r"zip|postal", named.group(0), re.I) else 4
         if whole is not None and len("".join(whole)) >= need:
             return f"{''.join(whole)},{_RUN.sub(_convert_run, rest)}"
+        again = _chunks([w.lower() for w in re.split(r"[\s,-]+", rest) if w])
+        if whole is not None and again is not None and len("".join(again)) == need:
+            # "zip nine four one oh, uh, nine four one zero seven": a caller who broke off and
+            # read the whole ZIP again; joined, the two made nine digits that verify nobody
+            return "".join(again)
     chunks = _chunks(words)
     if chunks is None:
         parts = re.split(r"(\s+and\s+)", text, flags=re.I)
@@ -362,10 +367,17 @@ _PRONOUN_ONE = re.compile(
 _KEPT_ONE = "qqonekept"
 
 
+_ELLIPSIS = re.compile(r"\s*(?:\.{2,}|…)\s*")
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
+    # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a
+    # written full stop in it would end the sentence inside the number
+    text = _ELLIPSIS.sub(", ", text)
     text = _PRONOUN_ONE.sub(rf"\1\2{_KEPT_ONE}", text)
-    out = _FILLER_IN_NUMBER.sub(" ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))
+    # the pause a comma marks stays ("zip nine four one oh, uh, nine four one zero seven" is read again)
+    out = _FILLER_IN_NUMBER.sub(lambda m: ", " if "," in m.group(0) else " ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)

@@ -37,8 +37,9 @@ _CAPPED: dict[Kind, str] = {
 }
 _WHEN = {"call": "on this call", "day": "today"}
 NO_ONE_TO_CALL = (
-    "I can't book a call back yet: I don't know who you are or which number to call. Tell me what it's about "
-    "and I'll verify you with your customer number and ZIP code, or call us from your own phone and ask again."
+    "I can't book a call back yet: I don't know who you are or which number to call. I'll book it as soon as I "
+    "verify you (or call us from your own phone and ask again). What's your customer number, and the ZIP code on "
+    "the account?"
 )
 
 

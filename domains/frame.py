@@ -52,7 +52,9 @@ _CANCEL = re.compile(
     r"|don'?t bother|leave it|drop it|skip it|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
     r"|not any ?more|no thanks|no thank you|let'?s not|stop (?:it|that|this)|i'?ll pass|pass"
     r"|(?:i|we)'?(?:ll| will) (?:just )?(?:do|sort|handle|deal with|try|look at|check) (?:it|that|this)(?: \w+)? (?:later|another time|some other time|myself|online|tomorrow)"
-    r"|not (?:right )?now|(?:some )?other time|another time|maybe later"
+    r"|not (?:right )?now|not yet|(?:some )?other time|another time|maybe later"
+    # the decision put off: "not yet, i'll think about it", "let me sleep on it"
+    r"|(?:i'?ll|i will|let me|lemme|i need to|i have to|i want to|gonna|i'?m gonna) (?:have a )?(?:think|sleep|mull)(?: about| on| over)? (?:it|that|this)(?: over)?"
     r"|actually,? (?:don'?t|do not)(?: do (?:it|that))?|don'?t do (?:it|that|anything))\b",
     re.I,
 )
@@ -81,11 +83,15 @@ _STATUS = re.compile(
 # A question whether it has happened: a perfect or past question with "already" or "yet".
 _ALREADY = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|and|but|wait)\s+)(?:did|has|have|is|was|were|had)\b(?:\s+\S+){0,6}?\s+(?:already|yet)\b")
+# A question about the action's effect, put as a condition: "if it's locked", "once that's done".
+_IF_DONE = re.compile(r"\b(?:if|once|when|after)\s+(?:it'?s|it\s+is|that'?s|that\s+is|it\s+gets|i\s+do\s+(?:it|that)|we\s+do\s+(?:it|that))\b")
 _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
     (Ask.COMPARE, re.compile(
         r"\b(difference|differences|differ|compare[sd]?|comparison|versus|vs"
         r"|what (?:does|do|would|will) (?:the )?\w+(?: plan| one)? (?:have|get|give|include|come with|offer)"
-        r"|what (?:do|would|will) (?:i|we) (?:get|lose|miss|gain|give up)|(?:lose|miss out on|give up) anything)\b", re.I)),
+        r"|what (?:do|would|will) (?:i|we) (?:get|lose|miss|gain|give up)|(?:lose|miss out on|give up) anything"
+        # what the plan gives, asked of the change: "would that make my rate limit go down too?"
+        r"|rate[- ]?limits?|requests? (?:a|per|each) (?:minute|min|second)|(?:calls|requests) (?:would|will) (?:i|we) get)\b", re.I)),
     (Ask.SKIP, re.compile(
         r"\b(skip|bypass|waive|get around|avoid|without|jump)\b.{0,30}\b(approv\w*|review\w*|supervisor|manager|wait\w*|queue)\b"
         r"|\b(approv\w*|review|supervisor)\b.{0,25}\b(skip\w*|bypass\w*|necessary|needed|required|really)\b"
@@ -197,6 +203,10 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
         return None
     if _ALREADY.search(low):
         return Reading(Move.STATUS)  # "did the money already go back?": has it happened, not how to undo it
+    if _IF_DONE.search(low) and not any(p.search(low) for _, p in _ASKS):
+        # "will my api keys still work if it's locked": what the action would do, not whether it
+        # is done ("locked" is no status here); the read-back says what it does, in full
+        return Reading(Move.ASK, Ask.WHAT)
     for ask, pattern in _ASKS:
         if pattern.search(low):
             return Reading(Move.ASK, ask)

@@ -81,7 +81,8 @@ _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "c
 _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "does", "did", "am", "how", "what",
                      "why", "when", "where", "which", "who", "do"}
 # "actually don't", "ok no": the words before a no that do not turn it into anything else.
-_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|hm|mm+|ah|sorry|but|and|so)[,.]?\s+)*"  # "mm, no", "ok. and no, ..."
+# "mm, no", "ok. and no, ...", "oh. then no, don't lock it"
+_BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|hm|mm+|ah|sorry|but|and|so|then|in\s+that\s+case)[,.]?\s+)*"
 # "no fee, good", "no problem, go ahead": words that open with "no" but refuse nothing.
 _NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding)\b)"
 _NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not"
@@ -149,6 +150,14 @@ _GLUE = {"the", "a", "an", "to", "me", "us", "my", "our", "with", "and", "up", "
          # verbs that only say "do it": "yes send it", "yeah file that", "yes put it through"
          "send", "file", "submit", "process", "start", "make", "happen", "put", "get", "run", "sort", "take", "care"}
 _MIN_STEM = 4
+_CALLS_BACK = re.compile(r"\bcall you back\b", re.I)
+_WAITS_FOR_CALL = re.compile(
+    r"\b(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+(?:just\s+)?(?:wait|look\s+out|watch\s+out|keep\s+an\s+eye\s+out)\s+for\s+(?:the|your|a|that)\s+call(?:\s+back)?\b"
+    r"|\b(?:a\s+)?call\s*back\s+(?:is|sounds|works)\s+(?:fine|good|ok|okay|great)\b")
+# The action said, then found fine: "a call back about the email is fine", "the refund sounds good".
+_FINE_BY_ME = re.compile(
+    r"\b(?:about|for)\b|\b(?:is|are|'s|would\s+be|will\s+be|sounds|seems)\s+(?:fine|good|ok|okay|great|alright|perfect)"
+    r"(?:\s+(?:with|by|for|to)\s+me)?\b|\bworks\s+for\s+me\b")
 # Words after the yes that open a statement, not a request: "i was double charged", "it's broken".
 _TELLS = re.compile(r"^\W*(?:i|i'?m|i'?ve|we|we'?re|it|it'?s|its|my|our|there|this|that'?s|they|he|she)\b")
 
@@ -174,12 +183,15 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
     action, read back in full (ActionGate.check), never a yes to the old one.
     """
     low = _ASSENT.sub(" yes ", text.strip().lower())  # "mhm", "uh huh": spoken yeses
+    if _CALLS_BACK.search(readback):
+        # "ok, i'll wait for the call" to a read-back that says we will call back: that call accepted
+        low = _WAITS_FOR_CALL.sub(" yes ", low)
     opened = _ASSENT_OPEN.search(low)
     # ``asked``: the caller's own words for this request; its stopping words restate it
     own = _STOPPING & set(re.findall(r"[a-z]+", asked.lower()))
     if opened is None or any(m.group(0) not in own for m in _HEDGE.finditer(low)) or _NO_START.search(low):
         return False
-    rest = low[opened.end():]
+    rest = _FINE_BY_ME.sub(" ", low[opened.end():])  # "ok yeah a call back about the email is fine"
     words = [w for w in re.findall(r"[a-z0-9']+", rest) if w not in _YES and w not in _FILLER and w not in _GLUE]
     if not words:
         return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"

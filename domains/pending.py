@@ -26,7 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.language import detect_language
-from callcenter.routing.discourse import is_thanks_only
+from callcenter.routing.discourse import follow_up_kind, is_thanks_only
 from callcenter.routing.segment import RETRACTION
 from callcenter.spoken import normalise
 from domains import frame
@@ -95,7 +95,10 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # whether ours is done: a lookup answers it. Only another department: "how long does the
         # refund take?" during a refund's read-back is about ours, not a refund-status lookup.
         aside = task.other_need(latest)
-        ours = (readback and (reading.ask is frame.Ask.NEXT or about_ours(latest, gate.facts))) or (
+        # a comparison the action's own facts lay out ("would that make my rate limit go down?" to a
+        # plan change) is about ours, however much its words sound like the API errors
+        compared = reading.ask is frame.Ask.COMPARE and gate.facts is not None and gate.facts.compare is not None
+        ours = (readback and (reading.ask is frame.Ask.NEXT or compared or about_ours(latest, gate.facts))) or (
             reading.ask is frame.Ask.WHERE and getattr(task, "slot_where", None) is not None)
         if aside is not None and aside.domain != task.id.split(".", 1)[0] and not ours:
             answered = await answer_by_lookup(task, aside)
@@ -150,6 +153,10 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             return Next.CONTINUE  # a need that asks or acts: the task leaves and it is routed
         back = _asked_again(task)
         return f"{answered} {frame.back_to(back)}".strip()
+    if not readback and (earlier := earlier_answer(task, latest)) is not None:
+        # "so what do i do about the too many requests bit" while the new email is asked for: the
+        # answer given before this question, followed up, then the question once more
+        return f"{earlier} {frame.back_to(task.last_question)}".strip()
     if readback and gate.facts and restates(task, latest):
         if gate.brings_new_value(task, latest):
             return Next.TO_TOOL  # "wait no, pro not starter": the action changed, read back anew
@@ -237,6 +244,27 @@ def drops_another(task: SpecialistLike, latest: str) -> Next | None:
 
 
 _PARTS = re.compile(r"[.;!?]\s+|,\s+(?=(?:the|and|but|so|ok|okay|yes|yeah)\b)")
+
+
+# Words of a follow-up question that name no answer ("what", "about", "that").
+_ASKING = frozenset("what about that this with then have does should would could thing bit part there they them when where "
+                    "which your mine into from again".split())
+_STEM = 5
+
+
+def earlier_answer(task: SpecialistLike, latest: str) -> str | None:
+    """A follow-up about an answer the caller heard before this task's question, named by a word
+    of it ("the too many requests bit" after the 429s), answered from that answer's follow-ups."""
+    kind = follow_up_kind(latest, named=True)
+    if kind is None:
+        return None
+    words = {w[:_STEM] for w in re.findall(r"[a-z]+", latest.lower()) if len(w) >= 4 and w not in _ASKING}
+    for result in reversed(task.state.caller.results):
+        if result.result is None or result.status not in ("info", "done", "needs_approval"):
+            continue
+        if words & {w[:_STEM] for w in re.findall(r"[a-z]+", result.summary.lower()) if len(w) >= 4}:
+            return result.result.follow_ups.get(kind)
+    return None
 
 
 def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:

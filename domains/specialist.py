@@ -18,6 +18,7 @@ from callcenter.llm.embedded import (
     fresh_user_text,
     route_call,
     spoken_outputs,
+    tool_parameters,
     user_texts,
 )
 from callcenter.llm.protocol import Leave, LeaveReason
@@ -232,8 +233,12 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # A read-back waits for a yes or a no, so an email or a phone number then is another
         # need's value ("change my email to ..."), judged as a need below like any other turn.
         readback = gate is not None and gate.pending
-        if not retracted and not readback and self.state.slots.read(latest).as_dict():
-            return None  # ids, amounts, yes/no: an answer, not a new topic
+        said = set(self.state.slots.read(latest).as_dict()) & (self._own_values() | _WHO_VALUES)
+        if not retracted and not readback and said:
+            # ids and amounts this task asks for: an answer, not a new topic. A yes is none at a
+            # question that asks for a value ("ok fine. so yes, go ahead and close the account" to
+            # "read me its id"), and nor is another task's value ("let's do the pro plan then")
+            return None
         own = self.label
         bar = router.threshold if retracted else max(router.threshold, TOPIC_CHANGE_CONFIDENCE)
         for intent in router.detect(latest):
@@ -242,6 +247,10 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             if intent.confidence >= bar:
                 return intent
         return None
+
+    def _own_values(self) -> set[str]:
+        """The values this task's tools take (a refund's charge id and amount)."""
+        return {name for tl in self.tools for name in tool_parameters(tl).get("properties", {})}
 
     @function_tool(name=LEAVE_TOOL)
     async def _leave_topic(self, reason: str) -> None:
@@ -282,6 +291,9 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             return False
         return True
 
+
+# Who the caller is: an answer to a verification question asked inside any task.
+_WHO_VALUES = frozenset({"customer_id", "zip_code", "birth_date", "email", "phone"})
 
 # Clause boundaries of a turn that takes one need back and names another.
 _CLAUSE = re.compile(r"[,.;]\s+|\s+\b(?:and|but|just|only)\b\s+", re.I)

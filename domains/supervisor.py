@@ -16,9 +16,10 @@ from callcenter.llm import templates as t
 from callcenter.llm.embedded import FRONT_DESK_TOOL, ROUTE, fresh_user_text, route_call, user_texts
 from callcenter.llm.protocol import Leave, LeaveReason
 from callcenter.llm.tool_cache import tool
-from callcenter.routing import Intent
+from callcenter.routing import Intent, identity_words, segment
 from callcenter.routing.frames import named_label
 from callcenter.routing.topic_only import topic_only
+from callcenter.spoken import normalise
 from domains import choice
 from domains.base import (
     FAILED,
@@ -54,6 +55,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         # `departments` ("billing, technical or account") comes from the meta level's registry:
         # a hosted LLM is told which names "belongs to <domain>" may take.
         doc = _FRONT_DESK_DOC.format(departments=f" ({departments})" if departments else "")
+        self._with_identity = ""  # what the caller said beside who they are, for the specialist
         tools: list[llm.Tool] = [self._route_tool(s) for s in self.spec.specialists]
         tools.append(tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=doc))
         names = ", ".join(s.name for s in self.spec.specialists)
@@ -180,10 +182,12 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     from domains.identity import VerifyIdentityTask
 
                     self.state.note_route("identity", context.function_call.extra)
-                    identity = await VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
+                    verify = VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
+                    identity = await verify
                     if identity.status != "done":
                         self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
                         return None
+                    self._with_identity = _beyond_identity(user_texts(verify.chat_ctx), self.request)
                 if not BREAKER.allows(agent_id):  # failing again and again: don't make the caller wait on it
                     result = spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
@@ -227,10 +231,13 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         return (msg.text_content or "", msg.id) if msg else (self.request, None)
 
     def _request_texts(self) -> list[tuple[str, str | None]]:
-        """What the specialist needs to hear: the delegated request, plus any clarification."""
+        """What the specialist needs to hear: the delegated request, plus any clarification, and
+        what the caller said beside who they are ("c1005, 97201. move me to starter")."""
         texts = [(self.request, self._origin_id)]
         if self.user_turns:
             texts.append(self._latest_user())
+        if self._with_identity:
+            texts.append((self._with_identity, None))
         return texts
 
     async def _to_front_desk(self, reason: str) -> None:
@@ -256,3 +263,13 @@ _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not be
 Args:
     reason: "belongs to <domain>"{departments} when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, otherwise "unclear".
 """
+
+
+def _beyond_identity(said_then: list[str], request: str) -> str:
+    """What the caller said beside who they are, in answer to the identity question (newest
+    first in ``said_then``): "fine. c1005, 97201. move me to starter" -> "move me to starter"."""
+    latest = next((text for text in said_then if text and text != request), "")
+    if not latest or not identity_words.states_identity(normalise(latest)):
+        return ""
+    rest = segment.trim(identity_words.without_identity(normalise(latest)))
+    return "" if not rest or segment.is_filler(rest) else rest

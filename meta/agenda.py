@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from domains.state import CallState
 
 _COUNT = {2: "both", 3: "all three", 4: "all four"}
+_ACTED = frozenset({"done", "needs_approval", "queued"})
 
 
 @dataclass
@@ -80,12 +81,14 @@ class Agenda:
     queue: list[Need] = field(default_factory=list)
     started: set[str] = field(default_factory=set)  # call ids the agenda started
     spoken: set[str] = field(default_factory=set)  # call ids whose outcome the caller has heard
+    since: int = 0  # how many results the call had when the agenda was made
 
     @property
     def active(self) -> bool:
         return bool(self.started)
 
     def clear(self) -> None:
+        self.since = 0
         self.queue.clear()
         self.started.clear()
         self.spoken.clear()
@@ -157,6 +160,10 @@ async def step(agenda: Agenda, state: CallState, said: list[str], *, first: bool
         agenda.queue = [n for n in agenda.queue if n not in gone]
         state.dropped_needs.clear()
         parts += [t.LEFT_AS_ASKED.format(what=n.name) for n in gone]
+    # a queued need the caller had done out of turn ("yes refund the double one" while another
+    # need asked its question) is not started again
+    acted = {f"{r.domain}/{r.specialist}" for r in state.caller.results[agenda.since:] if r.status in _ACTED}
+    agenda.queue = [n for n in agenda.queue if n.label not in acted]
     ready = [n for n in agenda.queue if n.branch(state) is not None]
     if ready:
         agenda.queue = [n for n in agenda.queue if n not in ready]

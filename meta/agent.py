@@ -133,7 +133,7 @@ class MetaSupervisor(Agent):
                 return
             fixed = repair.before_routing(
                 text, self.noise, served=bool(self.state.caller.results), how_can_i_help=self.phrases.how_can_i_help,
-                names_need=self._names_need_in_gloss, asks_need=self._names_need)
+                names_need=self._names_need_in_gloss, asks_need=self._asks_surely)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
@@ -159,7 +159,8 @@ class MetaSupervisor(Agent):
                     yield await fan_out(self.state, [branch], self.state.settings.fanout_timeout_s)
                     return
             if fixed is None and not confident and not social:
-                fixed = repair.unroutable(text, self.phrases.how_can_i_help)
+                whether = moves.whether_answer(text, self.state.caller.results)  # "is it revoked?"
+                fixed = repair.Repair("follow_up", whether) if whether else repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
                 answer = await self._gist(text) if fixed.reason == "language" else None
                 task = self._gist_task(text) if fixed.reason == "language" and answer is None else None
@@ -201,6 +202,11 @@ class MetaSupervisor(Agent):
             yield chunk
         if calls and fresh is not None:
             self._ask_after = unclear.left_unclear(self.state.router.detect(text), calls, self.state.router.threshold, topics())
+        calls, booked = self._person_beside(calls)
+        if booked and len(calls) == 1:  # the person booked, then the one need beside it
+            async for chunk in self._say_then(booked, calls[0]):
+                yield chunk
+            return
         needs = agenda.needs_of(calls, self.domains, self.state) if calls else None
         if needs is None:
             if calls:
@@ -209,9 +215,22 @@ class MetaSupervisor(Agent):
         # Several needs: each is acknowledged now, lookups answered, the rest taken in turn.
         self.agenda.clear()
         self.agenda.queue = needs
-        text, call = await agenda.step(self.agenda, self.state, [agenda.acknowledge(needs)], first=True)
+        self.agenda.since = len(self.state.caller.results)
+        text, call = await agenda.step(self.agenda, self.state, [booked, agenda.acknowledge(needs)], first=True)
         async for chunk in self._say_then(self._then_ask(text) if call is None else text, call):
             yield chunk
+
+    def _person_beside(self, calls: list[llm.FunctionToolCall]) -> tuple[list[llm.FunctionToolCall], str]:
+        """A person asked for beside other needs: the call back is booked now, what was said of
+        it, and the needs are taken as ever. Only a call back: a transfer (a configured number)
+        or a caller nobody can call back yet (asked who they are first) keeps the person alone."""
+        human = [c for c in calls if c.name == "request_human"]
+        rest = [c for c in calls if c.name.startswith(TRANSFER)]
+        if not human or not rest:
+            return calls, ""
+        if self.state.settings.transfer_number or not (self.state.caller.verified or self.state.caller.line):
+            return human, ""
+        return rest, book_callback(self.state, "caller asked for a person, beside other needs")
 
     def _then_ask(self, text: str) -> str:
         """The answer, and the question about a part of the turn left unclear in place of
@@ -363,6 +382,14 @@ class MetaSupervisor(Agent):
         """Words the router reads as a department's need it is sure of."""
         router = self.state.router
         return any(self._domain(i.domain) is not None and domain_confidence(i) >= router.threshold for i in router.detect(text))
+
+    def _asks_surely(self, text: str) -> bool:
+        """Words before a farewell that ask for a need the router is sure of down to the specialist
+        ("and what's my balance. bye"); "oh, i must have the wrong account then. bye" (the account
+        department at best, no need of it) is the caller leaving."""
+        router = self.state.router
+        return any(self._domain(i.domain) is not None and i.in_scope and i.confidence >= router.threshold
+                   for i in router.detect(text))
 
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""

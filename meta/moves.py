@@ -24,6 +24,7 @@ from callcenter.llm.embedded import domain_confidence
 from callcenter.routing import identity_words
 from callcenter.routing.discourse import (
     FollowUp,
+    asks_whether_of_it,
     follow_up_kind,
     is_closing,
     is_thanks_only,
@@ -140,7 +141,9 @@ _FOLLOW_UP_WORDS = frozenset(
     "from country city location place which were they "
     "where at has have gone go went through processed complete completed finished yet "
     # a caller who switches back: "ok, in english: what do i do now?"
-    "in english sorry".split()
+    "in english sorry "
+    # the exclamations a question opens with: "oh dear. what do i do then?", "ugh great, so now what"
+    "dear gosh god jeez geez crap damn dang ugh man wow hmm great brilliant blimey heck".split()
 )
 _WORD = re.compile(r"[a-z']+")
 
@@ -180,6 +183,16 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         # department's need ("and when will i see it on my card?" after a refund stays a follow-up)
         return None
     return repair.answer_follow_up(kind, _named(text, answered, kind))
+
+
+def whether_answer(text: str, results: list[DomainResult]) -> str | None:
+    """A yes-or-no question about the last answer that no need reads ("is it revoked?" after
+    the 401s' diagnosis): the explanation that answer carries, not "that's not something I can
+    help with"."""
+    answered = [r for r in results if r.status in _ANSWERED]
+    if not answered or not asks_whether_of_it(text):
+        return None
+    return repair.answer_follow_up("why", _named(text, answered, "why"))
 
 
 # "is that why our calls are failing?": whether the last answer causes a trouble of the caller's

@@ -202,7 +202,13 @@ class EmbeddedPolicy:
                     routable.append(intent)
         wants_human = any(i.label == "meta/human" and i.confidence >= self.router.threshold for i in intents)
         if wants_human and _HUMAN_TOOL in tools:
-            return Decision(calls=[route_call(_HUMAN_TOOL, {"reason": "caller asked for a person"}, path="embedded", confidence=None)], reason="human")
+            human = route_call(_HUMAN_TOOL, {"reason": "caller asked for a person"}, path="embedded", confidence=None)
+            # "one, am i locked out for good? two, how do i turn on webhooks. and three, i want a
+            # real person to call me": the person and the needs beside it, all of them (the front
+            # desk books the person and takes the rest; a transfer takes the caller away instead)
+            beside = [route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="embedded", confidence=round(domain_confidence(i), 4))
+                      for i in routable if self.router.clearly_ahead(i) or domain_confidence(i) >= self.router.threshold]
+            return Decision(calls=[human, *beside], reason="human")
         if routable:
             calls = [
                 route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="embedded", confidence=round(domain_confidence(i), 4))

@@ -177,7 +177,7 @@ _FAREWELLS: dict[str, frozenset[str]] = {
                     "nada más mas eso es todo".split()),
     "fr": frozenset("merci au revoir beaucoup bonne journée soirée salut d'accord bien parfait à bientôt la prochaine "
                     "infiniment monsieur madame rien d'autre c'est tout".split()),
-    "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis "
+    "de": frozenset("danke tschüss tschüs auf wiedersehen schönen schönes schön tag vielen dank lieben gut alles klar super bis ach naja na "
                     "dann noch wochenende nichts mehr das war's wars".split()),
     "it": frozenset("grazie arrivederci ciao mille buona giornata serata va bene perfetto tante niente altro è tutto".split()),
     "pt": frozenset("obrigado obrigada brigado brigada tchau até logo muito bom boa dia tarde noite valeu falou perfeito tá ta beleza "
@@ -198,6 +198,13 @@ _THANKS_OR_BYE = frozenset(
 
 
 _NOTHING = frozenset("nada rien nichts niente".split())
+_THANKED_FOR = re.compile(r"\b(gracias|merci(?:\s+beaucoup)?|grazie(?:\s+mille)?|obrigad[oa]|danke(?:\s+schön)?|vielen\s+dank|thanks|thank\s+you)"
+                          r"\s+(?:por|pour|per|pel[oa]s?|für|for)\b[^,.;!?]*")
+# "nein, schon gut, vergessen sie es. tschüss": the request let go, in so many words (the gloss
+# read "vergessen" as a forgotten password); like "nothing", it makes the no no answer
+_LET_IT_GO = re.compile(
+    r"\b(?:vergessen sie (?:es|das)|vergiss (?:es|das)|schon gut|ist egal|olv[ií]dalo|d[eé]jalo|no importa|laisse[sz]? tomber"
+    r"|oubliez? (?:ça|ca)|c'est pas grave|lascia(?:mo)? (?:stare|perdere)|non importa|esque[cç]a|deixa (?:pra|para) l[aá])\b")
 _NO = frozenset("no nein non não nao".split())
 
 
@@ -208,11 +215,16 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     a turn in another language that thanks or says goodbye and asks nothing ("merci beaucoup,
     c'est tout pour aujourd'hui", "d'accord, merci madame. au revoir") is a farewell too, whatever
     other words of courtesy it has: no closed list holds them all."""
-    words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w not in _FILLERS]
+    # "vale, gracias por la información, adiós": what is thanked for is no need
+    low = _THANKED_FOR.sub(r"\1", text.lower())
+    let_go = _LET_IT_GO.search(low) is not None
+    words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", _LET_IT_GO.sub(" ", low)) if w not in _FILLERS]
     # English thanks beside the caller's own ("thank you, obrigada", "ok merci beaucoup"); all
-    # English is English's to read
-    words = [w for w in words if not is_courtesy_word(w)] if not all(map(is_courtesy_word, words)) else words
-    if any(w in _NOTHING for w in words):
+    # English is English's to read, but a farewell English borrows stays the language's own
+    # ("perfecto, adiós": without it, "perfecto" thanked no one)
+    if not all(map(is_courtesy_word, words)):
+        words = [w for w in words if not is_courtesy_word(w) or w in _THANKS_OR_BYE]
+    if let_go or any(w in _NOTHING for w in words):
         # "no, nada más, hasta luego": the no says there is nothing else, not no to a question
         # ("nein, danke" to a read-back is a no: pending.declines)
         words = [w for w in words if w not in _NO]

@@ -370,6 +370,11 @@ class IntentRouter:
             # call me back after": the part that asks for it)
             asked = [Intent(_frames.HUMAN, 1.0, i.text) if _frames.asks_for_call_back(i.text) else i for i in parts]
             return asked if any(i.label == _frames.HUMAN for i in asked) else [Intent(_frames.HUMAN, 1.0, clause)]
+        if len(parts) > 1 and _frames.HUMAN in self.labels:
+            # a part cut off as a person asked for ("my key stopped working and i'd like somebody
+            # to phone me about it") is that, however unsurely its words read alone
+            parts = [Intent(_frames.HUMAN, 1.0, i.text) if _frames.asks_for_person(i.text) and not _frames.tells_of_someone(i.text)
+                     and not (i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold) else i for i in parts]
         if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
             return parts
         if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
@@ -390,6 +395,10 @@ class IntentRouter:
         another department cannot be a detail of this one)."""
         if not intent.in_scope:
             return False
+        if _frames.asks_for_person(intent.text) and not _frames.tells_of_someone(intent.text):
+            # "my key stopped working and i'd like somebody to phone me about it": the person asked
+            # for in so many words is a part of its own, always honoured
+            return True
         if cross_domain and not intent.label.startswith("meta/"):
             if intent.label in self.acting:
                 # "is there an incident right now, can i get some kind of credit for it": an
@@ -441,8 +450,9 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
-            if _seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(right) or _disc.details_the_one_before(right):
-                continue  # "..., what's going on with it" / "..., the one from march": one need
+            if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(right) or _disc.details_the_one_before(right)
+                    or _disc.said_of_named(left, right)):
+                continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work": one need
             a = read(left)
             if not a.in_scope or self.domain_confidence(a) < self.threshold:
                 continue

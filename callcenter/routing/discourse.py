@@ -16,6 +16,11 @@ FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "do
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
 _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
+    # to hear an answer again, inside a turn that names which ("and the failing thing, sorry what
+    # was that again?"): the whole-turn forms are _REPEAT's
+    ("repeat", re.compile(
+        r"\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
+        r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again)\b")),
     # whether what was asked for has happened: "has that gone through?", "is it done now"
     ("done", re.compile(
         r"\b((has|have|did|is|was) (that|it|this|everything|all that) (gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
@@ -93,19 +98,22 @@ _CLOSING_WORDS = frozenset(
     # hanging up in so many words: "ok i'm done, hanging up now", "i will disconnect now"
     "hang hanging hung up disconnect disconnecting let go off sign signing leave ill i'll "
     # who is thanked, and South African thanks and goodbye: "thank you so much madam", "shot, sharp sharp"
-    "madam ma'am maam sir miss shot sharp hey".split()
+    "madam ma'am maam sir miss shot sharp hey "
+    # street sign-offs: "aight i'm out, peace", "sweet. peace out", "i'm outta here"
+    "aight ight peace out outta here sweet buh buh-bye".split()
 )
 # The caller says they are hanging up: "hanging up now", "i'll let you go", "sharp sharp".
-_HANG_UP = r"hang(?:ing)? up|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
+_HANG_UP = (r"hang(?:ing)? up|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
+            r"|peace(?: out)?|(?:i'?m|im|i am) (?:out|outta here)")
 _CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|buh-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
     rf"|see (you|ya)|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
-    r"\b(bye|goodbye|bye-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+    r"\b(bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)"
     rf"|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
@@ -151,7 +159,11 @@ def details_the_one_before(text: str) -> bool:
     return bool(_PICKS_ONE.search(low)) and len(_WORD.findall(low)) <= _PICK_WORDS
 
 
-_ELABORATES = re.compile(r"^\W*(?:like|i mean|as in|meaning|such as|you know like)\b")
+_ELABORATES = re.compile(
+    r"^\W*(?:like|i mean|as in|meaning|such as|you know like)\b"
+    # why the caller asks what came before: "..., i don't remember what it was" (not a forgotten password)
+    r"|^\W*(?:(?:and|but|so|cause|because|coz|as|cuz)\W+)*i\s+(?:don'?t|do\s+not|can'?t|cannot|didn'?t)\s+"
+    r"(?:remember|recall|know|recogni[sz]e)\s+(?:what|why|when|where|which|how\s+much)\s+(?:it|that|this|they|those)\b")
 # "... webhooks? ours showed up really late last week": what the sentence before named, told
 # of the caller's own (not "mine is C1001", an answer of its own).
 _OWN_OF_IT = re.compile(r"^\W*(?:(?:and|but|so|well|um|uh)\W+)*(?:ours|mine|theirs)\b(?!\W+(?:is|are|'s)\W+(?:c\b|c\d|customer|zip|the\s+(?:zip|number|account)))")
@@ -234,7 +246,8 @@ _DENIES = re.compile(
     r"^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay)\W+)*(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+"
     r"(?:switching|changing|cancel+ing|closing|upgrading|downgrading|moving|leaving|buying|ordering|going\s+ahead|doing\s+(?:it|that|anything))"
     r"(?:\s+(?:plans?|anything|yet|now|it|that|today))?(?:\W+just\s+(?:asking|checking|wondering|curious)(?:\s+for\s+now)?)?\W*$"
-    r"|^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay|i'?m|we'?re|i\s+was|was)\W+)*just\s+(?:asking|checking|wondering|curious)"
+    r"|^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay|i'?m|we'?re|i\s+was|was)\W+)*(?:just\s+(?:asking|checking|wondering|curious)"
+    r"|(?:just\s+)?(?:out\s+of|for)\s+(?:curiosity|interest)(?:'?s\s+sake)?)"
     r"(?:\s+(?:for\s+now|though|really))?\W*$"
     r"|^\W*(?:(?:so|well|and|but|um|uh|oh)\W+)*(?:i|we)\s+(?:did\s*n[o']?t|didnt|never|have\s*n[o']?t|havent|had\s*n[o']?t)\s+"
     r"(?:\w+\s+)?(?:change|changed|do|did|done|touch|touched|request|requested|ask|asked|make|made|authori[sz]e|authori[sz]ed|order|ordered|sign|signed)"
@@ -249,12 +262,14 @@ def names_nothing(text: str) -> bool:
             and all(w in _HESITATIONS or w in _NEGATIONS or w in _PLAIN for w in words))
 
 
-def follow_up_kind(text: str) -> FollowUp | None:
+def follow_up_kind(text: str, *, named: bool = False) -> FollowUp | None:
+    """What a follow-up question asks of the last answer, or None. ``named``: the question is
+    known to name the answer it follows up (a word of it), so it may be as long as a continued one."""
     words = _WORD.findall(text.lower())
     if _ECHOED_FIGURE.match(text.lower().strip()):
         return "repeat"
     low = " ".join(words)
-    limit = _FOLLOW_UP_MAX_WORDS_CONTINUED if _CONTINUES.match(low) else _FOLLOW_UP_MAX_WORDS
+    limit = _FOLLOW_UP_MAX_WORDS_CONTINUED if named or _CONTINUES.match(low) else _FOLLOW_UP_MAX_WORDS
     # the openers a spoken question leans on ("ok so what am i supposed to do about it") say
     # nothing about how long the question itself is
     said = [w for w in words if w not in _OPENERS]
@@ -267,6 +282,47 @@ def follow_up_kind(text: str) -> FollowUp | None:
         if pattern.search(low):
             return kind
     return None
+
+
+# "is it revoked?", "was that a hack then?", "so it's expired?": whether something holds of what
+# the last answer told, in a few words that name no need. The answer's own explanation says it.
+_ASKS_WHETHER = re.compile(
+    r"^\W*(?:(?:so|and|but|oh|ok|okay|wait|um|uh|hm+|then)\W+)*"
+    r"(?:(?:is|was|are|were|has|have|had|does|did|do)\s+(?:it|that|this|they|those|the\s+\w+|my\s+\w+)"
+    r"|(?:it'?s|its|that'?s|thats|they'?re)\s+\w+[^.!?]*\?)")
+_WHETHER_WORDS = 7
+
+
+def asks_whether_of_it(text: str) -> bool:
+    """A short yes-or-no question about what the last answer told ("is it revoked?")."""
+    low = text.lower().strip()
+    return bool(_ASKS_WHETHER.match(low)) and len(_WORD.findall(low)) <= _WHETHER_WORDS
+
+
+# A thing named first and said of after, by a pronoun: "my key, the api key, it just doesn't
+# work anymore". The names are no needs of their own: the clause about them is the need.
+_NOT_A_NAME = frozenset(
+    "is are was were be been am do does did don't doesn't didn't can can't could would will won't should have has had "
+    "want need get got give make tell check why how what when where which who please i i'm we you they it that this "
+    "not no yes".split())
+_SAID_OF_IT = re.compile(r"^\W*(?:(?:and|so|well|um|uh|like)\W+)*(?:it|it'?s|its|they|they'?re|that|that'?s|this|this\s+thing)\s+\w", re.I)
+_NAME_WORDS = 4
+
+
+def _only_names(piece: str) -> bool:
+    words = [w for w in _WORD.findall(piece.lower()) if w not in _FILLERS]
+    return 0 < len(words) <= _NAME_WORDS and not any(w in _NOT_A_NAME for w in words)
+
+
+def said_of_named(left: str, right: str) -> bool:
+    """``left`` only names a thing and ``right`` (after more names of it) says something of it
+    by a pronoun: one need, not two."""
+    if not all(_only_names(p) for p in re.split(r"\s*,\s*", left) if p.strip()):
+        return False
+    pieces = [p for p in re.split(r"\s*,\s*", right) if p.strip()]
+    while pieces and _only_names(pieces[0]):
+        pieces.pop(0)
+    return bool(pieces) and bool(_SAID_OF_IT.match(pieces[0]))
 
 
 # A question about "that" / "it" points back at the last answer, however confidently its
@@ -331,9 +387,25 @@ def farewell_after(text: str) -> str | None:
         return None
     rest = parts[:-1]
     rest = [p for p in rest if not (_MISDIAL.search(p) and not _WHOSE.search(p))]
-    while rest and is_closing(rest[-1]):
+    # "cheers for sorting the double charge, bye": thanks for a need is no request for it; and
+    # "inc forty two, got it. bye": what the caller heard, said back before taking it in
+    rest = [p for k, p in enumerate(rest) if not _THANKS_FOR.match(p)
+            and not (k + 1 < len(rest) and _ACKNOWLEDGES.fullmatch(rest[k + 1].strip()) and _only_names(p))]
+    while rest and (is_closing(rest[-1]) or _ACKNOWLEDGES.fullmatch(rest[-1].strip())):
         rest.pop()
     return ", ".join(p.strip() for p in rest)
+
+
+# A clause of thanks, whatever it thanks for: "thanks for the refund", "appreciate the update on
+# the outage", "thank you for getting my forty nine bucks back".
+_THANKS_FOR = re.compile(
+    r"^\W*(?:(?:ok|okay|so|well|great|cool|right|alright|fine|awesome|good|perfect|oh|ah|and|but|yeah|brilliant|lovely|sweet|nice)\W+)*"
+    r"(?:thanks|thank\s+(?:you|u)|thx|thnx|ty|cheers|many\s+thanks|much\s+appreciated|(?:i\s+|really\s+|i\s+really\s+)?appreciate"
+    r"|grateful)\b")
+# Taking in an answer: "got it", "gotcha", "ok, figured", "right", "makes sense".
+_ACKNOWLEDGES = re.compile(
+    r"(?:(?:ok|okay|ah|oh|right|alright|yeah|cool|great|fine)\W+)*(?:ok|okay|got\s+it|gotcha|figured|i\s+see|right|understood|makes\s+sense"
+    r"|fair\s+enough|noted|fine|cool|great|alright|good|perfect)")
 
 
 def is_thanks_only(text: str) -> bool:

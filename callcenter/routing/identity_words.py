@@ -36,8 +36,20 @@ _ZIP = re.compile(
     rf"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|our|the)\s+)?(?:\b{_ZIP_WORD}{_PAUSE})+(?:(?:is|'s|number)\b{_PAUSE})?\d{{5}}\b",
     re.IGNORECASE,
 )
-# A five-digit number straight after a customer number ("c1001, 94107") is its ZIP code.
-_BARE_ZIP_AFTER_ID = re.compile(r"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?\d{5}\b", re.IGNORECASE)
+# The birth date verifies as the ZIP code does ("c1005, date of birth february 28th 1988", the
+# words as spoken.py wrote them); without it the date was read as an invoice's month.
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_DATE = (rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{2,4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+\d{{2,4}}"
+         r"|\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})")
+_DOB = re.compile(
+    rf"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|the)\s+)?\b(?:date\s+of\s+birth|birth\s*date|birthday|dob|born(?:\s+on)?)"
+    rf"(?:\s+(?:is|was))?[\s,:]*{_DATE}\b",
+    re.IGNORECASE,
+)
+# A five-digit number straight after a customer number ("c1001, 94107") is its ZIP code, and a
+# date there its birth date ("ada@example.com, december 10th 85").
+_BARE_ZIP_AFTER_ID = re.compile(rf"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?(?:\d{{5}}|{_DATE})\b", re.IGNORECASE)
 # A ZIP code said first, then the number: "my zip is 30301 and the customer number is c1004".
 _ZIP_BEFORE = re.compile(_ZIP.pattern + r"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?$", re.IGNORECASE)
 # Only greetings and fillers between the start of a clause and a customer number said there.
@@ -52,14 +64,14 @@ def _statements(text: str) -> list[tuple[int, int]]:
     account to act on, which the specialist must see (and refuse when it is not theirs)."""
     spans: list[tuple[int, int]] = []
     ids = sorted([*_ID.finditer(text), *_EMAIL_ID.finditer(text)], key=lambda m: m.start())
-    if not (_ZIP.search(text) or any(_BARE_ZIP_AFTER_ID.match(text, m.end()) for m in ids)):
+    if not (_ZIP.search(text) or _DOB.search(text) or any(_BARE_ZIP_AFTER_ID.match(text, m.end()) for m in ids)):
         # no ZIP code: a customer number alone verifies nobody, and "my number is c1005, sorry,
         # i mean c1001, close my account" stays whole for the ownership check to read
         return spans
     for m in ids:
         end = m.end()
         bare = _BARE_ZIP_AFTER_ID.match(text, end)
-        zipped = _ZIP.match(text, end) or (_ZIP.match(text, bare.end()) if bare else None)
+        zipped = _ZIP.match(text, end) or _DOB.match(text, end) or (_ZIP.match(text, bare.end()) if bare else None)
         said_of_self = bool(m.group("lead").strip() or m.group("mine").strip() or _ZIP_BEFORE.search(text[: m.start()]))
         opening = bool(_OPENING.search(text[: m.start()]))
         if "@" in m.group(0) and not (said_of_self or opening):
@@ -68,7 +80,7 @@ def _statements(text: str) -> list[tuple[int, int]]:
             end = zipped.end() if zipped else bare.end() if bare else end
             spans.append((m.start(), end))
     rest = _cut(text, spans, " ")
-    for z in _ZIP.finditer(text):  # a ZIP code said apart from the number
+    for z in [*_ZIP.finditer(text), *_DOB.finditer(text)]:  # a ZIP code or birth date said apart from the number
         if not any(a <= z.start() < b for a, b in spans) and z.group(0).strip() in rest:
             spans.append((z.start(), z.end()))
     return sorted(spans)
@@ -122,6 +134,9 @@ _ANNOUNCES = re.compile(
     r"(?:(?:(?:my|our|the)\s+)?(?:customer|account|client)\s+(?:number|no|id)(?:\s+is)?"
     r"|(?:(?:my|our|the)\s+)?(?:zip|postal)(?:\s+code)?(?:\s+is)?"
     r"|(?:let\s+me|lemme|i'?ll)\s+(?:read|find|get|grab|check)\s+(?:it|that|them)(?:\s+(?:off|from|on)\s+(?:the|my|this|your)\s+\w+)?"
-    r"|i\s+(?:have|got)\s+(?:it|them)\s+(?:here|somewhere)(?:\s+somewhere)?)",
+    r"|i\s+(?:have|got)\s+(?:it|them)\s+(?:here|somewhere)(?:\s+somewhere)?"
+    # "uh i don't know my customer number, it's grace@example.com, zip 10001": why the email is said
+    r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:know|have|remember|find)\s+(?:my|the|our)\s+(?:customer|account|client)\s+(?:number|no|id)"
+    r"(?:\s+(?:on\s+me|with\s+me|here|to\s+hand|handy|right\s+now))?)",
     re.IGNORECASE,
 )

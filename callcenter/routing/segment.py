@@ -70,8 +70,26 @@ def _trim(part: str) -> str:
 trim = _trim  # for the clause segmenter
 
 
+# A boundary that takes back what came before it ("first, upgrade, well no we're already on
+# enterprise, scratch that. so just, ..."): that part is no need, and was read as one.
+_TAKES_BACK = re.compile(r"\b(?:scratch\s+that|never\s?mind\s+(?:that|it)|forget\s+(?:that|it|about\s+(?:that|it)))\b", re.I)
+
+
+_SUBJECT_BEFORE = re.compile(r"\b(?:i|we|you|they|he|she)\s*$", re.I)
+
+
 def strong_segments(text: str) -> list[str]:
-    parts = [_trim(p) for p in _STRONG.split(text)]
+    parts, pos = [], 0
+    for m in _STRONG.finditer(text):
+        before = _trim(text[pos : m.start()])
+        pos = m.end()
+        if before:
+            parts.append(before)
+        # ", but forget about that,": the part before the "but" is the one taken back; "the password
+        # i forget it" tells, it takes nothing back (the verb has its subject)
+        if _TAKES_BACK.search(m.group(0)) and parts and not _SUBJECT_BEFORE.search(text[: m.start()]):
+            parts.pop()
+    parts.append(_trim(text[pos:]))
     return [p for p in parts if p]
 
 

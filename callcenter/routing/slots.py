@@ -128,10 +128,25 @@ _MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
      "october", "november", "december"], start=1)}
 _WORD_DATE = re.compile(
-    r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b"
-    r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + "|".join(_MONTHS) + r"),?\s+(\d{4})\b",
+    r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4}|\d{2})\b"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + "|".join(_MONTHS) + r"),?\s+(\d{4}|\d{2})\b",
     re.I,
 )
+# A year said in two digits ("december tenth eighty five") is a birth year when the words say
+# it is one, or when it can only be one (a 19-hundreds year: "85", not "25", which may be a bill's).
+_BIRTH_WORDS = re.compile(r"\b(?:born|birth|birthday|dob|d\.o\.b)\b", re.I)
+_CENTURY_BEFORE = 30
+
+
+def _year(said: str, text: str) -> int:
+    if len(said) == 4:
+        return int(said)
+    yy = int(said)
+    if yy >= _CENTURY_BEFORE:
+        return 1900 + yy
+    if _BIRTH_WORDS.search(text):
+        return 2000 + yy
+    raise ValueError("a two-digit year that may be no birth year")
 _YES = re.compile(r"^\s*(yes|yeah|yep|sure|correct|confirm(ed)?|please do|go ahead|ok(ay)?|do it)\b", re.I)
 _NO = re.compile(r"^\s*(no|nope|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
 
@@ -183,8 +198,8 @@ def _date(text: str) -> str | None:
             return date(int(m[3]), int(m[1]), int(m[2])).isoformat()
         if m := _WORD_DATE.search(text):
             if m[1]:
-                return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2])).isoformat()
-            return date(int(m[6]), _MONTHS[m[5].lower()], int(m[4])).isoformat()
+                return date(_year(m[3], text), _MONTHS[m[1].lower()], int(m[2])).isoformat()
+            return date(_year(m[6], text), _MONTHS[m[5].lower()], int(m[4])).isoformat()
     except ValueError:
         return None
     return None

@@ -89,7 +89,11 @@ _CHANGED_BY_SOMEONE = re.compile(
     r"\b(?:someone|somebody|some\s+one|a\s+stranger|hackers?|they)\b.{0,20}\b(?:changed|reset|updated|altered|switched)\b"
     r".{0,20}\b(?:email|e-mail|password|phone|number|details|address)\b"
     r"|\b(?:email|e-mail|password|phone|number|details|address)\b.{0,30}\b(?:was|got|has\s+been|have\s+been|been)\s+(?:changed|reset|updated)\b"
-    r".{0,40}\b(?:not\s+me|wasn'?t\s+me|i\s+(?:did\s*n'?o?t|didnt|never)|without\s+(?:me|my))", re.I)
+    r".{0,40}\b(?:not\s+me|wasn'?t\s+me|i\s+(?:did\s*n'?o?t|didnt|never)|without\s+(?:me|my))"
+    # "i'm getting emails about a password reset i never asked for": someone else asked for it
+    r"|\b(?:password\s+resets?|reset\s+(?:emails?|links?|codes?|requests?)|(?:verification|login|sign[-\s]?in|security|2fa)\s+codes?)\b"
+    r".{0,40}\b(?:i|we)\s+(?:never|didn'?t|did\s+not|haven'?t|have\s+not)\s+(?:ask|asked|request|requested|do|did|make|made|trigger|triggered)\b",
+    re.I)
 
 
 def changed_by_someone_else(text: str) -> bool:

@@ -77,6 +77,9 @@ class UpdateProfileResult(SpecialistResult):
 class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
     result_type = UpdateProfileResult
     instructions = "You update the email address or phone number on file. Call update_profile with the new value."
+    # "why can't you just change it now?" while the new value is asked for
+    slot_why = ("For your security, a change of email or phone is never made on this call: once you give me the new one, "
+                "a colleague calls you back at the number already on file to confirm it, and then it's changed.")
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

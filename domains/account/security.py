@@ -71,6 +71,8 @@ def lookup_security(ports: Ports, customer_id: str | None, *, words: str = "") -
 
 
 OFFER_LOCK = "If you'd like me to lock your account, just ask."
+_WHAT_NOW = ("If a sign-in or a change wasn't you, I can lock your account now so nobody can sign in, and open a security "
+             "review: just say 'lock my account'. Then set a new password with the reset link on the sign-in page.")
 
 
 @dataclass(kw_only=True)
@@ -107,7 +109,9 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
             # and read back only when the caller asks for it.
             self.finish(SecureAccountResult(
                 status="info", summary=f"{review} {OFFER_LOCK}", suspicious_countries=odd,
-                follow_ups={"where": where_from(self.state.ports, self.customer_id)},  # type: ignore[arg-type]
+                follow_ups={"where": where_from(self.state.ports, self.customer_id),  # type: ignore[arg-type]
+                            # "oh dear. what do i do then?": what the caller can do about it now
+                            "next_step": _WHAT_NOW},
             ))
             return None
         refused = account_refusal(self)

@@ -60,11 +60,14 @@ SOMEONE_ELSES = Rereading(
 
 # "someone changed my email address last night": a change nobody asked for is security's review.
 CHANGED_BY_SOMEONE = Rereading(
-    over=frozenset({"account/profile_update", "account/login_help"}),
+    over=frozenset({"account/profile_update", "account/login_help", "account/two_factor_reset"}),
     label="account/security",
     target=changed_by_someone_else,
     whole=never,
     unsure=never,
+    # "... a password reset i never asked for" read as security, unsure of it (0.59): the review of
+    # the sign-ins changes nothing, and a lock is read back first
+    settles_own=True,
 )
 
 # "i was charged twice, and we only have the one account": beside other needs, a clause read

@@ -52,7 +52,11 @@ def lookup_balance(ports: Ports, customer_id: str | None, *, words: str = "") ->
         summary += f" Your next bill will be {dollars(nxt)} for the {plan.name} plan."
     follow_ups = {
         "why": (f"It's the unpaid invoice {', '.join(overdue)}." if overdue else "It's your plan's monthly price; nothing else is on the account.")
-        if due else "Every invoice on the account has been paid.",
+        if due else (
+            # "and why that much?" after the next bill: the plan's price is why
+            f"Every invoice on the account has been paid; the next bill is the {plan.name} plan's price, {dollars(nxt)} a month, "
+            f"with {plan.api_rate_limit_per_min:,} API requests a minute." if plan is not None and nxt is not None
+            else "Every invoice on the account has been paid."),
         "next_step": "You can pay it in the dashboard under Billing; the card on file is charged at once." if due else "Nothing: the next bill is charged automatically.",
         "how_long": "A payment shows on the account within a few minutes.",
         "due": _when_due(invoices, nxt),

@@ -36,7 +36,8 @@ _MONTHLY = re.compile(
     rf"\s+(?:you\s+|for\s+(?:it|the\s+plan|my\s+plan|our\s+plan)\s+)?(?:every|each|a|per|monthly|a\s+month|per\s+month)\b"
     r"|\b(?:what|how\s+much)\s+(?:is|'s|does)\s+(?:my|our|the)\s+(?:plan|subscription)\s+(?:cost\s+)?(?:me\s+|us\s+)?(?:every|each|a|per)\s+month\b"
     # the plan the caller is on and its price: "remind me what plan i'm on and what it costs"
-    r"|\bwhat\s+(?:plan|tier|package)\s+(?:i'?m|i\s+am|am\s+i|we'?re|we\s+are|are\s+we)\s+(?:on|in)\b.{0,25}\b(?:costs?|price|pay(?:ing)?)\b"
+    r"|\bwhat\s+(?:plan|tier|package)\s+(?:i'?m|i\s+am|am\s+i|we'?re|we\s+are|are\s+we)\s+(?:even\s+|actually\s+|currently\s+|exactly\s+)?(?:on|in)\b"
+    r".{0,25}\b(?:costs?|price|pay(?:ing)?)\b"
     r"|\b(?:my|our|the)\s+monthly\s+(?:price|cost|fee|charge|payment|rate|amount|bill)\b"
     r"|\bwhat\s+(?:i|we)\s+pay\s+(?:you\s+)?(?:every|each|a|per)\s+month\b",
     re.I,
@@ -56,3 +57,23 @@ def asks_the_monthly_price(text: str) -> bool:
     """The caller asks what they pay each month ("what i pay every month"), not to pay less."""
     return bool(_MONTHLY.search(text) and not _LESS.search(text) and not _WHAT_IF.search(text)
                 and not PLAN.search(text) and not asks_what_was_paid(text))
+
+
+# "there's a charge of $49 on my card, what was that one for": what a charge was, which the
+# invoices say; the amount and the card read as a refund (its read-back was offered unasked).
+_CHARGE_FOR = re.compile(
+    # "what was the, um, nine hundred ninety nine dollar charge at the start of the month for"
+    r"\bwhat\s+(?:was|is|were)\s+(?:that|this|the)\b[^?.]{0,60}?\b(?:charge|payment|transaction|debit)\b[^?.]{0,40}?\bfor\b"
+    r"|\bwhat(?:\s+(?:was|is|were|are)|'s|s)\s+(?:that|this|it|the|these|those)(?:\s+(?:\$?[\d.,]+|charge|charges|payment|one|amount|dollars?))*"
+    r"\s+for\b"
+    r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:this|that)\s+(?:[\w$.]+\s+){0,3}?(?:charge|payment|transaction|debit)\b(?!\s+(?:twice|again|double))"
+    # "what's that forty nine dollar thing on my bank statement, i don't recognise the merchant name"
+    r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:that|this|the)\b.{0,30}\b(?:on|in)\s+(?:my|our|the)\s+(?:bank\s+|card\s+|credit\s+card\s+)?statement"
+    r"|\b(?:don'?t|do\s+not|didn'?t)\s+recogni[sz]e\s+(?:the|this|that|a|an)\s+(?:merchant|charge|payment|name|transaction|debit)",
+    re.I,
+)
+
+
+def asks_what_a_charge_was(text: str) -> bool:
+    """The caller asks what a charge was for ("what was that one for")."""
+    return bool(_CHARGE_FOR.search(text))

@@ -10,7 +10,10 @@ from domains.billing.records import Plan
 
 
 def price_list(plans: list[Plan], current: Plan | None) -> str:
-    prices = join_words([f"{p.name} at {dollars(p.monthly_price_cents)}" for p in plans], "and")
+    # each plan's request limit beside its price: "and how many requests a minute is that" is the
+    # next question, and the limit is what the plans differ in
+    prices = join_words([f"{p.name} at {dollars(p.monthly_price_cents)} ({p.api_rate_limit_per_min:,} API requests a minute)"
+                         for p in plans], "and")
     return f"We have {prices} a month" + (f"; you're on {current.name}." if current else ".")
 
 

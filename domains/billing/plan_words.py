@@ -57,7 +57,10 @@ _TOO_SMALL = re.compile(r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|feels)\s+
 _LEFT_BEFORE = re.compile(
     r"(?:\boff(?:\s+of)?|\b(?:drop|ditch|cancel|quit|lose|end)(?:p?ing|l?ing|ed)?|\bwithout|\bdone\s+with|\bpaying\s+for"
     r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|no\s+longer|never|hardly|barely)\s+(?:really\s+|even\s+)?(?:need|use|want|touch)"
-    r"|\b(?:need|use|want)\s+(?:all|half|most|any)\s+(?:of\s+)?)"
+    r"|\b(?:need|use|want)\s+(?:all|half|most|any)\s+(?:of\s+)?"
+    # "we're outgrowing pro", "not enough calls to justify pro", "away from enterprise", "sick of starter"
+    r"|\boutgr[eo]w\w*|\bjustify(?:ing)?|\b(?:away\s+)?from|\binstead\s+of|\bleav(?:e|ing)|\bstuck\s+(?:on|with)"
+    r"|\b(?:tired|sick)\s+of)"
     r"(?:\s+(?:all|any|half|most)(?:\s+of)?)?(?:\s+(?:the|my|our|this|that|those|these))?\s*$",
     re.I,
 )
@@ -218,8 +221,13 @@ def wants_money_back(text: str) -> bool:
 # "how much is the enterprise plan", "quel est le prix du plan" (glossed "price plan"): what
 # the plans cost, asked with no move; the price list answers it (a read-only lookup). So does
 # "what plan am i on": the list says which one is the caller's.
+# What a plan allows: "how many requests a minute do i get on my plan", "and how many requests a
+# minute is that" (the price list names each plan's limit).
+_LIMITS = (r"how\s+many\s+(?:api\s+)?(?:requests|calls|hits)|(?:requests|calls)\s+(?:a|per|each)\s+(?:minute|min|second|sec)"
+           r"|rate\s+limits?\s+(?:on|of|for|with)\s+(?:my|our|the|each|every|starter|pro|enterprise)|(?:plan|plans)'?s?\s+(?:rate\s+)?limits?")
+_OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests)\b", re.I)
 _PRICE = re.compile(
-    r"\b(?:how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{0,30}\bcost"
+    rf"\b(?:{_LIMITS}|how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{{0,30}}\bcost"
     # "what would starter be then": the price of the plan named
     r"|what\s+(?:would|will|'d)\s+(?:the\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:be|cost|come\s+to|run)"
     r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
@@ -239,3 +247,12 @@ def asks_no_price(text: str) -> bool:
     own conversation answers those, with the caller's plan beside the one asked about)."""
     return not (_PRICE.search(text) and not _MOVE.search(text))
 
+
+
+_LIMIT_ASKED = re.compile(rf"\b(?:{_LIMITS})\b", re.I)
+
+
+def asks_plan_limits(text: str) -> bool:
+    """"how many requests a minute do i get on my plan": what the plans allow, the price list's,
+    not a diagnosis, unless the caller names errors they get ("why am i over my rate limit")."""
+    return bool(_LIMIT_ASKED.search(text)) and not _OWN_ERROR.search(text)

@@ -27,7 +27,7 @@ from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
-from domains.intent import ActionGate
+from domains.intent import ActionGate, yes_or_no
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 
@@ -94,6 +94,12 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         ledger = read_ledger(self.state.ports, store, self.customer_id, billing.refund_window_days, billing.auto_refund_period_days)
         charge, question = self._find_charge(charge_id, ledger)
         if charge is None:
+            said = user_texts(self.chat_ctx)
+            if charge_id is None and self.attempts and said and (yes_or_no(said[0]) is True or _TAKEN.fullmatch(said[0].lower())):
+                # "ok fine" to "ordinary charges can't be refunded by phone. If a charge looks wrong,
+                # read me its id": the answer taken, not a charge named; the request ends there
+                self.finish(IssueRefundResult(status="refused", summary=_LEFT_THERE))
+                return None
             return question if self.another_attempt() else None
         decision = evaluate_refund(charge=charge, ledger=ledger, requested_cents=requested, limits=limits_of(billing))
         base = {"charge_id": charge.id, "finding": decision.finding}
@@ -240,6 +246,10 @@ def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> Ac
 
 
 _ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."
+_LEFT_THERE = "Alright, I've left it there; nothing was refunded."
+# An answer taken as it is: "ok", "i see", "fair enough", "oh well ok then".
+_TAKEN = re.compile(r"\W*(?:(?:oh|ah|hmm|well|um|uh)\W+)*(?:ok(?:ay)?|alright|all right|i see|fair enough|got it|right|understood|fine"
+                    r"|oh well)(?:\W+(?:then|thanks|thank you|fine|ok(?:ay)?))*\W*")
 
 
 def _waiting(what: str, reference: str) -> str:

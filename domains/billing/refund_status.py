@@ -9,7 +9,7 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from domains.billing.payout import read_ledger
-from domains.billing.policy import duplicate_pairs, refund_reason
+from domains.billing.policy import Ledger, duplicate_pairs, refund_reason
 from domains.billing.ports import billing_port
 from domains.billing.records import Charge
 from domains.billing.settings import BillingSettings
@@ -59,8 +59,14 @@ class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
             if charge is not None:
                 # "did my refund for the double charge go through?" when none was ever asked for:
                 # the charge it would be is offered, and a yes makes the request (read back first)
-                summary += (f" I do see a charge that qualifies for a refund: {dollars(charge.amount_cents)} on "
-                            f"{charge.charged_at[:10]}, {charge.id}. Would you like me to refund it?")
+                billing = self.state.section(BillingSettings)
+                if charge.id in duplicate_pairs(self._ledger().charges):
+                    what = f"a charge that qualifies for a refund: {dollars(charge.amount_cents)} on {charge.charged_at[:10]}, {charge.id}"
+                else:  # a service-failure credit is a share of the charge, not all of it
+                    credit = charge.amount_cents * billing.service_credit_percent // 100
+                    what = (f"a service-failure credit you qualify for: {dollars(credit)} on charge {charge.id} of "
+                            f"{charge.charged_at[:10]}")
+                summary += f" I do see {what}. Would you like me to refund it?"
                 offer = f"refund charge {charge.id}"
         else:
             summary = "Here's what I see: " + "; ".join(parts) + "."
@@ -75,12 +81,16 @@ class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
         )
 
 
+    def _ledger(self) -> Ledger:
+        billing = self.state.section(BillingSettings)
+        return read_ledger(self.state.ports, self.state.store, self.customer_id, billing.refund_window_days,
+                           billing.auto_refund_period_days)
+
     def _refundable(self) -> Charge | None:
         """The one charge a refund asked for now would take (the refund policy's reasons, within its
         window, not refunded or waiting for approval already), or None."""
         billing = self.state.section(BillingSettings)
-        ledger = read_ledger(self.state.ports, self.state.store, self.customer_id, billing.refund_window_days,
-                             billing.auto_refund_period_days)
+        ledger = self._ledger()
         since = datetime.now(UTC) - timedelta(days=billing.refund_window_days)
         open_ = [c for c in ledger.charges if datetime.fromisoformat(c.charged_at) >= since and refund_reason(c, ledger)
                  and ledger.refunded.get(c.id, 0) < c.amount_cents and c.id not in ledger.pending]

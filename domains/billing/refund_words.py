@@ -22,7 +22,13 @@ _ASKED_BEFORE = re.compile(
     r"|\brefund\b.{0,40}\b(?:still\s+(?:hasn'?t|isn'?t|not|pending)|never\s+(?:came|arrived|showed|got)|hasn'?t\s+(?:come|arrived|shown))"
     # its status asked by name: "refund status for anything pending", "any pending refunds"
     r"|\brefunds?\s+(?:status|update|progress)\b|\b(?:status|progress)\s+(?:of|on)\s+(?:my\s+|the\s+|a\s+|any\s+|our\s+)?refunds?\b"
-    r"|\b(?:pending|open|outstanding)\s+refunds?\b|\brefunds?\s+(?:still\s+)?(?:pending|outstanding|in\s+progress)\b",
+    r"|\b(?:pending|open|outstanding)\s+refunds?\b|\brefunds?\s+(?:still\s+)?(?:pending|outstanding|in\s+progress)\b"
+    # "is my money back yet", "did i get my money back": where a refund stands
+    r"|\b(?:is|has)\s+(?:my|the|our)\s+(?:money|cash|refund)\s+(?:back|come\s+back|arrived|gone\s+through|landed)"
+    r"|\b(?:did|have)\s+(?:i|we)\s+(?:got|get|gotten|received?)\s+(?:my|our|the)\s+(?:money|cash|refund)\s*(?:back)?\s*(?:yet)?\W*$"
+    # "did you get my refund request from before": one asked for in an earlier call
+    r"|\b(?:did|have|has)\s+(?:you|y'?all|you\s+guys|anyone|someone)\s+(?:get|got|receive[d]?|see|seen|look\w*\s+at)\s+(?:my|our|the)\s+refund"
+    r"|\brefund\s+(?:request|claim)\s+(?:from\s+(?:before|earlier|last)|i\s+(?:made|sent|put\s+in))",
     re.I,
 )
 _ANOTHER = re.compile(r"\b(?:another|new|second|other)\s+refund\b|\brefund\s+(?:the\s+)?(?:other|new|second)\b", re.I)
@@ -61,9 +67,28 @@ def asks_another(text: str) -> bool:
 _RETURN = r"(?:credit|credits|compensat\w*|money\s+back|refund\w*|reimburs\w*|discount|something\s+back|partial\s+refund)"
 _TROUBLE = (r"(?:fail\w*|errors?|outages?|downtime|down\s?time|incidents?|[45]\d\d'?s?|5xx|five\s+hundreds?|disruption|interruption"
             r"|the\s+api\s+being\s+down|service\s+(?:issues?|problems?)|(?:it|the\s+api|you)\s+(?:was|were|being)\s+down)")
-_CREDIT_FOR_TROUBLE = re.compile(rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because\s+of|due\s+to|over|after)\b.{{0,30}}\b{_TROUBLE}", re.I)
+_CREDIT_FOR_TROUBLE = re.compile(
+    rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because(?:\s+of)?|cos|cause|since|due\s+to|over|after)\b.{{0,30}}\b(?:{_TROUBLE}|throwing|broken|not\s+working)"
+    # the credit named by its trouble: "the outage credit for today", "gimme the service credit thing"
+    rf"|\b(?:outage|downtime|incident|service|sla|uptime)\s+credits?\b"
+    # asked for what the sentence before told: "if it is your fault i want some kind of credit for it"
+    rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to)\b.{{0,20}}\b(?:credit|credits|compensat\w*)\b.{{0,12}}"
+    rf"\b(?:for|because\s+of)\s+(?:it|that|this|all\s+(?:that|this))\b",
+    re.I)
 
 
 def asks_credit_for_trouble(text: str) -> bool:
     """Money asked back for a service failure ("can i get a credit for the failed calls")."""
     return bool(_CREDIT_FOR_TROUBLE.search(text)) and not asked_before(text)
+
+
+# "i was going over the books last night and you took the forty nine twice": a charge taken twice,
+# told as a story, is the duplicate's refund whatever the story reads as.
+_TAKEN_TWICE = re.compile(
+    r"\b(?:took|taken|take|charged|billed|debited|hit|pulled|deducted|collected|withdrew|withdrawn)\b.{0,35}\b(?:twice|two\s+times)\b"
+    r"|\b(?:double|duplicate)[\s-]+(?:charge[ds]?|billed|billing|payments?|debit(?:ed)?)\b", re.I)
+
+
+def tells_taken_twice(text: str) -> bool:
+    """A charge taken twice, told ("you took the forty nine twice"), not a refund asked about."""
+    return bool(_TAKEN_TWICE.search(text)) and not asked_before(text)

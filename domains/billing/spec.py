@@ -14,12 +14,17 @@ from domains.billing.balance import GetBalanceTask, lookup_balance
 from domains.billing.glossary import GLOSSARY
 from domains.billing.invoices import GetInvoicesTask, asks_the_task, lookup_invoices, the_one_before
 from domains.billing.months import MONTH, asks_a_months_bill, month_value
-from domains.billing.payment_words import asks_the_monthly_price, asks_what_was_paid
+from domains.billing.payment_words import (
+    asks_the_monthly_price,
+    asks_what_a_charge_was,
+    asks_what_was_paid,
+)
 from domains.billing.plan_change import ChangePlanTask, lookup_prices
 from domains.billing.plan_words import (
     PLAN,
     asks_a_plans_price,
     asks_no_price,
+    asks_plan_limits,
     asks_to_pay_less,
     ends_everything,
     ends_something,
@@ -36,6 +41,7 @@ from domains.billing.refund_words import (
     asks_another,
     asks_credit_for_trouble,
     asks_now,
+    tells_taken_twice,
 )
 from domains.billing.supervisor import BillingSupervisorTask
 
@@ -125,6 +131,26 @@ PAID_BEFORE = Rereading(
     unsure=never,
 )
 
+# "ok so, i run a little pottery studio and ... you took the forty nine twice": the duplicate's
+# refund, which its read-back states and nothing pays without a yes; the story read as nothing.
+TAKEN_TWICE = Rereading(
+    over=frozenset({OOS, "billing/balance", "technical/integration_help"}),
+    label="billing/refund",
+    target=tells_taken_twice,
+    whole=never,
+    unsure=never,
+)
+
+# "there's a charge of forty nine dollars on my card, what was that one for": the invoices say
+# what it was; money asked back in the same words ("... i want it back") stays a refund.
+CHARGE_ASKED = Rereading(
+    over=frozenset({"billing/refund", "billing/refund_status", "billing/balance"}),
+    label="billing/invoices",
+    target=asks_what_a_charge_was,
+    whole=wants_money_back,
+    unsure=never,
+)
+
 # "so how much is starter": a plan's price is the price list's, not the caller's balance, unless
 # they ask what they pay themselves ("how much do i pay for pro each month").
 PLAN_PRICE = Rereading(
@@ -134,6 +160,17 @@ PLAN_PRICE = Rereading(
     target=asks_a_plans_price,
     whole=asks_the_monthly_price,
     unsure=never,
+)
+
+# "how many requests a minute do i get on my plan", "and how many requests a minute is that": the
+# plans' limits, which the price list gives beside each price, not the API errors' diagnosis.
+LIMITS_ASKED = Rereading(
+    over=frozenset({"technical/api_errors", "technical/integration_help", "billing/balance", "billing/invoices", OOS}),
+    label="billing/plan_change",
+    target=asks_plan_limits,
+    whole=never,
+    unsure=never,
+    settles_own=True,  # a price list changes nothing
 )
 
 # "what i pay every month": the plan's price, which the balance gives as the next bill, not a
@@ -156,6 +193,9 @@ CREDIT_FOR_TROUBLE = Rereading(
     target=asks_credit_for_trouble,
     whole=never,
     unsure=never,
+    # "give us a credit for the outage today please" read as the refund, unsure of it (0.49): the
+    # construction is sure, and nothing is paid but after its read-back and a yes
+    settles_own=True,
 )
 
 DOMAIN = DomainSpec(
@@ -171,7 +211,7 @@ DOMAIN = DomainSpec(
     ports=PORTS,
     slots=SLOTS,
     rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
-                CREDIT_FOR_TROUBLE),
+                CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, TAKEN_TWICE),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

@@ -51,7 +51,7 @@ SLOTS = (
 # "is the api ok": whether the service is up is the status board's question, not a diagnosis,
 # unless the caller names an error of their own (status_words.py).
 UP_OR_DOWN = Rereading(
-    over=frozenset({"technical/api_errors"}),
+    over=frozenset({"technical/api_errors", "technical/ticket_status"}),  # "status of the api" is no ticket's
     label="technical/service_status",
     target=asks_if_up,
     whole=names_own_error,
@@ -140,6 +140,7 @@ TICKET_ASKED_ABOUT = Rereading(
     target=asks_about_ticket,
     whole=never,
     unsure=never,
+    settles_own=True,  # "did your engineers ever get back to us": unsure between the two, the question settles it
 )
 
 # "how do i get the next page of results, i keep getting the first 100": how to use the API is

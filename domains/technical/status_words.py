@@ -10,13 +10,20 @@ from __future__ import annotations
 
 import re
 
-_THING = r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platform|system|systems|dashboard|servers?|app|endpoints?|stuff|things|everything)"
-_STATE = r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)|acting\s+up)"
+_THING = (r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platform|system|systems|dashboard|servers?|app|endpoints?"
+          r"|webhooks?|webhook\s+deliver(?:y|ies)|stuff|things|everything)")
+_STATE = (r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
+          r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal)")
 _UP_QUESTION = re.compile(
-    rf"\b(?:is|are|r)\s+{_THING}(?:\s+(?:all|still|currently|even))?\s+{_STATE}\b"
+    # "were the webhooks fixed", "has the api been fixed": the board says whether it is
+    rf"\b(?:is|are|r|was|were|has|have)\s+{_THING}(?:\s+(?:thing|stuff|issue|problem|delay|outage|incident))?"
+    rf"(?:\s+(?:all|still|currently|even|finally|now))?\s+{_STATE}\b"
     rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b"
     # "anything going on with the api today?", "is something up with your servers"
-    rf"|\b(?:anything|something)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}",
+    rf"|\b(?:anything|something)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}"
+    # the board asked for by name: "api status", "status of the api?", "your status page"
+    rf"|^\W*(?:(?:um|uh|so|and|ok|okay)\W+)*(?:what'?s\s+(?:the\s+)?|whats\s+(?:the\s+)?)?{_THING}\s+status\W*$"
+    rf"|\bstatus\s+(?:of|on|for)\s+{_THING}|\bstatus\s+page\b",
     re.I,
 )
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
@@ -126,6 +133,8 @@ _ASKS_TICKET = re.compile(
     r"|^\W*(?:(?:uh|um|so|ok|okay|and|please|then|well|yes|yeah)\W+)*(?:open|file|raise|log)\s+(?:one|a\s+new\s+one|another(?:\s+one)?)"
     r"(?:\W+(?:then|please|for\s+(?:me|us)|now))*\W*$"
     r"|\bescalate\b(?!\w)"
+    # "i'd like to get a ticket opened with engineering": the ticket asked for, said passively
+    r"|\b(?:get|have)\s+(?:a|an|one)\s+(?:\w+\s+)?(?:ticket|case)\s+(?:opened|filed|raised|created|logged|started|put\s+in)\b"
     r"|\b(?:can|could|would|will)\s+(?:some\s?(?:one|body)|an?\s+engineers?|your\s+engineers|engineering|someone\s+technical)"
     r"(?:\s+(?:in|from|on)\s+(?:the\s+|your\s+)?(?:engineering|tech|dev)\w*(?:\s+team)?)?\s+(?:please\s+)?(?:look|check|investigate|dig)\b"
     r"|\b(?:get|put)\s+(?:an?\s+|some\s?one\s+|some\s?body\s+|your\s+)?(?:engineers?|engineering|developers?|dev\s+team)\s+(?:on|to\s+look)\b"
@@ -145,7 +154,10 @@ def asks_for_ticket(text: str) -> bool:
 # "is there a ticket open for the 500s", "do we have a ticket on this already": a question about
 # a ticket, which its status answers; opening one is asked for in other words.
 _ASKS_ABOUT_TICKET = re.compile(
-    r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b", re.I)
+    r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b"
+    # "did your engineers ever get back to us about our issue": what became of what was escalated
+    r"|\b(?:did|has|have)\s+(?:your|the|an?|any|some)?\s*(?:engineers?|engineering|team|techs?|developers?|support|someone|somebody|anyone|anybody)"
+    r"\s+(?:ever\s+|yet\s+|already\s+)?(?:get|got|gotten|come|came|reply|replied|respond(?:ed)?|look(?:ed)?\s+at\s+it)(?:\s+back)?\b", re.I)
 
 
 def asks_about_ticket(text: str) -> bool:
