@@ -186,6 +186,15 @@ def _convert_run(m: re.Match[str]) -> str:
             # "zip nine four one oh, uh, nine four one zero seven": a caller who broke off and
             # read the whole ZIP again; joined, the two made nine digits that verify nobody
             return "".join(again)
+    if "," in text:
+        # "nine four one... nine four one oh seven": broken off and read again from the start
+        head, rest = text.split(",", 1)
+        first = _chunks([w.lower() for w in head.split()])
+        again = _chunks([w.lower() for w in re.split(r"[\s,-]+", rest) if w])
+        whole_zip = _ZIP_DIGITS
+        if (first is not None and again is not None and len("".join(again)) == whole_zip
+                and "".join(again).startswith("".join(first)) and len("".join(first)) < whole_zip):
+            return "".join(again)  # a ZIP read again in full (a card read in groups repeats none)
     chunks = _chunks(words)
     if chunks is None:
         parts = re.split(r"(\s+and\s+)", text, flags=re.I)
@@ -367,6 +376,8 @@ _PRONOUN_ONE = re.compile(
 _KEPT_ONE = "qqonekept"
 
 
+_ZIP_DIGITS = 5
+_DAY_THEN_YEAR = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})((?:19|20)\d{{2}})\b", re.I)
 _ELLIPSIS = re.compile(r"\s*(?:\.{2,}|…)\s*")
 
 
@@ -381,6 +392,8 @@ def normalise(text: str) -> str:
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
     out = _RUN.sub(_convert_run, out)
+    # "june twenty three nineteen eighty two" ran into "june 231982": a day, then a year
+    out = _DAY_THEN_YEAR.sub(r"\1 \2 \3", out)
     out = _SPACED_DIGITS.sub(lambda m: re.sub(r"[\s,-]", "", m.group(0)), out)
     out = _ID_THEN_ZIP.sub(lambda m: f"C{m.group(1)} {m.group(2)}", out)
     out = _ID_SPLIT.sub(_split_id, out)

@@ -91,7 +91,8 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|what (?:does|do|would|will) (?:the )?\w+(?: plan| one)? (?:have|get|give|include|come with|offer)"
         r"|what (?:do|would|will) (?:i|we) (?:get|lose|miss|gain|give up)|(?:lose|miss out on|give up) anything"
         # what the plan gives, asked of the change: "would that make my rate limit go down too?"
-        r"|rate[- ]?limits?|requests? (?:a|per|each) (?:minute|min|second)|(?:calls|requests) (?:would|will) (?:i|we) get)\b", re.I)),
+        r"|rate[- ]?limits?|requests? (?:a|per|each) (?:minute|min|second)|(?:calls|requests) (?:would|will) (?:i|we) get"
+        r"|limits? (?:on|of|for|with) (?:starter|pro|enterprise|it|that|the \w+))\b", re.I)),
     (Ask.SKIP, re.compile(
         r"\b(skip|bypass|waive|get around|avoid|without|jump)\b.{0,30}\b(approv\w*|review\w*|supervisor|manager|wait\w*|queue)\b"
         r"|\b(approv\w*|review|supervisor)\b.{0,25}\b(skip\w*|bypass\w*|necessary|needed|required|really)\b"

@@ -14,7 +14,9 @@ last). Instead, in the same turn:
    the caller's yes, its outcome ... "Then, the two-factor reset." ... its own read-back), each
    outcome spoken before the next need starts.
 
-A goodbye or a request for a person mid-way stops the queue; a failed verification drops the
+A goodbye or a request for a person mid-way stops the queue (a person asked for in the turn that
+raised the needs is booked at once, and the needs are still taken); a need the caller had done out
+of turn is not started again; a failed verification drops the
 needs that require it (the caller has been told why).
 """
 

@@ -20,7 +20,7 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
-from callcenter.llm.language import detect_language
+from callcenter.llm.language import detect_language, farewell_language
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
@@ -304,7 +304,8 @@ class MetaSupervisor(Agent):
             answer = moves.answer_to_offer(text, offer.request)
             if answer is True:  # the request the offer named; its specialist reads it back
                 return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
-            if answer is False and farewell_after(text) is not None:  # "nah that's all. have a good one"
+            if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None):
+                # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"
                 state.guard.stop_delegating = True
                 return f"{moves.NO_THANKS} {t.GOODBYE}"
             if answer is False:
@@ -325,6 +326,10 @@ class MetaSupervisor(Agent):
             recap = moves.recap_after_yes(text, state.caller.results, self._acted)
             return f"{recap} {self.phrases.how_can_i_help}" if recap else self.phrases.how_can_i_help
         if moves.takes_back(text):  # "no wait, actually don't" with no question pending
+            if farewell_after(text) is not None or farewell_language(text) is not None:
+                # "no, you know what, leave it. gracias, adiós": what it changes, then the goodbye
+                state.guard.stop_delegating = True
+                return f"{moves.taken_back(state.caller.results)} {t.GOODBYE}"
             return f"{moves.taken_back(state.caller.results)} {t.ANYTHING_ELSE}"
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
             return None

@@ -359,9 +359,12 @@ def continues(text: str) -> bool:
             and all(w in _NARROWS for w in words))
 
 
+_LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # "adiós" whole, not "adi" and "s"
+
+
 def is_closing(text: str) -> bool:
     low = text.lower()
-    words = _WORD.findall(low)
+    words = _LETTERS.findall(low)
     return bool(words) and bool(_CLOSING_CUE.search(low)) and all(w in _CLOSING_WORDS for w in words)
 
 

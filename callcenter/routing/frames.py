@@ -69,7 +69,8 @@ _CALL_BACK = re.compile(
     # asked for, said first in the clause: "call me back", "can somebody ring me back later",
     # "could you have someone phone me tomorrow" (not "how long until you call me back": a
     # question about a call back already promised)
-    r"^\W*(?:(?:ok|okay|so|um|uh|well|just|please|yeah|look|listen|actually|hi|hello|hey)\W+)*"
+    # (at the start of the turn or of a clause in it: "you know what, just have somebody call me")
+    r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|well|just|please|yeah|look|listen|actually|hi|hello|hey|you\s+know\s+what)\W+)*"
     r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+person|an?\s+(?:agent|human|rep))\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
     r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+)?"

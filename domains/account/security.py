@@ -18,6 +18,8 @@ from domains.specialist import SpecialistTask, guarded
 # The caller asks for the lock itself: "lock it", "freeze my account", "block them", "shut it down".
 # Any word of locking or stopping someone ("secure it", "kick them out"): broader than
 # lock_words.asks_for_lock, which reads a request for the lock as a construction, for routing.
+# "no that's fine, don't lock it, i'll keep an eye on it": a lock named to refuse it asks for none
+_NOT_LOCK = re.compile(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:lock|freez|block|shut|disabl|suspend)", re.I)
 _LOCK_STEMS = re.compile(
     r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))",
     re.I)
@@ -103,7 +105,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         store = self.state.store
         review, odd = self._review()
         said = user_texts(self.chat_ctx)
-        if said and (is_question(said[-1]) or not any(_LOCK_STEMS.search(t) for t in said)):
+        if said and (is_question(said[-1]) or not any(_LOCK_STEMS.search(t) and not _NOT_LOCK.search(t) for t in said)):
             # A question is answered, never acted on; a report ("i got an alert about a sign-in i
             # don't recognise, can you check") is answered with the review: a lock is offered,
             # and read back only when the caller asks for it.

@@ -28,6 +28,8 @@ _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
+    # "drop me a tier would you", "knock us down a level"
+    r"|(?:drop|knock|bump|move|take)\s+(?:me|us|it)\s+(?:down\s+)?(?:a|one)\s+(?:plan|tier|level|notch|package)"
     r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
@@ -131,7 +133,8 @@ _NAME_SUFFICES = re.compile(
 _TO_DIRECTION = re.compile(
     rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest|budget|entry[- ]level)\s+(?:plan|tier|package|one|option|level)"
     rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)"
-    rf"|down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)|{_UP_WORDS})\b",
+    rf"|down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)|(?:drop|knock|bump|move|take)\s+(?:me|us|it)\s+(?:down\s+)?(?:a|one)\s+(?:plan|tier|level|notch|package)"
+    rf"|{_UP_WORDS})\b",
     re.I,
 )
 # Words that end the whole relationship, whatever else is said: the closure stands.

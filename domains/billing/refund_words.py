@@ -23,8 +23,11 @@ _ASKED_BEFORE = re.compile(
     # its status asked by name: "refund status for anything pending", "any pending refunds"
     r"|\brefunds?\s+(?:status|update|progress)\b|\b(?:status|progress)\s+(?:of|on)\s+(?:my\s+|the\s+|a\s+|any\s+|our\s+)?refunds?\b"
     r"|\b(?:pending|open|outstanding)\s+refunds?\b|\brefunds?\s+(?:still\s+)?(?:pending|outstanding|in\s+progress)\b"
+    # "i was told weeks ago i'd get money back": one promised before this call
+    r"|\b(?:i\s+was|we\s+were)\s+(?:told|promised)\b.{0,40}\b(?:refund\w*|money\s+back|credit)"
     # "is my money back yet", "did i get my money back": where a refund stands
-    r"|\b(?:is|has)\s+(?:my|the|our)\s+(?:money|cash|refund)\s+(?:back|come\s+back|arrived|gone\s+through|landed)"
+    # (asked, not told: "what i really want is my money back" asks for it now)
+    r"|(?:^|[,.?!]\s*)(?:(?:so|and|but|um|uh|ok|okay|hey|hi|hello)\W+)*(?:is|has)\s+(?:my|the|our)\s+(?:money|cash|refund)\s+(?:back|come\s+back|arrived|gone\s+through|landed)"
     r"|\b(?:did|have)\s+(?:i|we)\s+(?:got|get|gotten|received?)\s+(?:my|our|the)\s+(?:money|cash|refund)\s*(?:back)?\s*(?:yet)?\W*$"
     # "did you get my refund request from before": one asked for in an earlier call
     r"|\b(?:did|have|has)\s+(?:you|y'?all|you\s+guys|anyone|someone)\s+(?:get|got|receive[d]?|see|seen|look\w*\s+at)\s+(?:my|our|the)\s+refund"
@@ -34,13 +37,19 @@ _ASKED_BEFORE = re.compile(
 _ANOTHER = re.compile(r"\b(?:another|new|second|other)\s+refund\b|\brefund\s+(?:the\s+)?(?:other|new|second)\b", re.I)
 
 
+# An amount as said or as written: "forty nine", "two hundred and forty nine dollars", "$49".
+_AMOUNT_WORD = (r"(?:\$?\d[\d.,]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+                r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
+                r"|and|dollars?|bucks|quid)")
 # A refund asked for now: "refund me the duplicate", a bare "refund", "i want my money back";
 # "refund status for anything pending" opens with the word but asks where refunds stand.
 _ASKS_NOW = re.compile(
     r"^\W*(?:(?:um|uh|so|ok|okay|yeah|please|just|and|also|then)\W+)*refund\b(?!\s+(?:status|update|progress|tracking|situation)\b)"
     r"|\brefund\s+(?:me|it|that|this|them|the|my|us)\b"
     r"|\b(?:want|like|need|get|give|have|issue|do|process)\s+(?:me\s+|us\s+)?(?:a|my|the|that|this|our)?\s*refund\b"
-    r"|\b(?:money|cash)\s+back\b",
+    r"|\b(?:money|cash)\s+back\b"
+    # "can i get the forty nine back from my last invoice" (spoken numbers are digits here)
+    rf"|\b(?:get|have|want|need|like)\s+(?:the\s+|my\s+|that\s+|our\s+)?(?:{_AMOUNT_WORD}\s+){{1,5}}back\b",
     re.I,
 )
 

@@ -105,11 +105,13 @@ ASKED_BEFORE = Rereading(
 
 # "refund me the duplicate forty nine", a bare "refund": a refund asked for now, not its status.
 ASKED_NOW = Rereading(
-    over=frozenset({"billing/refund_status"}),
+    # "can i get the forty nine back from my last invoice": money asked back, whatever invoice it was on
+    over=frozenset({"billing/refund_status", "billing/invoices"}),
     label="billing/refund",
     target=asks_now,
     whole=asked_before,
     unsure=never,
+    settles_own=True,  # "i'd like the $49 back from the last invoice", unsure of the refund: its read-back comes first
 )
 
 # "what was the february bill", "my bill from two months back": that month's invoice, not the balance.
@@ -139,6 +141,7 @@ TAKEN_TWICE = Rereading(
     target=tells_taken_twice,
     whole=never,
     unsure=never,
+    settles_own=True,  # read as the refund but unsure of it (0.68): the construction is sure, the read-back comes first
 )
 
 # "there's a charge of forty nine dollars on my card, what was that one for": the invoices say

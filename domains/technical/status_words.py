@@ -21,6 +21,8 @@ _UP_QUESTION = re.compile(
     rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b"
     # "anything going on with the api today?", "is something up with your servers"
     rf"|\b(?:anything|something)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}"
+    # "is the five hundreds thing a known incident", "any known issues right now"
+    r"|\b(?:a|any)\s+known\s+(?:incident|issue|outage|problem)s?\b"
     # the board asked for by name: "api status", "status of the api?", "your status page"
     rf"|^\W*(?:(?:um|uh|so|and|ok|okay)\W+)*(?:what'?s\s+(?:the\s+)?|whats\s+(?:the\s+)?)?{_THING}\s+status\W*$"
     rf"|\bstatus\s+(?:of|on|for)\s+{_THING}|\bstatus\s+page\b",
@@ -157,7 +159,7 @@ _ASKS_ABOUT_TICKET = re.compile(
     r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b"
     # "did your engineers ever get back to us about our issue": what became of what was escalated
     r"|\b(?:did|has|have)\s+(?:your|the|an?|any|some)?\s*(?:engineers?|engineering|team|techs?|developers?|support|someone|somebody|anyone|anybody)"
-    r"\s+(?:ever\s+|yet\s+|already\s+)?(?:get|got|gotten|come|came|reply|replied|respond(?:ed)?|look(?:ed)?\s+at\s+it)(?:\s+back)?\b", re.I)
+    r"(?:\s+(?:from|in|on|at)\s+(?:your|the)\s+\w+(?:\s+team)?)?\s+(?:ever\s+|yet\s+|already\s+)?(?:get|got|gotten|come|came|reply|replied|respond(?:ed)?|look(?:ed)?\s+at\s+it)(?:\s+back)?\b", re.I)
 
 
 def asks_about_ticket(text: str) -> bool:

@@ -268,3 +268,98 @@ async def test_out_of_curiosity_is_no_need(open_call, store: Store) -> None:
     call = await open_call("C1003")
     turn = await call.send("just out of curiosity, what does pro cost")
     assert "account.security" not in reached(turn) and "$249.00" in said(turn), said(turn)
+
+
+async def test_waiting_for_the_call_accepts_an_unlock_read_back_and_says_goodbye(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    await call.send("it says my account is locked")
+    turn = await call.send("alright, i'll just wait for your call then. bye")
+    assert "Your reference is" in said(turn) and "Goodbye" in said(turn), said(turn)
+
+
+async def test_drop_me_a_tier_is_a_plan_change_down(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("can you drop us a level")
+    assert "Pro plan" in said(turn) and "close account" not in said(turn) and "Just so I get" not in said(turn), said(turn)
+
+
+async def test_an_amount_asked_back_from_an_invoice_is_a_refund(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("i'd like the forty nine dollars back from the last invoice")
+    assert "billing.refund" in reached(turn), said(turn)
+
+
+async def test_money_promised_before_is_the_refunds_status(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("i was told last month i'd get my money back, where is it")
+    assert "billing.refund_status" in reached(turn) and "To confirm" not in said(turn), said(turn)
+
+
+async def test_whether_errors_are_a_known_incident_is_the_status_board(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("is this five hundreds thing a known issue")
+    assert "technical.service_status" in reached(turn), said(turn)
+
+
+async def test_a_customer_number_read_with_trailing_pauses(open_call, store: Store) -> None:
+    call = await open_call(None)
+    turn = await call.send("right so it's c... one... zero... zero... three. zip is six... oh six... oh one")
+    assert "you're verified" in said(turn), said(turn)
+
+
+async def test_a_charge_taken_twice_told_as_a_story_is_the_refund(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("alright so, i manage a tiny gym and i was doing the paperwork this morning and you took the forty nine twice")
+    assert "$49.00" in said(turn) and "To confirm" in said(turn), said(turn)
+
+
+async def test_a_ticket_asked_to_be_opened_in_the_passive(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("i'd like to get a case opened with engineering about the server errors we see")
+    assert "I've opened ticket" in said(turn) and "Just so I get" not in said(turn), said(turn)
+
+
+async def test_a_request_let_go_with_a_goodbye_in_another_language(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("bonjour, je voudrais fermer mon compte")
+    turn = await call.send("non, laissez tomber. merci, au revoir")
+    assert "Goodbye" in said(turn) or "revoir" in said(turn), said(turn)
+    assert [w.kind for w in store.list_work(customer_id="C1003")] == []
+
+
+async def test_whether_the_engineers_got_back_is_the_tickets_status(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("has anybody from your engineering team come back to us on our issue")
+    assert "technical.ticket_status" in reached(turn) and "Just so I get" not in said(turn), said(turn)
+
+
+async def test_a_call_back_asked_after_an_aside_is_a_person_not_the_refund(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("you know what, just have someone phone me about the duplicate charge, robots and money don't mix")
+    assert "call back" in said(turn) and "To confirm" not in said(turn), said(turn)
+    assert [t.kind for t in store.list_tickets("C1001")] == ["callback"]
+
+
+async def test_a_lock_named_to_refuse_it_starts_no_lock(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("i think somebody has been poking around in my account")
+    turn = await call.send("no that's fine, don't lock it, i'll keep an eye on things")
+    assert "To confirm: lock" not in said(turn) and not store.get_customer("C1005").locked, said(turn)
+
+
+async def test_a_zip_begun_again_without_its_name(open_call, store: Store) -> None:
+    call = await open_call(None)
+    turn = await call.send("c one oh oh two, one oh oh, one oh oh oh one")
+    assert "you're verified" in said(turn), said(turn)
+
+
+async def test_a_birth_date_read_as_day_then_year(open_call, store: Store) -> None:
+    call = await open_call(None)
+    turn = await call.send("grace at example dot com, born december nine nineteen seventy nine")
+    assert "you're verified" in said(turn), said(turn)
+
+
+async def test_whether_the_money_is_back_yet_is_the_refunds_status(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    turn = await call.send("so is my money back yet or not")
+    assert "billing.refund_status" in reached(turn) and "ordinary charges" not in said(turn), said(turn)
