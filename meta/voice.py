@@ -28,7 +28,7 @@ from meta.voice_filler import SpokenFiller
 from meta.voice_io import CallerAudioInput, CapturedAudioOutput
 from meta.voice_keypad import Keypad, keypad_hint
 from meta.voice_prompt import recogniser_prompt
-from meta.voice_slots import SlotWatcher, in_scope
+from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SORRY
 
 # How long after the caller stops a transcript may take before we say we did not catch it:
@@ -78,7 +78,7 @@ class VoiceCall:
         self.keypad.listeners.append(self._on_keys)
         # The recogniser hears the value a question asks for, and reads an open turn the line's
         # router puts out of scope again (voice_slots.py).
-        self.slots = SlotWatcher(self.session, call.state.ports.customers, in_scope=in_scope(call.state.router))
+        self.slots = SlotWatcher(self.session, call.state.ports.customers, router=call.state.router)
 
     # --- events --------------------------------------------------------------------
     def _on_transcript(self, ev: UserInputTranscribedEvent) -> None:

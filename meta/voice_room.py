@@ -21,7 +21,7 @@ from callcenter.store.ports import Customers
 from meta.router import build_router
 from meta.voice_filler import SpokenFiller
 from meta.voice_prompt import recogniser_prompt
-from meta.voice_slots import SlotWatcher, in_scope
+from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SorryWhenNotCaught
 
 
@@ -71,4 +71,4 @@ def attach_room_helpers(session: AgentSession, settings: Settings, customers: Cu
     if session.stt is None or session.tts is None:
         return None
     return RoomHelpers(SpokenFiller(session, after_s=settings.filler_after_s), SorryWhenNotCaught(session),
-                       SlotWatcher(session, customers, in_scope=in_scope(router or build_router(settings))))
+                       SlotWatcher(session, customers, router=router or build_router(settings)))

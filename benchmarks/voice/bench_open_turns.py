@@ -36,6 +36,7 @@ from callcenter.speech.local_stt import WhisperSTT  # noqa: E402
 from meta.router import build_router  # noqa: E402
 from meta.voice_lm import BigramLM, line_lm  # noqa: E402
 from meta.voice_prompt import recogniser_prompt, telephone_prompt  # noqa: E402
+from meta.voice_slots import OpenReading  # noqa: E402
 
 VOICES = {"hibari": hibari, "piper-joe": piper, "espeak-ng": espeak, **DEVX}
 
@@ -113,6 +114,86 @@ def open_choice(router: Any, how: str, k: float) -> Any:
     return vote if how == "vote" else surest
 
 
+# Session 22: when to read an open turn again with the caller-requests prompt, and which of the
+# two readings to take. Each clip is read once with the line's prompt and once with
+# `telephone_prompt()` (`--pairs`), then every policy below is applied to the two readings
+# offline. A policy: (read again?, take the second?) given the router's view of each reading.
+def surety(router: Any, text: str) -> tuple[str, float, float]:
+    """The router's label for a reading, its confidence (0 when out of scope) and its lead over
+    the next reading (0 when out of scope)."""
+    if not text.strip():
+        return "oos", 0.0, 0.0
+    it = router.classify(text)
+    if it.label == "oos":
+        return "oos", 0.0, 0.0
+    runner_up = max((p for lab, p in it.alternatives if lab != it.label), default=0.0)
+    return it.label, it.confidence, it.confidence - runner_up
+
+
+def policies(threshold: float, margin: float) -> dict[str, Callable[..., bool]]:
+    """Name -> (first, second, lm) -> take the second reading. first/second: (label, conf, lead)."""
+    oos = lambda a: a[0] == "oos"  # noqa: E731
+    asks = lambda a: a[0] != "oos" and a[1] < threshold and a[2] < margin  # noqa: E731 - a clarifying question
+    below = lambda a, t: a[0] == "oos" or a[1] < t  # noqa: E731
+    routed = lambda b: b[0] != "oos"  # noqa: E731
+    out: dict[str, Callable[..., bool]] = {
+        "first": lambda a, b, lm: False,
+        "oos-routable (line)": lambda a, b, lm: oos(a) and routed(b),
+        "oos-or-ask, surer": lambda a, b, lm: (oos(a) or asks(a)) and routed(b) and b[1] > a[1],
+    }
+    for t in (0.74, 0.9, 0.95, 0.99):
+        out[f"conf<{t}, surer"] = lambda a, b, lm, t=t: below(a, t) and routed(b) and b[1] > a[1]
+        out[f"conf<{t}, surer by 0.1"] = lambda a, b, lm, t=t: below(a, t) and routed(b) and b[1] > a[1] + 0.1
+        out[f"conf<{t}, second sure"] = lambda a, b, lm, t=t: below(a, t) and routed(b) and b[1] >= threshold and b[1] > a[1]
+        out[f"conf<{t}, lm"] = lambda a, b, lm, t=t: below(a, t) and routed(b) and lm[1] > lm[0]
+        out[f"conf<{t}, surer + lm"] = lambda a, b, lm, t=t: below(a, t) and routed(b) and b[1] > a[1] and lm[1] > lm[0]
+    out["conf<0.74, surer, no goodbye from a need"] = lambda a, b, lm: (
+        below(a, threshold) and routed(b) and b[1] > a[1] and not (a[0] != "oos" and b[0] == "meta/goodbye"))
+    out["lm only (any)"] = lambda a, b, lm: lm[1] > lm[0]
+    out["lm, oos-routable or lm"] = lambda a, b, lm: (oos(a) and routed(b)) or (routed(b) and lm[1] > lm[0])
+    return out
+
+
+def pairs(router: Any, audio: dict[tuple[str, str], np.ndarray], typed: dict[str, str], dump: Path | None,
+          load: Path | None, show: bool) -> None:
+    """Both readings of every clip, then the policies above on them."""
+    if load is not None:
+        rows = json.loads(load.read_text())
+    else:
+        first, second = WhisperSTT(prompt=recogniser_prompt()), WhisperSTT(prompt=telephone_prompt())
+        rows = [{"voice": v, "say": t, "first": first.read(clip).text, "second": second.read(clip).text}
+                for (v, t), clip in audio.items()]
+        if dump is not None:
+            dump.write_text(json.dumps(rows, indent=1))
+    lm = line_lm()
+    for row in rows:
+        row["a"], row["b"] = surety(router, row["first"]), surety(router, row["second"])
+        row["lm"] = (lm.score(row["first"]) if row["first"] else -99.0, lm.score(row["second"]) if row["second"] else -99.0)
+        row["typed"] = typed.get(row["say"]) or router.classify(row["say"]).label
+    for name, take in policies(router.threshold, router.ask_margin).items():
+        right, switched, gained, lost, per = 0, 0, 0, 0, {}
+        changes = []
+        for row in rows:
+            second = take(row["a"], row["b"], row["lm"])
+            label = row["b"][0] if second else row["a"][0]
+            ok = label == row["typed"]
+            right += ok
+            per.setdefault(row["voice"], [0, 0])
+            per[row["voice"]][0] += ok
+            per[row["voice"]][1] += 1
+            if second and row["b"][0] != row["a"][0]:
+                switched += 1
+                was = row["a"][0] == row["typed"]
+                gained += ok and not was
+                lost += was and not ok
+                changes.append(f"    {'+' if ok else '-' if was else '='} {row['voice']}: {row['say']!r} "
+                               f"{row['first']!r} ({row['a'][0]} {row['a'][1]:.2f}) -> {row['second']!r} ({row['b'][0]} {row['b'][1]:.2f}); typed {row['typed']}")
+        print(f"{name}: {right}/{len(rows)} right, {switched} switched ({gained} gained, {lost} lost), "
+              + ", ".join(f"{v.removeprefix('espeak-')} {a}/{b}" for v, (a, b) in per.items()), flush=True)
+        if show:
+            print("\n".join(changes))
+
+
 def turns() -> list[str]:
     seen: dict[str, None] = {}
     for call in sample("dev", 30, 11):
@@ -139,11 +220,12 @@ def make_stt(variant: dict[str, Any], router: Any = None) -> WhisperSTT:
     args = {k: v for k, v in variant.items() if k in ("beam_size", "options", "prompt")}
     args.setdefault("prompt", recogniser_prompt())
     stt = WhisperSTT(**args)
-    # As SlotWatcher wires a call: an open turn on the telephone band the router puts out of
-    # scope is read again with caller requests (a variant with a prompt of its own reads once).
+    # As SlotWatcher wires a call: an open turn on the telephone band the router is unsure of
+    # is read again with caller requests (a variant with a prompt of its own reads once).
     if "prompt" not in variant and router is not None:
+        reading = OpenReading(router)
         stt.narrowband_prompt = telephone_prompt()
-        stt.open_retry = lambda text: router.classify(text).label == "oos"
+        stt.open_retry, stt.open_prefer = reading.retry, reading.prefer
     for key, value in variant.items():
         if key == "level":
             continue
@@ -161,12 +243,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--band", choices=["8k", "16k"], default="8k")
     p.add_argument("--show", action="store_true", help="print each reading whose label differs from the typed one")
     p.add_argument("--json", type=Path, help="merge the results into this file")
+    p.add_argument("--pairs", action="store_true", help="both readings of each clip, and the policies choosing between them")
+    p.add_argument("--dump", type=Path, help="--pairs: write the readings here")
+    p.add_argument("--load", type=Path, help="--pairs: the readings from here (no decoding)")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)
     router = build_router(load_settings())
     texts = turns()
     typed = {t: router.classify(t).label for t in texts}
+    if args.pairs and args.load:
+        pairs(router, {}, typed, None, args.load, args.show)
+        return 0
     audio = {(v, t): a for v in args.voices for t in texts if (a := spoken(v, t, args.band)) is not None}
+    if args.pairs:
+        pairs(router, audio, typed, args.dump, None, args.show)
+        return 0
     results: dict[str, Any] = {"turns": len(audio), "load_average_start": list(os.getloadavg())}
     base_labels: dict[tuple[str, str], str] = {}
     for name in args.variants:

@@ -122,6 +122,50 @@ def evaluate_goodbyes(rows: list[dict]) -> None:
                   f"other turns made a goodbye {lost}")
 
 
+def evaluate_readback_goodbyes(rows: list[dict], show: bool) -> None:
+    """Session 22: a goodbye while a read-back waits ("ok thats all thank you" -> scotland's
+    "Okay, not solved, aren't you?", asked again). These rows are read with the yes/no slot
+    pending, so the set goodbyes' scores are comparable with the set answers'. A turn the line
+    reads as neither a yes nor a no (after `voice_readback.choose`), and the router not as a
+    goodbye, is taken as the likeliest set goodbye when that is likelier than every yes-like,
+    no-like and held-back answer by `lead`. Counted: turns typed as a goodbye that become one,
+    yes/no answers made a goodbye, other turns made a goodbye (a request ends the call)."""
+    from callcenter.settings import load_settings
+    from meta.router import build_router
+
+    router = build_router(load_settings())
+    labels: dict[str, str] = {}
+
+    def label(text: str) -> str:
+        if text not in labels:
+            labels[text] = router.classify(text).label
+        return labels[text]
+
+    bye_typed = sum(label(r["say"]) == "meta/goodbye" and r["want"] is None for r in rows)
+    for lead in (-1.0, 0.0, 0.5, 1.0, 2.0, 3.0):
+        gained = answers_lost = others_lost = 0
+        lines = []
+        for row in rows:
+            readings = row["readings"]
+            heard = pick("yesno", readings)
+            taken = readback.choose(heard, readings, lambda texts, s=row["scores"]: s) or heard
+            if yes_or_no(taken) is not None or label(taken) == "meta/goodbye":
+                continue
+            bye = max(row["goodbye"][g] for g in GOODBYES)
+            answer = max(row["scores"][t] for t in readback.CANDIDATES)
+            if bye - answer <= lead:
+                continue
+            typed_bye = label(row["say"]) == "meta/goodbye"
+            gained += typed_bye
+            answers_lost += row["want"] is not None
+            others_lost += row["want"] is None and not typed_bye
+            lines.append(f"    {'+' if typed_bye else '-'} {row['voice']}: {row['say']!r} -> {taken!r} ({bye - answer:+.1f})")
+        print(f"read-back pending, a set goodbye likelier by {lead}: goodbyes gained {gained} of {bye_typed} typed, "
+              f"yes/no answers made a goodbye {answers_lost}, other turns made a goodbye {others_lost}")
+        if show:
+            print("\n".join(lines))
+
+
 def add_scores(rows: list[dict], band: str) -> None:
     """Scores the candidates a dump made with fewer lacks (no new beam decode)."""
     stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
@@ -190,6 +234,7 @@ def main() -> int:
         return 0
     if rows and "goodbye" in rows[0]:
         evaluate_goodbyes(rows)
+        evaluate_readback_goodbyes(rows, args.show)
         return 0
     evaluate(rows, False)  # the line as it is: no forced choice
     for lead in args.leads:

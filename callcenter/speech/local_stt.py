@@ -243,14 +243,17 @@ class WhisperSTT(stt.STT):
         self.spell_slots: frozenset[str] = frozenset()
         # A prompt per slot, instead of the line's (meta/voice_prompt.py SLOT_PROMPTS).
         self.slot_prompts: dict[str, str] = {}
-        # An open turn (no slot pending) on telephone-band audio whose reading the line cannot
-        # route (`open_retry` says so: out of scope) is read again with this prompt, caller
-        # requests as sentences (meta/voice_prompt.py telephone_prompt), and the new reading is
-        # taken when it can be routed. Read with it first, open turns lost calls to words the
-        # prompt imposed ("on my card" -> "on my account"; benchmarks/README.md, session 21).
-        # Set per call by meta/voice_slots.py; None: one reading, the line's prompt's.
+        # An open turn (no slot pending) on telephone-band audio whose reading the line is
+        # unsure of (`open_retry`) is read again with this prompt, caller requests as sentences
+        # (meta/voice_prompt.py telephone_prompt), and the new reading is taken when
+        # `open_prefer(first, second)` says so (the router surer of it). Read with it first,
+        # open turns lost calls to words the prompt imposed ("on my card" -> "on my account";
+        # benchmarks/README.md, session 21); read again only out of scope (session 21),
+        # misheard requests the router placed, wrongly but unsurely, were never read again
+        # (session 22). Set per call by meta/voice_slots.py; None: one reading, the line's prompt's.
         self.narrowband_prompt: str | None = None
         self.open_retry: Callable[[str], bool] | None = None
+        self.open_prefer: Callable[[str, str], bool] | None = None
         # A second decode held to the slot's words when no reading of the first fits it: on
         # the dev identity turns 8 kHz first-time reads 17 -> 18 of 24, 16 kHz unchanged;
         # it costs a decode only on such turns (benchmarks/README.md).
@@ -306,7 +309,7 @@ class WhisperSTT(stt.STT):
 
     def _retry_open(self, audio: np.ndarray, text: str) -> bool:
         """Whether an open turn's reading is read again with `narrowband_prompt`."""
-        if self.narrowband_prompt is None or self.open_retry is None or not text.strip():
+        if self.narrowband_prompt is None or self.open_retry is None or self.open_prefer is None or not text.strip():
             return False
         return narrowband(audio) and self.open_retry(text)
 
@@ -341,7 +344,7 @@ class WhisperSTT(stt.STT):
                     check_dropped()
                     again = transcribe_window(model, audio, prompt=self.narrowband_prompt, window_s=self._window,
                                               beam_size=self._beam, **self._options)
-                    if again and self.open_retry is not None and not self.open_retry(again[0].text):
+                    if again and self.open_prefer is not None and self.open_prefer(segments[0].text, again[0].text):
                         segments = again
                 if segments and slot:
                     segments[0].text = pick(slot, list(segments[0].readings))
