@@ -83,6 +83,13 @@ def said_in(secret: str, text: str) -> bool:
     return re.search(rf"(?<![\w/]){re.escape(secret)}(?!\w)", text) is not None
 
 
+def metric_labels(exposition: str) -> str:
+    """The metric names and label sets of a Prometheus exposition, without sample values or
+    comments: caller data can reach a scrape only as a name or a label value, and a sample's
+    count ("turns_total 1946.0") matching a birth year said in a turn is no leak."""
+    return "\n".join(line.rsplit(" ", 1)[0] for line in exposition.splitlines() if line and not line.startswith("#"))
+
+
 def has_card_number(text: str) -> bool:
     """A card number the adversary said (however separated), or any Luhn-valid card-like run."""
     return any(p.search(text) for p in _SAID) or _any_card(text)

@@ -83,7 +83,7 @@ async def run(calls: int, seed: int, batch: int) -> dict:
     effects.update(checker.told)
     metrics_text = generate_latest(REGISTRY).decode()
     logs = "\n".join(trap.lines)
-    extra = {"the metrics": metrics_text, "the logs": logs}
+    extra = {"the metrics": adv.metric_labels(metrics_text), "the logs": logs}
     for where, text in extra.items():
         if adv.has_card_number(text):
             checker.flag(f"card number in {where}", where)

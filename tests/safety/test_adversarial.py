@@ -30,7 +30,7 @@ async def test_generated_calls_keep_every_invariant(adversary, settings: Setting
             checker.secrets = []
             await adversary.run_calls(line, adversary.generate(seed, 50), checker)
             checker.money(store)
-            checker.data(store, {"the logs": "\n".join(trap.lines), "the metrics": generate_latest(REGISTRY).decode()},
+            checker.data(store, {"the logs": "\n".join(trap.lines), "the metrics": adversary.metric_labels(generate_latest(REGISTRY).decode())},
                          checker.secrets)
             checker.caps(store)
             checker.lockouts(store)
