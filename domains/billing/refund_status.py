@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from livekit.agents import function_tool
 
 from callcenter.money import dollars
-from domains.billing.payout import read_ledger
-from domains.billing.policy import Ledger, duplicate_pairs, refund_reason
+from domains.billing.payout import limits_of, read_ledger
+from domains.billing.policy import Ledger, duplicate_pairs, evaluate_refund, refund_reason
 from domains.billing.ports import billing_port
 from domains.billing.records import Charge
 from domains.billing.settings import BillingSettings
@@ -55,19 +55,21 @@ class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
         offer = None
         if not parts:
             summary = "I don't see any refunds or refund requests on your account."
-            charge = self._refundable()
-            if charge is not None:
+            found = self._refundable()
+            if found is not None:
                 # "did my refund for the double charge go through?" when none was ever asked for:
-                # the charge it would be is offered, and a yes makes the request (read back first)
-                billing = self.state.section(BillingSettings)
-                if charge.id in duplicate_pairs(self._ledger().charges):
-                    what = f"a charge that qualifies for a refund: {dollars(charge.amount_cents)} on {charge.charged_at[:10]}, {charge.id}"
-                else:  # a service-failure credit is a share of the charge, not all of it
-                    credit = charge.amount_cents * billing.service_credit_percent // 100
-                    what = (f"a service-failure credit you qualify for: {dollars(credit)} on charge {charge.id} of "
+                # the charge it would be is offered, and a yes makes the request (read back first);
+                # the policy says how much (a service-failure credit is a share of the charge)
+                charge, ledger = found
+                decision = evaluate_refund(charge=charge, ledger=ledger, requested_cents=None,
+                                           limits=limits_of(self.state.section(BillingSettings)))
+                if decision.outcome != "refuse":  # a charge on an overdue invoice is offered nothing
+                    what = (f"a charge that qualifies for a refund: {dollars(decision.refundable_cents)} on {charge.charged_at[:10]}, {charge.id}"
+                            if decision.reason == "duplicate" else
+                            f"a service-failure credit you qualify for: {dollars(decision.refundable_cents)} on charge {charge.id} of "
                             f"{charge.charged_at[:10]}")
-                summary += f" I do see {what}. Would you like me to refund it?"
-                offer = f"refund charge {charge.id}"
+                    summary += f" I do see {what}. Would you like me to refund it?"
+                    offer = f"refund charge {charge.id}"
         else:
             summary = "Here's what I see: " + "; ".join(parts) + "."
         self.finish(
@@ -81,21 +83,17 @@ class CheckRefundStatusTask(SpecialistTask[CheckRefundStatusResult]):
         )
 
 
-    def _ledger(self) -> Ledger:
-        billing = self.state.section(BillingSettings)
-        return read_ledger(self.state.ports, self.state.store, self.customer_id, billing.refund_window_days,
-                           billing.auto_refund_period_days)
-
-    def _refundable(self) -> Charge | None:
+    def _refundable(self) -> tuple[Charge, Ledger] | None:
         """The one charge a refund asked for now would take (the refund policy's reasons, within its
-        window, not refunded or waiting for approval already), or None."""
+        window, not refunded or waiting for approval already), with the ledger read for it, or None."""
         billing = self.state.section(BillingSettings)
-        ledger = self._ledger()
+        ledger = read_ledger(self.state.ports, self.state.store, self.customer_id, billing.refund_window_days,
+                             billing.auto_refund_period_days)
         since = datetime.now(UTC) - timedelta(days=billing.refund_window_days)
         open_ = [c for c in ledger.charges if datetime.fromisoformat(c.charged_at) >= since and refund_reason(c, ledger)
                  and ledger.refunded.get(c.id, 0) < c.amount_cents and c.id not in ledger.pending]
         dupes = [c for c in open_ if c.id in duplicate_pairs(ledger.charges)] or open_
-        return dupes[0] if len(dupes) == 1 else None
+        return (dupes[0], ledger) if len(dupes) == 1 else None
 
 
 _STATE_WORDS = {
