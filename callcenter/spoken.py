@@ -203,8 +203,17 @@ def _convert_run(m: re.Match[str]) -> str:
         if len(parts) > 1 and all(len(p.split()) >= 3 for p in parts[::2]):
             return "".join(p if i % 2 else _RUN.sub(_convert_run, p) for i, p in enumerate(parts))
         return text
+    if (len(chunks) >= 2 and words[0] in _UNITS and chunks[0] != "0" and len(chunks[1]) + len(chunks) >= 4
+            and _COUNTED_AFTER.match(after)):
+        # "two forty nine dollar charges": two charges of 49 dollars (the count stays a word),
+        # not a charge of 249; one charge of it is said in the singular
+        return " ".join([*lead, words[0], "".join(chunks[1:]), *trail])
     digits = "".join(chunks)
     return " ".join([*lead, digits, *trail])
+
+
+_COUNTED_AFTER = re.compile(
+    r"^\s*(?:dollars?|bucks|usd)?\s*(?:charges|payments|debits|transactions|withdrawals|deductions)\b", re.I)
 
 
 # --- patterns over digits ---------------------------------------------------------------
@@ -320,8 +329,28 @@ def _last_wins(m: re.Match[str]) -> str:
     return f"{label.group(1)} {last}" if label else last
 
 
+# A long number (a phone number) whose last group is said again after a cue: "four one five, five
+# five five, oh one two... no, oh one three two" keeps the start and takes the new last group.
+_DIGITS_CORRECTED = re.compile(
+    rf"(?<![\w$.])(\d{{6,}})((?:[\s,.;!-]+(?:{_CUE}|{_SOFT}))+)[\s,.;:!-]+(\d{{2,}})(?![\w-]|\.\d)", re.I)
+_SAME_START = 2  # the new group starts as the group it corrects did ("012" -> "0132")
+
+
+def _tail_wins(m: re.Match[str]) -> str:
+    first, between, last = m.group(1), m.group(2), m.group(3)
+    if not _HAS_CUE.search(between):
+        return m.group(0)
+    if len(last) >= len(first):
+        return last  # the whole number said again
+    for size in range(min(len(last), len(first)), _SAME_START - 1, -1):
+        if first[-size:][:_SAME_START] == last[:_SAME_START]:
+            return first[:-size] + last
+    return m.group(0)
+
+
 def correct_values(text: str) -> str:
     """Keep the last of two same-kind values separated by a correction cue."""
+    text = _DIGITS_CORRECTED.sub(_tail_wins, text)
     pos = 0
     # "C1 no C2 sorry C3": each correction removes one superseded value and the search goes
     # on from the value kept; "C1002, zip 10010, no sorry, 10001": an id then a ZIP is no
@@ -424,6 +453,12 @@ _SAY_MONEY = re.compile(r"(-?)\$(\d[\d,]*)(?:\.(\d{2}))?")
 _SAY_CUSTOMER = re.compile(r"\bC(\d{4,6})\b")
 _SAY_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _SAY_SYMBOLS = {"&": " and ", "%": " percent", "/": " or "}
+# A phone number read back in groups ("+1 971 555 0442"): each digit said, a pause between groups.
+_SAY_PHONE = re.compile(r"\+(\d{1,3})((?:\s\d{2,4}){2,5})\b")
+
+
+def _say_phone(m: re.Match[str]) -> str:
+    return ", ".join(["plus " + " ".join(m.group(1)), *(" ".join(g) for g in m.group(2).split())])
 
 
 def _say_money(m: re.Match[str]) -> str:
@@ -480,7 +515,7 @@ class SpokenIds:
     def for_the_ear(self, text: str) -> str:
         """Agent text -> what a speech engine should read aloud: ids digit by digit, amounts and
         dates in words, no symbols a synthesiser would spell out."""
-        out = _SAY_ISO.sub(_say_date, text)
+        out = _SAY_PHONE.sub(_say_phone, _SAY_ISO.sub(_say_date, text))
         out = _SAY_MONEY.sub(_say_money, out)
         out = _SAY_CUSTOMER.sub(lambda m: "C " + " ".join(m.group(1)), out)
         if self._code is not None:  # type: ignore[attr-defined]

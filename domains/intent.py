@@ -131,7 +131,15 @@ def yes_or_no(text: str) -> bool | None:
         return None
     if not any(w in _ASSENT_WORDS for w in words):
         return None
+    if _DONE_FOR_NOW.search(low) and not any(w in _CLEAR_YES for w in words):
+        # "ok thats all thank you" to a read-back: the caller is done, which is no yes to it
+        # (a clear yes beside it, "yes, that's all", still is)
+        return None
     return True if all(w in _YES or w in _FILLER for w in words) else None
+
+
+_DONE_FOR_NOW = re.compile(r"\b(?:that'?s|thats|that is|that'?ll be|that will be)\s+(?:all|it|everything)\b")
+_CLEAR_YES = frozenset("yes yeah yep yup sure absolutely definitely please".split())
 
 
 # A yes that names what it agrees to: "yes go ahead with the refund", "yep, enterprise",

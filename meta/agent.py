@@ -20,7 +20,7 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
-from callcenter.llm.language import detect_language, farewell_language
+from callcenter.llm.language import detect_language, farewell_language, says_goodbye
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
@@ -40,6 +40,8 @@ from domains.base import (
 from domains.base import (
     said as caller_words,
 )
+from domains.holder import third_party
+from domains.identity import HOLDER_MUST
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import agenda, gist, moves, repair, unclear
@@ -158,6 +160,10 @@ class MetaSupervisor(Agent):
                 if branch is not None:
                     yield await fan_out(self.state, [branch], self.state.settings.fanout_timeout_s)
                     return
+            if fixed is None and not confident and third_party(text):
+                # "i'm calling about my husband's account, he got double charged": the holder's
+                # own to ask, said now rather than a question between two of the holder's needs
+                fixed = repair.Repair("holder", f"{HOLDER_MUST} {t.ANYTHING_ELSE}")
             if fixed is None and not confident and not social:
                 whether = moves.whether_answer(text, self.state.caller.results)  # "is it revoked?"
                 fixed = repair.Repair("follow_up", whether) if whether else repair.unroutable(text, self.phrases.how_can_i_help)
@@ -304,11 +310,11 @@ class MetaSupervisor(Agent):
             answer = moves.answer_to_offer(text, offer.request)
             if answer is True:  # the request the offer named; its specialist reads it back
                 return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
-            if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None):
+            if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None or says_goodbye(text)):
                 # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"
                 state.guard.stop_delegating = True
                 return f"{moves.NO_THANKS} {t.GOODBYE}"
-            if answer is False:
+            if answer is False and not self._elsewhere(text, offer.domain):
                 return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
             if answer is None and moves.another_value(text, offer.request, state.slots):
                 # "starter is enough honestly" to "Would you like to switch to Pro?": that plan
@@ -319,9 +325,11 @@ class MetaSupervisor(Agent):
                 return call
         if not offered and (again := moves.done_already(text, state.caller.results)) is not None:
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
+        if not offered and (yes := moves.checks_back(text, state.caller.results)) is not None:
+            return f"{yes} {t.ANYTHING_ELSE}"  # "and that one's paid, right?"
         if not offered and (again := choice.asked_again(choice.last_question(self.chat_ctx), text)) is not None:
             return again  # "yes" to "is it about closing your account, or about changing your plan?"
-        if not offered and moves.yes_or_no(text) is True and caller_wants_out(text) is None:
+        if not offered and moves.plain_yes(text) and caller_wants_out(text) is None:
             # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
             recap = moves.recap_after_yes(text, state.caller.results, self._acted)
             return f"{recap} {self.phrases.how_can_i_help}" if recap else self.phrases.how_can_i_help
@@ -387,6 +395,13 @@ class MetaSupervisor(Agent):
         """Words the router reads as a department's need it is sure of."""
         router = self.state.router
         return any(self._domain(i.domain) is not None and domain_confidence(i) >= router.threshold for i in router.detect(text))
+
+    def _elsewhere(self, text: str, domain: str) -> bool:
+        """A no to an offer that goes on to another department's need ("no wait, make it
+        enterprise instead" to the lock offered after the sign-in review): that need, not the no."""
+        router = self.state.router
+        return any(i.domain != domain and self._domain(i.domain) is not None and i.in_scope and i.confidence >= router.threshold
+                   for i in router.detect(text))
 
     def _asks_surely(self, text: str) -> bool:
         """Words before a farewell that ask for a need the router is sure of down to the specialist

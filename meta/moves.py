@@ -80,10 +80,16 @@ def answer_to_offer(text: str, request: str = "") -> bool | None:
     A yes that names what was offered takes it up too ("ok do it, pro" to "switch to Pro?")."""
     answer = yes_or_no(text)
     if answer is None and request and restated_yes(text, request, lambda _words: False):
-        return True
+        answer = True
+    if answer is True and _THANKS_ONLY.search(text) and not _CLEAR_ASSENT.search(text):
+        return None  # "ok thanks" after an answer that offers something: the answer taken, nothing asked for
     if answer is False and is_closing(text) and not is_thanks_only(text):
         return None  # "no thanks, bye": a goodbye, answered as one
     return answer
+
+
+_THANKS_ONLY = re.compile(r"\b(?:thanks|thank\s+you|thx|cheers|ta)\b", re.I)
+_CLEAR_ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|sure|please|go\s+ahead|do\s+it|do\s+that|let'?s)\b", re.I)
 
 
 def then_goodbye(text: str) -> str:
@@ -290,6 +296,30 @@ def done_already(text: str, results: list[DomainResult]) -> str | None:
     return f"That's done already: {results[-1].summary}"
 
 
+# "and that one's paid, right?", "so it's revoked?": a statement about the last answer checked
+# back, with the word the answer itself said ("paid"). The answer's own clause confirms it; a
+# word the answer did not say is no check of it and goes on to the router.
+_CHECKS_BACK = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|oh|um|uh|but|wait)\W+)*(?:that|it|this|the\s+\w+)(?:\s+one)?"
+    r"(?:'s|s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:already\s+|all\s+|been\s+|definitely\s+)?(?P<word>[a-z]{3,})"
+    r"(?P<tag>\W*(?:right|correct|yeah|yes|yep|isn'?t\s+it|wasn'?t\s+it|no|then)?\W*)$", re.I)
+_CLAUSE = re.compile(r"(?<=[.;!?])\s+")
+
+
+def checks_back(text: str, results: list[DomainResult]) -> str | None:
+    """"and that one's paid, right?" after the invoices: yes, in the answer's words."""
+    m = _CHECKS_BACK.match(text.strip())
+    answered = [r for r in results if r.status in _ANSWERED]
+    if m is None or not answered or not ("?" in m.group("tag") or m.group("tag").strip(" ,.")):
+        return None
+    word = re.compile(rf"\b{re.escape(m.group('word').lower())}\b", re.I)
+    for clause in _CLAUSE.split(answered[-1].summary):
+        if word.search(clause) and not re.search(rf"\bnot\s+(?:\w+\s+)?{re.escape(m.group('word'))}\b", clause, re.I):
+            said = clause.strip().rstrip(".;")
+            return f"Yes: {said[0].lower()}{said[1:]}." if said[:4] in ("Your", "The ") else f"Yes: {said}."
+    return None
+
+
 _ACTED = ("done", "needs_approval", "queued")
 
 
@@ -298,9 +328,26 @@ def recap_after_yes(text: str, results: list[DomainResult], acts: Callable[[Doma
     T-..."): callers often mean the thing just done ("yes, do that"), so what was done is
     said again, once, before asking what else; nothing is done twice. None otherwise (a yes
     after a looked-up answer is a yes to "anything else?")."""
-    if yes_or_no(text) is not True or not results or results[-1].status not in _ACTED or not acts(results[-1]):
+    if not plain_yes(text) or not results or results[-1].status not in _ACTED or not acts(results[-1]):
         return None
-    return f"{RECAP} {results[-1].summary}"
+    done = [results[-1]]
+    for r in reversed(results[:-1]):  # "yes, that too" after two things done in one turn: both
+        if r.status not in _ACTED or not acts(r) or len(done) == _RECAP_AT_MOST:
+            break
+        done.insert(0, r)
+    return f"{RECAP} {' '.join(r.summary for r in done)}"
+
+
+_RECAP_AT_MOST = 3
+# "yes, that one too", "yeah both": a yes that counts what it agrees to, no request of its own
+_YES_TOO = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay)\W+(?:please\W+)?(?:(?:(?:do\s+)?(?:that|this|it)(?:\s+one)?|both(?:\s+of\s+them)?)"
+    r"\W+(?:too|as\s+well|also)|(?:to\s+)?both(?:\s+of\s+them)?)\W*$", re.I)
+
+
+def plain_yes(text: str) -> bool:
+    """A yes and nothing else it asks for."""
+    return yes_or_no(text) is True or bool(_YES_TOO.match(text))
 
 
 RECAP = "Just to recap:"

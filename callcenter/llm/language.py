@@ -26,32 +26,33 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         cerrar la del que en un se lo mis tu su al como más muy ya hay está estoy puedo puede gracias tardes noches
         cobro cobraron cobrado pago pagar dinero contraseña ayer hoy dos veces sí también porque cuando donde dónde qué
         cómo cuánto cuanto favor señor señora quisiera tarjeta reembolso servicio problema tiene funciona hablar persona
-        alguien mí nada esto eso este esta mes""".split()
+        alguien mí nada esto eso este esta mes cambiar correo punto arroba""".split()
     ),
     "fr": frozenset(
         """je tu il nous vous est les des une la pour avec mais pas que qui dans sur mon ma mes votre bonjour voudrais compte
         elle ils le du et sont ne ton ta vos ou où merci oui non facture paiement mot passe aide veux peux pouvez j'ai
         c'est est-ce au aux ce cette très aussi fermer remboursement deux fois hier aujourd'hui carte argent parler
-        quelqu'un problème marche rien suis avez avoir être mois""".split()
+        quelqu'un problème marche rien suis avez avoir être mois changer courriel arobase""".split()
     ),
     "de": frozenset(
         """ich nicht und der das ist mein meine bitte ein eine sie wir mit auf habe frage rechnung guten tag du er ihr oder
         den dem einen sind bin hat haben meinen für von zu bei wie warum wo danke hallo konto passwort hilfe geld zweimal
         kann können möchte ja nein schließen kündigen gestern heute karte sprechen jemand funktioniert nichts geht
-        doppelt abgebucht monat""".split()
+        doppelt abgebucht monat ändern wechseln""".split()
     ),
     "it": frozenset(
         """io non sono della questo il mio perché ciao vorrei grazie conto lui lei noi voi lo gli una di che è per con mia
         ho ha buongiorno fattura aiuto posso come chiudere rimborso due volte ieri oggi carta soldi parlare qualcuno
         funziona niente mese quanto quando devo adesso prossima prossimo salve scade arriva bolletta pagare vostro
-        vostra nostro nostra scusi scusa faccio fare usare risultati nella nel alla alle sulla delle degli""".split()
+        vostra nostro nostra scusi scusa faccio fare usare risultati nella nel alla alle sulla delle degli
+        cambiare passare piano chiocciola""".split()
     ),
     "pt": frozenset(
         """eu não obrigado minha conta preciso você olá ele ela nós os um uma do da que é para com meu sou tenho obrigada
         bom dia fatura senha ajuda fechar reembolso duas vezes ontem hoje cartão dinheiro falar alguém funciona nada
         mês boa tarde noite quanto quanta próxima próximo gostaria queria cobraram cobrado pagamento estou também
         vocês isso essa esse muito agora sim então minhas meus quero mudar pra gente tá pequeno plano custa brigado
-        brigada tô""".split()
+        brigada tô trocar ponto arroba""".split()
     ),
 }
 # English words and fillers are no evidence of another language, however common they are
@@ -222,8 +223,10 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     # English thanks beside the caller's own ("thank you, obrigada", "ok merci beaucoup"); all
     # English is English's to read, but a farewell English borrows stays the language's own
     # ("perfecto, adiós": without it, "perfecto" thanked no one)
+    # "ciao" greets and takes leave: last in the turn, it takes leave ("va bene, lascia stare. ciao")
+    byes = _THANKS_OR_BYE | ({"ciao"} if words and words[-1] == "ciao" else set())
     if not all(map(is_courtesy_word, words)):
-        words = [w for w in words if not is_courtesy_word(w) or w in _THANKS_OR_BYE]
+        words = [w for w in words if not is_courtesy_word(w) or w in byes]
     if let_go or any(w in _NOTHING for w in words):
         # "no, nada más, hasta luego": the no says there is nothing else, not no to a question
         # ("nein, danke" to a read-back is a no: pending.declines)
@@ -231,9 +234,9 @@ def farewell_language(text: str, *, names_need: Callable[[str], bool] | None = N
     if not words:
         return None
     for code, vocab in _FAREWELLS.items():
-        if all(w in vocab for w in words) and any(w in _THANKS_OR_BYE for w in words):
+        if all(w in vocab for w in words) and any(w in byes for w in words):
             return code
-    if names_need is None or "?" in text or not any(w in _THANKS_OR_BYE for w in words):
+    if names_need is None or "?" in text or not any(w in byes for w in words):
         return None
     code = detect_language(text, weak=True)
     if code not in _FAREWELLS:

@@ -74,7 +74,7 @@ _CLOSING_WORDS = frozenset(
     "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later "
     # everyday sign-offs: "no i'm good", "gotta go", "talk to you later", "bye-bye", "ta"
     "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
-    "bye-bye byebye farewell ciao cheerio ta today helpful was really "
+    "bye-bye byebye farewell ciao cheerio ta today helpful was really catch ya sweet "
     # who is thanked and regional sign-offs: "cheers mate, ta-ra", "thanks buddy, laters", "cya"
     "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters "
     # texted: "k ttyl thx", "ok ttfn"
@@ -109,13 +109,13 @@ _CLOSING_CUE = re.compile(
     r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|buh-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
-    rf"|see (you|ya)|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
+    rf"|see (you|ya)|catch (you|ya)|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
     r"\b(bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
-    r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)"
+    r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)|catch (you|ya)"
     rf"|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
@@ -309,7 +309,12 @@ _SAID_OF_IT = re.compile(r"^\W*(?:(?:and|so|well|um|uh|like)\W+)*(?:it|it'?s|its
 _NAME_WORDS = 4
 
 
+_FIGURE = re.compile(r"^\W*\$?\d[\d,.]*\W*$")  # "249, ok, figured": a figure said back
+
+
 def _only_names(piece: str) -> bool:
+    if _FIGURE.match(piece):
+        return True
     words = [w for w in _WORD.findall(piece.lower()) if w not in _FILLERS]
     return 0 < len(words) <= _NAME_WORDS and not any(w in _NOT_A_NAME for w in words)
 
@@ -408,7 +413,9 @@ _THANKS_FOR = re.compile(
 # Taking in an answer: "got it", "gotcha", "ok, figured", "right", "makes sense".
 _ACKNOWLEDGES = re.compile(
     r"(?:(?:ok|okay|ah|oh|right|alright|yeah|cool|great|fine)\W+)*(?:ok|okay|got\s+it|gotcha|figured|i\s+see|right|understood|makes\s+sense"
-    r"|fair\s+enough|noted|fine|cool|great|alright|good|perfect)")
+    r"|fair\s+enough|noted|fine|cool|great|alright|good|perfect"
+    # "oh right, the plan, duh. thanks, bye": the answer taken in, with a laugh at oneself
+    r"|duh|d'?oh|of\s+course|silly\s+me|my\s+bad)")
 
 
 def is_thanks_only(text: str) -> bool:

@@ -50,7 +50,11 @@ _WORDS: dict[str, str] = {
     "tentou": "tried to", "desde": "from",
     "alguien entró": "someone logged in", "alguien accedió": "someone logged in",
     "quelqu'un s'est connecté": "someone logged in", "jemand hat sich angemeldet": "someone logged in",
-    "jemand hat sich eingeloggt": "someone logged in", "qualcuno è entrato": "someone logged in",
+    "jemand hat sich eingeloggt": "someone logged in", "eingeloggt": "logged in", "eingelogt": "logged in",
+    # a review asked for: "können sie die letzten anmeldungen prüfen", "ver los últimos accesos"
+    "letzten anmeldungen": "recent sign-ins", "anmeldungen": "sign-ins", "últimos inicios de sesión": "recent sign-ins",
+    "últimos accesos": "recent sign-ins", "dernières connexions": "recent sign-ins", "ultimi accessi": "recent sign-ins",
+    "últimos acessos": "recent sign-ins", "qualcuno è entrato": "someone logged in",
     "qualcuno ha fatto accesso": "someone logged in", "alguém entrou": "someone logged in",
     "alguém acessou": "someone logged in",
     "no fui yo": "wasn't me", "no he sido yo": "wasn't me", "ce n'était pas moi": "wasn't me",

@@ -16,6 +16,8 @@ _ASKS_LOCK = re.compile(
 )
 _LOCKED_OUT = re.compile(
     r"\b(?:i'?m|i\s+am|we'?re|got|been|get|getting|keep\s+getting)\s+locked\s+out|\b(?:is|was|got|been|it'?s|account'?s)\s+locked\b"
+    # "it just says locked", "it says i'm locked"
+    r"|\bsays\s+(?:(?:it'?s|i'?m|that\s+it'?s|my\s+account\s+is)\s+)?locked\b"
     r"|\bcan'?t\s+(?:log|sign|get)\b|\bcannot\s+(?:log|sign|get)\b",
     re.I,
 )
@@ -56,7 +58,8 @@ _PHONE_GONE = re.compile(
     r"\b(?:phone|mobile|cell|device|authenticator)\b.{0,30}?\b(?:died|dead|broke|broken|lost|stolen|gone|wiped|smashed|"
     r"fell|dropped|replaced|reset|factory)\b"
     r"|\b(?:lost|broke|dropped|replaced|smashed|wiped|reset)\s+(?:my|our|the)\s+(?:phone|mobile|cell|device)\b", re.I)
-_CLOSES = re.compile(r"\b(?:close|cancel|terminate|delete|shut\s+down|end)\b.{0,30}\b(?:account|subscription|everything)\b", re.I)
+_CLOSES = re.compile(r"\b(?:clos(?:e|ed|ing)|cancel(?:l?ed|l?ing)?|terminat(?:e|ed|ing)|delet(?:e|ed|ing)|shut(?:ting)?\s+down|end(?:ing)?)\b"
+                     r".{0,30}\b(?:account|subscription|everything)\b", re.I)
 
 
 def phone_gone(text: str) -> bool:

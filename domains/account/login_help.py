@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from livekit.agents import function_tool
 
+from domains.account.lock_words import locked_out
 from domains.account.step_up import (
     STEP_UP_HOW,
     STEP_UP_WHY,
@@ -72,6 +73,9 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
                 parts.append(f"I see {len(failures)} failed sign-in attempts this week")
             if customer.locked:
                 parts.append("your account was locked after them")
+            elif locked_out(self.request_words) and "lock" in self.request_words.lower():
+                # "it says my account is locked": it is not, which is what they asked
+                parts.append("your account isn't locked")
             explained = (("; ".join(parts) + ". ") if parts else "") + (
                 f"I've emailed a password reset link to {mask_email(customer.email)}, the address on file; it's valid for 30 minutes."
             )

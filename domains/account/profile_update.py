@@ -53,6 +53,18 @@ _TAIL = re.compile(
 _CUE = re.compile(r"\b(?:no|sorry|wait|actually|oops|make|mean|meant|change|should|last|ends|ending)\b", re.I)
 
 
+def grouped_phone(number: str) -> str:
+    """"+19715550442" -> "+1 971 555 0442": read back in the groups a caller says it in (the
+    voice reads each group digit by digit, callcenter/spoken.py)."""
+    digits = number.lstrip("+")
+    country, rest = (digits[:1], digits[1:]) if digits.startswith("1") and len(digits) == 11 else (digits[:2], digits[2:])
+    head = rest[:-4]
+    groups = [head[i:i + 3] for i in range(0, len(head), 3)]
+    if len(groups) > 1 and len(groups[-1]) == 1:  # no group of one digit: "123 4" -> "1234"
+        groups[-2:] = [groups[-2] + groups[-1]]
+    return " ".join([f"+{country}", *groups, rest[-4:]])
+
+
 def corrected_tail(text: str) -> str | None:
     """The digits of a correction to the end of a number just read back, or None."""
     said = normalise(text)
@@ -114,7 +126,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
             self.finish(UpdateProfileResult(status="info", summary=f"That {kind} is already on your account, so nothing needs changing."))
             return None
         # Whether another account uses the address is never said: that would let callers enumerate them.
-        spoken = " ".join(value) if kind == "phone" else value
+        spoken = grouped_phone(value) if kind == "phone" else value
         self.read_back_phone = value if kind == "phone" else None
         go = self.gate.check(
             self, f"profile:{kind}:{value}",
@@ -149,6 +161,9 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         field = self._named_field()
         if field == "email":
             return ASK_EMAIL
+        if field == "phone" and self.attempts > 1:
+            # asked before and no whole number came back: not the same words again
+            return "Sorry, I didn't get a whole phone number. Please say the new number digit by digit, with the country code first."
         if field == "phone":
             return "What's the new phone number, with the country code?"
         return "Which one should change, and to what: the email address or the phone number?"

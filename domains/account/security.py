@@ -25,6 +25,9 @@ _LOCK_STEMS = re.compile(
     re.I)
 
 
+LOCK_DECLINED = "No problem, I won't lock your account; nothing has been changed."
+
+
 def asks_to_lock(text: str) -> bool:
     """The words ask for the lock itself (then the task reads it back), not about sign-ins."""
     return bool(_LOCK_STEMS.search(text)) and not is_question(text)
@@ -68,11 +71,14 @@ def lookup_security(ports: Ports, customer_id: str | None, *, words: str = "") -
     """Read-only: the sign-in review and the offer of a lock, for a need that asks no lock, so
     a multi-need turn answers it with the others ("who's been signing into my account")."""
     said, odd = review(ports, customer_id)
-    return SecureAccountResult(status="info", summary=f"{said} {OFFER_LOCK}", suspicious_countries=odd,
+    return SecureAccountResult(status="info", summary=f"{said} {OFFER_LOCK}", suspicious_countries=odd, offer=LOCK_OFFERED,
                                follow_ups={"where": where_from(ports, customer_id)})  # type: ignore[arg-type]
 
 
 OFFER_LOCK = "If you'd like me to lock your account, just ask."
+# The offer's request: a yes to the review ("yes please do") asks for the lock, which is read back
+# first; a no ("nah don't bother locking it") changes nothing (meta/moves.py).
+LOCK_OFFERED = "lock my account"
 _WHAT_NOW = ("If a sign-in or a change wasn't you, I can lock your account now so nobody can sign in, and open a security "
              "review: just say 'lock my account'. Then set a new password with the reset link on the sign-in page.")
 
@@ -105,12 +111,17 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         store = self.state.store
         review, odd = self._review()
         said = user_texts(self.chat_ctx)
+        if said and _NOT_LOCK.search(said[-1]) and not is_question(said[-1]):
+            # "no that's fine, don't lock it, i'll keep an eye on it" after the review: the answer
+            # to its offer, not the review again
+            self.finish(SecureAccountResult(status="info", summary=LOCK_DECLINED, suspicious_countries=odd))
+            return None
         if said and (is_question(said[-1]) or not any(_LOCK_STEMS.search(t) and not _NOT_LOCK.search(t) for t in said)):
             # A question is answered, never acted on; a report ("i got an alert about a sign-in i
             # don't recognise, can you check") is answered with the review: a lock is offered,
             # and read back only when the caller asks for it.
             self.finish(SecureAccountResult(
-                status="info", summary=f"{review} {OFFER_LOCK}", suspicious_countries=odd,
+                status="info", summary=f"{review} {OFFER_LOCK}", suspicious_countries=odd, offer=LOCK_OFFERED,
                 follow_ups={"where": where_from(self.state.ports, self.customer_id),  # type: ignore[arg-type]
                             # "oh dear. what do i do then?": what the caller can do about it now
                             "next_step": _WHAT_NOW},

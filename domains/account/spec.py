@@ -5,6 +5,7 @@ Identity verification (`domains/identity.py`) is required before every one of th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from callcenter.routing.calibration import OOS
@@ -38,6 +39,19 @@ ASKS_LOCK = Rereading(
     unsure=never,
 )
 
+# "it says my account is locked and i didn't do anything", "why is my account locked": a sign-in
+# problem (what locked it, and the unlock's call back), not a lock offered again; a lock asked
+# for or sign-ins someone else made stay security's.
+_TWO_FACTOR = re.compile(r"\b(?:codes?|authenticator|two[-\s]?factor|2fa|mfa)\b", re.I)
+LOCKED_OUT = Rereading(
+    # "the app keeps saying my account is locked": no lost authenticator either
+    over=frozenset({"account/security", "account/two_factor_reset"}),
+    label="account/login_help",
+    target=lambda text: locked_out(text) and "locked" in text.lower(),  # the lock said, not any sign-in trouble
+    whole=lambda text: asks_for_lock(text) or sign_ins_by_someone_else(text) or phone_gone(text) or _TWO_FACTOR.search(text) is not None,
+    unsure=never,
+)
+
 # "so my phone died, like completely, and the authenticator was on it": the two-factor reset.
 PHONE_GONE = Rereading(
     over=frozenset({"account/close_account"}),
@@ -56,6 +70,17 @@ SOMEONE_ELSES = Rereading(
     whole=locked_out,
     # read as security already but close to a sign-in problem: the construction settles it
     unsure=sign_ins_by_someone_else,
+)
+
+# "i was thinking about closing my account": the closure named outright, not a question between
+# it and the account's security (the closure is read back and nothing ends without a yes).
+CLOSURE_NAMED = Rereading(
+    over=frozenset({"account/security"}),
+    label="account/close_account",
+    target=closes_account,
+    whole=lambda text: asks_for_lock(text) or sign_ins_by_someone_else(text) or locked_out(text),
+    unsure=never,
+    settles_own=True,  # read as the closure, unsure of it: the words say it, its read-back comes first
 )
 
 # "someone changed my email address last night": a change nobody asked for is security's review.
@@ -92,7 +117,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, SOMEONE_ELSES, PHONE_GONE, NO_ENDING, CHANGED_BY_SOMEONE),
+    rereadings=(ASKS_LOCK, LOCKED_OUT, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, NO_ENDING, CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),

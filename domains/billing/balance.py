@@ -69,7 +69,8 @@ def _when_due(invoices: list[Invoice], next_bill_cents: int | None) -> str:
     (a month after the last one was issued)."""
     late = [i for i in invoices if i.status == "overdue"]
     if late:
-        return f"{late[0].id} was due on {_day(late[0].due_at)}; you can pay it now in the dashboard under Billing."
+        # "is it late? like is it past due": said overdue first, then when it was due
+        return f"{late[0].id} is overdue: it was due on {_day(late[0].due_at)}; you can pay it now in the dashboard under Billing."
     if invoices and next_bill_cents is not None:
         nxt = datetime.fromisoformat(invoices[0].issued_at) + timedelta(days=30)
         # the caller's own word first ("when's it due"), then that nothing needs doing

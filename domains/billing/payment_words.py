@@ -77,3 +77,18 @@ _CHARGE_FOR = re.compile(
 def asks_what_a_charge_was(text: str) -> bool:
     """The caller asks what a charge was for ("what was that one for")."""
     return bool(_CHARGE_FOR.search(text))
+
+
+# "how much do i owe you, i think i maybe missed a payment last month": what is owed now, which
+# the balance says (with any overdue invoice), not the payment history; a month asked for ("what
+# did i owe in march") stays that month's invoice.
+_OWED_NOW = re.compile(r"\b(?:how\s+much|what)\s+(?:do|does)\s+(?:i|we)\s+owe\b|\bwhat'?s\s+owed\b|\bdo\s+(?:i|we)\s+owe\b", re.I)
+
+
+def asks_what_is_owed(text: str) -> bool:
+    """The caller asks what they owe now."""
+    return bool(_OWED_NOW.search(text)) and not _NAMED_MONTH.search(text)
+
+
+_NAMED_MONTH = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I)

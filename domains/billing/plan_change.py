@@ -9,7 +9,7 @@ from livekit.agents import function_tool
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
 from domains.billing import plan_questions
-from domains.billing.plan_words import CHEAPEST, DOWN, UP, direction
+from domains.billing.plan_words import CHEAPEST, DOWN, UP, asks_no_price, compares_plans, direction
 from domains.billing.ports import billing_port
 from domains.billing.records import Plan
 from domains.frame import ActionFacts
@@ -122,6 +122,10 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             said = f"{_nothing_further(current, way)} {plan_questions.price_list(billing.list_plans(), current)}"
             self.finish(ChangePlanResult(status="info", summary=said, old_plan=current.id))
             return None
+        if compares_plans(self.request_words) and not asks_no_price(self.request_words):
+            # "how is pro different from enterprise": two plans side by side, neither of them
+            # perhaps the caller's; the list gives each price and limit
+            target = None
         summary, offer = plan_questions.compare(target, current, billing.list_plans())
         self.finish(ChangePlanResult(
             status="info", summary=summary, offer=offer, old_plan=current.id if current else None,

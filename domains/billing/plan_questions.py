@@ -22,7 +22,10 @@ def compare(target: Plan | None, current: Plan | None, plans: list[Plan]) -> tup
     if target is None or current is None:
         return f"{price_list(plans, current)} Nothing has been changed; if you'd like to switch, just tell me which plan.", None
     if target.id == current.id:
-        return f"You're already on the {target.name} plan, at {dollars(target.monthly_price_cents)} a month.", None
+        # "what's the limit on the starter plan" from a caller on it: the plan's price and limit,
+        # which is what was asked, not only that they are on it
+        return (f"You're already on the {target.name} plan, at {dollars(target.monthly_price_cents)} a month "
+                f"with {target.api_rate_limit_per_min:,} API requests a minute."), None
     diff = target.monthly_price_cents - current.monthly_price_cents
     summary = (
         f"The {target.name} plan is {dollars(target.monthly_price_cents)} a month and allows "

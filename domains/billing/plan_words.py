@@ -146,6 +146,8 @@ _ENDS_ALL = re.compile(
     r"|(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\b(?!\s+with\s+(?:the\s+|my\s+|our\s+)?(?:plan|pro|starter|enterprise))"
     r"|leave|leaving|moving\s+on|going\s+elsewhere|provider|company|competitor|vendor|elsewhere|somewhere\s+else|someone\s+else|another\s+(?:service|tool|platform)"
     r"|delete|done\s+with\s+(?:you|this|the\s+service|your)"
+    # "i want out of my contract, just end it": the whole agreement, not one plan of it
+    r"|out\s+of\s+(?:my|our|the|this)\s+(?:contract|agreement)"
     # "i wanna cancel, like the whole account": the account itself, said apart from the verb
     # ("shut it down" is not: "it" may be the plan)
     r"|(?:the|my|our)\s+(?:whole|entire)\s+account)\b",
@@ -227,8 +229,15 @@ def wants_money_back(text: str) -> bool:
 # What a plan allows: "how many requests a minute do i get on my plan", "and how many requests a
 # minute is that" (the price list names each plan's limit).
 _LIMITS = (r"how\s+many\s+(?:api\s+)?(?:requests|calls|hits)|(?:requests|calls)\s+(?:a|per|each)\s+(?:minute|min|second|sec)"
-           r"|rate\s+limits?\s+(?:on|of|for|with)\s+(?:my|our|the|each|every|starter|pro|enterprise)|(?:plan|plans)'?s?\s+(?:rate\s+)?limits?")
-_OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests)\b", re.I)
+           r"|rate\s+limits?\s+(?:on|of|for|with)\s+(?:my|our|the|each|every|starter|pro|enterprise)|(?:plan|plans)'?s?\s+(?:rate\s+)?limits?"
+           # "what's the limit on the starter plan exactly", "and what's the rate limit on it" (the
+           # plan just named): the limit asked for, not reached
+           r"|what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:rate\s+)?limits?\s+(?:on|of|for|with)\s+(?:it|that|this|my|our|the|each|every|starter|pro|enterprise)"
+           r"|what(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:current\s+)?(?:api\s+)?(?:rate\s+)?limits?\b")
+# A limit the caller runs into is a diagnosis (429s), not the price list: "why am i over my rate
+# limit", "we keep hitting the limit on our plan".
+_OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests"
+                        r"|hit(?:s|ting)?|exceed\w*|going\s+over|went\s+over|over\s+(?:my|our|the))\b", re.I)
 _PRICE = re.compile(
     rf"\b(?:{_LIMITS}|how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{{0,30}}\bcost"
     # "what would starter be then": the price of the plan named
@@ -248,6 +257,8 @@ def asks_a_plans_price(text: str) -> bool:
 def asks_no_price(text: str) -> bool:
     """The words ask for more than the price list: a move, or a comparison (the specialist's
     own conversation answers those, with the caller's plan beside the one asked about)."""
+    if compares_plans(text) and len(set(m.group(1).lower() for m in _MENTION.finditer(text) if m.group(1))) != 1:
+        return False  # "the difference between the plans": the whole list, side by side
     return not (_PRICE.search(text) and not _MOVE.search(text))
 
 
@@ -259,3 +270,30 @@ def asks_plan_limits(text: str) -> bool:
     """"how many requests a minute do i get on my plan": what the plans allow, the price list's,
     not a diagnosis, unless the caller names errors they get ("why am i over my rate limit")."""
     return bool(_LIMIT_ASKED.search(text)) and not _OWN_ERROR.search(text)
+
+
+# "what's actually the difference between starter and pro": two plans (or "the plans") laid side
+# by side, which the plan-change specialist answers with each price and limit and changes nothing.
+_COMPARED = re.compile(r"\b(?:difference|differences|differ|different|compare[sd]?|comparison|versus|vs)\b", re.I)
+_PLANS = re.compile(rf"\b(?:{_NAMES})\b.*\b(?:{_NAMES})\b|\b(?:plans|tiers)\b", re.I)
+
+
+def compares_plans(text: str) -> bool:
+    """"how's pro different from enterprise", "what's the difference between the plans"."""
+    return bool(_COMPARED.search(text) and _PLANS.search(text))
+
+
+# "so we're a small logistics outfit on your enterprise plan and ... five hundred errors": the plan
+# the caller is on, said as who they are; beside another need it asks for no change.
+_ON_A_PLAN = re.compile(
+    rf"\b(?:on|with|using)\s+your\s+(?:{_NAMES})\b"
+    rf"|\b(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:just\s+)?(?:a|an)\s+[\w\s-]{{1,40}}?\b(?:on|with|using)\s+(?:the\s+|our\s+|my\s+)?(?:{_NAMES})\b", re.I)
+_WANTS_A_CHANGE = re.compile(
+    r"\?|\b(?:switch\w*|mov\w*|chang\w*|upgrad\w*|downgrad\w*|cancel\w*|drop\w*|want\w*|wanna|like\s+to|need\w*|price\w*"
+    r"|cost\w*|how\s+much|cheap\w*|less|more|limit\w*|go\s+(?:to|up|down)|put\s+(?:me|us)|sign\s+(?:me|us)|bump\w*|instead"
+    r"|rather|should|could|can|would|pay\w*|bill\w*|charg\w*|worth|enough|overkill|too|than)\b", re.I)
+
+
+def only_states_plan(text: str) -> bool:
+    """The words say which plan the caller is on and ask nothing of it."""
+    return bool(_ON_A_PLAN.search(text)) and not _WANTS_A_CHANGE.search(text)

@@ -17,6 +17,7 @@ from domains.billing.months import MONTH, asks_a_months_bill, month_value
 from domains.billing.payment_words import (
     asks_the_monthly_price,
     asks_what_a_charge_was,
+    asks_what_is_owed,
     asks_what_was_paid,
 )
 from domains.billing.plan_change import ChangePlanTask, lookup_prices
@@ -26,9 +27,11 @@ from domains.billing.plan_words import (
     asks_no_price,
     asks_plan_limits,
     asks_to_pay_less,
+    compares_plans,
     ends_everything,
     ends_something,
     names_plan_to_move_to,
+    only_states_plan,
     payment_failed,
     plan_value,
     wants_money_back,
@@ -176,6 +179,40 @@ LIMITS_ASKED = Rereading(
     settles_own=True,  # a price list changes nothing
 )
 
+# "what's actually the difference between starter and pro, not changing anything yet": the plans
+# side by side, not a refund's status (the words alone read as nothing sure).
+PLANS_COMPARED = Rereading(
+    over=frozenset({"billing/refund_status", "billing/refund", "billing/balance", "billing/invoices",
+                    "technical/api_errors", "technical/integration_help", OOS}),
+    label="billing/plan_change",
+    target=compares_plans,
+    whole=never,
+    unsure=never,
+    settles_own=True,  # nothing changes but after the specialist's read-back and a yes
+)
+
+# "we're on pro and our webhooks stopped": the plan said as who the caller is, beside the need
+# they called about, is no plan change of its own (said alone, it keeps its reading).
+PLAN_STATED = Rereading(
+    over=frozenset({"billing/plan_change"}),
+    label=OOS,
+    target=only_states_plan,
+    whole=never,
+    unsure=never,
+    beside_only=True,
+)
+
+# "how much do i owe you, i think i maybe missed a payment last month": what is owed now is the
+# balance (it names an overdue invoice), not the payment history.
+OWED_NOW = Rereading(
+    over=frozenset({"billing/invoices", "billing/refund_status"}),
+    label="billing/balance",
+    target=asks_what_is_owed,
+    whole=wants_money_back,
+    unsure=never,
+    settles_own=True,  # the balance changes nothing
+)
+
 # "what i pay every month": the plan's price, which the balance gives as the next bill, not a
 # question between a refund and the invoices, nor a plan change (payment_words.py).
 MONTHLY_PRICE = Rereading(
@@ -213,8 +250,8 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
-                CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, TAKEN_TWICE),
+    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
+                CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, TAKEN_TWICE, PLAN_STATED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

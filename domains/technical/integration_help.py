@@ -38,7 +38,10 @@ _GUIDES = {
 _TOPIC_WORDS = {
     "pagination": r"\bpag(?:e|es|ing|inate|ination|inating)\b|\bcursor|next (?:batch|set|hundred)|first (?:hundred|100|page)"
                   r"|(?:more|all) (?:of )?the (?:results|records|items)|only (?:get|see|returns?) (?:the first|100|a hundred)",
-    "auth": r"\bauthenticat\w*|\bauthori[sz]ation header|\bbearer\b|\bhow do i (?:auth|log ?in to the api)",
+    "auth": r"\bauthenticat\w*|\bauthori[sz]ation header|\bbearer\b|\bhow do i (?:auth|log ?in to the api)"
+            # "where do i put the api key in my request": how a key is sent, not where keys are made
+            r"|\b(?:where|how)\b.{0,25}\b(?:put|send|pass|include|add|attach)\b.{0,25}\b(?:key|token)"
+            r"|\b(?:key|token)\b.{0,20}\bin\s+(?:my|the|our|each|every)\s+(?:requests?|calls?|headers?)",
     "webhooks": r"webhook|callback url|endpoint|deliver",
     "sdk": r"\bsdk|library|python|node|\bgo\b|package|client",
     "api_keys": r"\bkey|token|secret|credential",
@@ -65,6 +68,37 @@ _HOW_TO = re.compile(r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+t
 def asks_how_to(words: str) -> bool:
     """A how-to question about one of the guides other than the keys."""
     return bool(_HOW_TO.search(words)) and topic_of(words) not in (None, "api_keys")
+
+
+# "what sdks do you support", "is there a python library", "do you do webhooks": a question that
+# names a guide by its own word, which small talk or a ticket's status would not answer.
+_GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|bearer|authori[sz]ation\s+header)\b", re.I)
+_ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|where|how|any|got)\b|\?", re.I)
+
+
+# "was there any incident lately with webhooks": the status board's, not the guide
+_TROUBLE = re.compile(r"\b(?:incidents?|outages?|down|delay\w*|late|lately|recent\w*|issues?|problems?|broken|working|fail\w*"
+                      r"|errors?|status)\b", re.I)
+
+
+def asks_about_guide(words: str) -> bool:
+    """A question about one of the guides, named by its own word, and no trouble with it."""
+    return bool(_GUIDE_NAMED.search(words)) and bool(_ASKS.search(words)) and not _TROUBLE.search(words)
+
+
+# "we use your api for like inventory stuff and ...": what the caller does with the API, told as
+# who they are; beside another need it asks for no guide.
+_TELLS_USE = re.compile(
+    r"\b(?:we|i)\s+(?:(?:mostly|mainly|just|basically|kinda|kind\s+of)\s+)?(?:use|run|built|build|rely\s+on|hook\s+into|sync)\b"
+    r".{0,20}\b(?:your|the)\s+(?:api|platform|service|endpoints?)\b"
+    # "our order sync goes through your api"
+    r"|\b(?:goes|go|runs|run|is\s+built|sits)\s+(?:through|on|on\s+top\s+of)\s+(?:your|the)\s+(?:api|platform|service)\b", re.I)
+_ASKS_FOR_HELP = re.compile(r"\?|\b(?:how|what|which|where|help|set\s*up|setup|guide|docs?|documentation|explain|show|need|want)\b", re.I)
+
+
+def only_tells_use(words: str) -> bool:
+    """The words tell what the caller uses the API for and ask nothing."""
+    return bool(_TELLS_USE.search(words)) and not _ASKS_FOR_HELP.search(words) and topic_of(words) in (None, "sdk")
 
 
 def asks_which_guide(words: str) -> bool:

@@ -14,9 +14,11 @@ from domains.technical.escalation import OpenEscalationTask
 from domains.technical.glossary import GLOSSARY
 from domains.technical.integration_help import (
     IntegrationHelpTask,
+    asks_about_guide,
     asks_how_to,
     asks_which_guide,
     guide,
+    only_tells_use,
 )
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
@@ -154,6 +156,29 @@ HOW_TO = Rereading(
     settles_own=True,  # read as set-up help but unsure of it: the question settles it (it acts on nothing)
 )
 
+# "what sdks do you support": a guide named and asked about is set-up help, not small talk or a
+# ticket's status, unless the caller names an error they get.
+GUIDE_ASKED = Rereading(
+    over=frozenset({"technical/ticket_status", "technical/api_errors", "technical/service_status", "meta/smalltalk", OOS}),
+    label="technical/integration_help",
+    target=asks_about_guide,
+    # "are webhooks down", "did webhooks lag last week": the status board's
+    whole=lambda text: names_own_error(text) or asks_if_up(text) or past_trouble(text),
+    unsure=never,
+    settles_own=True,  # a guide acts on nothing
+)
+
+# "we use your api for like inventory stuff and the calls fail": the caller's use told as who
+# they are, beside the need they called about, is no set-up question (said alone, it keeps it).
+USE_TOLD = Rereading(
+    over=frozenset({"technical/integration_help"}),
+    label=OOS,
+    target=only_tells_use,
+    whole=never,
+    unsure=never,
+    beside_only=True,
+)
+
 DOMAIN = DomainSpec(
     name="technical",
     description=(
@@ -165,7 +190,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
     rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
-                ERROR_CODE_NAMED),
+                ERROR_CODE_NAMED, GUIDE_ASKED, USE_TOLD),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

@@ -199,7 +199,7 @@ async def test_a_thing_named_then_said_of_is_one_need(open_call, store: Store) -
 
 async def test_a_decision_put_off_at_a_clarifying_question(open_call, store: Store) -> None:
     call = await open_call("C1001")
-    first = await call.send("i want out of the contract, end it")
+    first = await call.send("i want to cancel my subscription, end it")  # a plan or the account: asked
     assert "Just so I get this right" in said(first), said(first)
     turn = await call.send("not yet, let me think it over")
     assert "nothing has been changed" in said(turn) and "refund" not in said(turn), said(turn)

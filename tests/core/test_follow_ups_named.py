@@ -23,7 +23,7 @@ async def test_when_an_overdue_invoice_was_due(open_call, store: Store) -> None:
     call = await open_call("C1004")
     await call.send("how much do i owe")
     turn = await call.send("oh and when was that due")
-    assert "INV-1004-1 was due on" in said(turn), said(turn)
+    assert "INV-1004-1 is overdue: it was due on" in said(turn), said(turn)
 
 
 async def test_an_eta_after_the_status_board(open_call, store: Store) -> None:
