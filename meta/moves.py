@@ -314,7 +314,8 @@ def checks_back(text: str, results: list[DomainResult]) -> str | None:
         return None
     word = re.compile(rf"\b{re.escape(m.group('word').lower())}\b", re.I)
     for clause in _CLAUSE.split(answered[-1].summary):
-        if word.search(clause) and not re.search(rf"\bnot\s+(?:\w+\s+)?{re.escape(m.group('word'))}\b", clause, re.I):
+        # "your account isn't locked" confirms no "it's locked, right?"
+        if word.search(clause) and not re.search(rf"(?:\bnot|n't|\bnever|\bno)\s+(?:\w+\s+){{0,2}}{re.escape(m.group('word'))}\b", clause, re.I):
             said = clause.strip().rstrip(".;")
             return f"Yes: {said[0].lower()}{said[1:]}." if said[:4] in ("Your", "The ") else f"Yes: {said}."
     return None

@@ -241,3 +241,10 @@ async def test_ok_thanks_after_an_answer_that_offers_something_takes_nothing_up(
     await call.send("um i think someone's been in my account")
     turn = await call.send("ok cheers")
     assert "To confirm" not in said(turn), said(turn)
+
+
+async def test_a_check_back_the_answer_denies_is_not_confirmed(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("it says my account is locked")
+    turn = await call.send("so it's locked, right?")
+    assert not said(turn).startswith("Yes:"), said(turn)
