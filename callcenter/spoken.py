@@ -23,6 +23,7 @@ from dataclasses import InitVar, dataclass, field
 from datetime import date
 
 from callcenter.llm.language import detect_language
+from callcenter.spoken_dates import birth_dates
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine".split())}
@@ -405,6 +406,12 @@ _PRONOUN_ONE = re.compile(
 _KEPT_ONE = "qqonekept"
 
 
+# Typed shorthand a caller uses in a chat window ("wat plan am i on", "pls", "acct"): the words
+# routing and slot filling know. Whole words only, and none a spelled-out address is made of.
+_SHORTHAND = {"wat": "what", "wut": "what", "wats": "what's", "whatz": "what's", "pls": "please", "plz": "please",
+              "acct": "account", "accts": "accounts", "thx": "thanks", "pw": "password", "pwd": "password"}
+_SHORTHAND_WORD = re.compile(rf"\b({'|'.join(_SHORTHAND)})\b", re.I)
+
 _ZIP_DIGITS = 5
 _DAY_THEN_YEAR = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})((?:19|20)\d{{2}})\b", re.I)
 _ELLIPSIS = re.compile(r"\s*(?:\.{2,}|…)\s*")
@@ -415,6 +422,8 @@ def normalise(text: str) -> str:
     # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a
     # written full stop in it would end the sentence inside the number
     text = _ELLIPSIS.sub(", ", text)
+    text = birth_dates(text)  # before the numbers: a day and a two-digit year would run together
+    text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1).lower()], text)
     text = _PRONOUN_ONE.sub(rf"\1\2{_KEPT_ONE}", text)
     # the pause a comma marks stays ("zip nine four one oh, uh, nine four one zero seven" is read again)
     out = _FILLER_IN_NUMBER.sub(lambda m: ", " if "," in m.group(0) else " ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))

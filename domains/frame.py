@@ -49,7 +49,10 @@ class Reading:
 
 _CANCEL = re.compile(
     r"\b(never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|cancel (?:it|that|this|the whole thing)"
-    r"|don'?t bother|leave it|drop it|skip it|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
+    r"|don'?t bother|leave it|drop it|skip it"
+    # "dont close it", "don't do that": the action itself turned down
+    r"|(?:do ?n'?t|do not) (?:do|close|cancel|change|lock|unlock|refund|switch|reset|touch|go ahead with) (?:it|that|this|anything)\b"
+    r"|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
     r"|not any ?more|no thanks|no thank you|let'?s not|stop (?:it|that|this)|i'?ll pass|pass"
     r"|(?:i|we)'?(?:ll| will) (?:just )?(?:do|sort|handle|deal with|try|look at|check) (?:it|that|this)(?: \w+)? (?:later|another time|some other time|myself|online|tomorrow)"
     r"|not (?:right )?now|not yet|(?:some )?other time|another time|maybe later"
@@ -68,7 +71,7 @@ _DIGIT_WORDS = re.compile(r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight
 # "wait no", "hold on, don't": a no, not a pause.
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
-    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right)\W+)*"
+    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right|hang\s+on|hold\s+on|one\s+sec|just)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
     r"(is|are|am|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
     r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b",
@@ -192,6 +195,10 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     # Every cancel phrase is taken out, not only the first: "never mind forget it" leaves nothing.
     around = tuple(_CANCEL.sub("\x00", low).split("\x00")) if cancel else ()
     if cancel and all(_no_topic(part) or (raises_need is not None and not raises_need(part)) for part in around):
+        return Reading(Move.CANCEL)
+    if cancel and len(around) > 1 and _no_topic(around[-1]) and all(_no_topic(p) or _is_question(p) for p in around[:-1]):
+        # "hmm will i still get billed this month? you know what, forget it": the question was
+        # about the action, and the caller then dropped it: the cancel said last stands
         return Reading(Move.CANCEL)
     holds = list(_HOLD.finditer(low))
     if holds and not _HOLD_THEN_NO.search(low):

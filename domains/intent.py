@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
-from callcenter.routing.discourse import farewell_after
+from callcenter.routing.discourse import ends_call, farewell_after
 from callcenter.spoken import normalise
 from domains import frame
 from domains.frame import ActionFacts, Move
@@ -307,11 +307,13 @@ class ActionGate:
         starter" to the Starter read-back): a change to the action, for its tool to read back."""
         return bool(self._unread_values(task, text))
 
-    def cancel(self, task: SpecialistLike, *, then: str = "") -> None:
+    def cancel(self, task: SpecialistLike, *, then: str = "", latest: str = "") -> None:
         """The caller said no to the pending read-back: nothing is done, and the task ends saying
-        so (`then`: the answer to a question asked with the no)."""
+        so (`then`: the answer to a question asked with the no). `latest`: the caller's words,
+        when the turn is read before it reaches the task's history ("no, leave it. thanks, bye"
+        ends the call)."""
         what = self.facts.what if self.facts is not None else _what_of(self._readback)
-        _leaving(task, next(iter(user_texts(task.chat_ctx)), ""))
+        _leaving(task, latest or next(iter(user_texts(task.chat_ctx)), ""))
         self._asked = self.facts = None
         summary = f"{CANCELLED.format(what=what)} {then}".strip()
         task.finish(task.result_type(status="cancelled", summary=summary))  # type: ignore[arg-type]
@@ -391,6 +393,13 @@ class ActionGate:
             _leaving(task, latest or next(iter(user_texts(task.chat_ctx)), ""))
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
             return None
+        words = latest or next(iter(user_texts(task.chat_ctx)), "")
+        if reading is None and ends_call(words):
+            # "okay thank u bye" to the read-back: no yes, and the caller is leaving: nothing is
+            # done, and the call ends rather than asking for a yes or a no once more
+            _leaving(task, words)
+            task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
+            return None
         if reading is None and not task.another_attempt():
             return None
         self._asked, self.facts = (self._asked[0] if self._asked else "", heard), facts
@@ -438,7 +447,9 @@ def _what_of(readback: str) -> str:
 
 
 _ASKING = re.compile(
-    r"^\W*(?:(?:uh|um|er|hmm|hm|so|well|ok|okay|oh|and|but|yeah|right|hi|hello|hey|quick question|i was wondering)\W+)*"
+    r"^\W*(?:(?:uh|um|er|hmm|hm|so|well|ok|okay|oh|and|but|yeah|right|hi|hello|hey|quick question|i was wondering"
+    # "quick one, whats the rate limit on starter", "one more thing, is ..."
+    r"|quick\s+(?:one|q)|real\s+quick|one\s+(?:more\s+)?(?:thing|question)|question|also|actually|sorry)\W+)*"
     r"(is|are|am|was|were(?!\s+(?:on|using|paying|with|looking|trying|going|thinking|having|getting|still|currently|not|just|really|done|moving|switching|leaving|being|too|over|a|an)\b)"
     r"|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b",
     re.I,
@@ -456,6 +467,9 @@ _POLITE_REQUEST = re.compile(
 
 # "can i switch to pro?" asks for the switch; "can i close my account later?" asks about it.
 _CAN_I = re.compile(r"(?:^|[,.;]\s*)\W*(?:(?:uh|um|er|so|well|hi|hello|hey|ok|okay)\W+)*(can|could|may)\s+(i|we)\b", re.I)
+# "what's the pro plan cost and can you move me to it?": a request asked after a question
+_CAN_YOU_MOVE = re.compile(r"(?:^|[,.;?]\s*|\band\s+)(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+|just\s+)?"
+                           r"(?:move|switch|put|change|upgrade|downgrade|bump|sign|set)\s+(?:me|us)\b", re.I)
 _ABOUT_LATER = re.compile(r"\b(later|ever|still|anytime|any time|whenever|in the future)\b", re.I)
 _POSSIBLE = re.compile(r"\bis it possible (for me )?to\b", re.I)
 
@@ -468,7 +482,7 @@ def is_what_if(text: str) -> bool:
     starter", "is it possible to close my account"."""
     if not is_question(text) or _POSSIBLE.search(text):
         return False
-    return not (_CAN_I.search(text) and not _ABOUT_LATER.search(text))
+    return not ((_CAN_I.search(text) or _CAN_YOU_MOVE.search(text)) and not _ABOUT_LATER.search(text))
 
 
 def is_question(text: str) -> bool:

@@ -118,12 +118,12 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # reason may sound like this very need, but no other
         own = frame.read(latest, lambda words: raises_need(task, words) and not restates(task, words))
         if own is not None and own.move is Move.CANCEL:
-            return gate.cancel(task)
+            return gate.cancel(task, latest=latest)
         # "no forget that, what's my balance": the no refuses this read-back (nothing done) and
         # the question is answered, not lost with it
         other = task.other_need(latest)
         if other is not None and not restates(task, latest) and (answered := await answer_by_lookup(task, other)) is not None:
-            return gate.cancel(task, then=answered)
+            return gate.cancel(task, then=answered, latest=latest)
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or refused):
         return Next.TO_TOOL
@@ -131,6 +131,12 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     # asked for. Only values whose form is the answer: a plan or an amount named in a question
     # asks about it ("whats the price gap between starter and enterprise")
     answers = not readback and bool(set(task.state.slots.read(normalise(latest)).as_dict()) & _ANSWER_FORMS)
+    names_slot = getattr(task, "names_slot", None)
+    if (not readback and not answers and reading is not None and reading.move in (Move.ASK, Move.STATUS)
+            and callable(names_slot) and names_slot(latest)):
+        # "is that the email my invoices get sent to?" while the new email is asked for: a question
+        # about the very value asked for, however much its words sound like another need
+        return slot_reply(task, frame.Reading(Move.ASK, frame.Ask.WHAT))
     if not readback and specific and reading is not None and yes_or_no(latest) is not True and not answers:
         if reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=task.called)))  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from callcenter.routing import Intent, identity_words, segment
 from callcenter.routing.frames import named_label
 from callcenter.routing.topic_only import topic_only
 from callcenter.spoken import normalise
-from domains import choice
+from domains import choice, frame
 from domains.base import (
     FAILED,
     DomainSpec,
@@ -120,6 +120,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             return
         if first and self.settled is not None:
             yield tool_call_chunk(route_call(f"{ROUTE}{self.settled}", {}, path="fast", confidence=None))
+            return
+        if fresh and choice.last_question(chat_ctx) and frame.read(fresh) == frame.Reading(frame.Move.CANCEL):
+            # "no then, don't close it" to "is it about X, or about Y?": neither, nothing done
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.CANCELLED).wire}, path="fast", confidence=None))
             return
         picked = self._picked(chat_ctx, fresh) if fresh else None
         if picked is not None:  # "yes open it" to "is it about opening a ticket ..., or about ...?"
@@ -245,6 +249,8 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         suggested = leave.domain
         if leave.reason is LeaveReason.STOPPED:
             status, summary = "cancelled", ""
+        elif leave.reason is LeaveReason.CANCELLED:
+            status, summary = "cancelled", NOTHING_CHANGED
         elif leave.reason in (LeaveReason.GOODBYE, LeaveReason.HUMAN):
             status, summary = "cancelled", leave_summary(self.state, leave.reason)
         else:
@@ -257,11 +263,12 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         return None
 
 
+NOTHING_CHANGED = "No problem, nothing has been changed."
 _UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted it for a colleague to call you back."
 _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
 
 Args:
-    reason: "belongs to <domain>"{departments} when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, otherwise "unclear".
+    reason: "belongs to <domain>"{departments} when another department owns it, "goodbye" or "human" when the caller wants to end the call or talk to a person, "cancelled" when the caller takes the request back, otherwise "unclear".
 """
 
 

@@ -41,7 +41,7 @@ from domains.base import (
     said as caller_words,
 )
 from domains.holder import third_party
-from domains.identity import HOLDER_MUST
+from domains.identity import HOLDER_MUST, VerifyIdentityTask
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import agenda, gist, moves, repair, unclear
@@ -84,6 +84,7 @@ class MetaSupervisor(Agent):
         self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
         self._gloss_after_verify: str | None = None  # another language's question, answered once the caller is verified
         self._gloss_offer: moves.Offer | None = None  # a change asked for in another language, offered back in English
+        self._leaving = False  # the turn ended on a goodbye after its need: no "anything else?" once answered
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
 
@@ -103,6 +104,9 @@ class MetaSupervisor(Agent):
         # Fast path: a confident single need goes straight to its domain, no LLM call;
         # turns that are not a need (noise, a follow-up, thanks-bye) get their reply here.
         fast = self.state.settings.fast_path
+        newest = fresh_user_text(chat_ctx)
+        if newest is not None:  # "what's my balance, thanks bye": the answer, then the goodbye
+            self._leaving = bool(farewell_after(newest[: self.state.settings.max_turn_chars]))
         if self.agenda.active:
             heard = agenda.unspoken_outputs(self.agenda, chat_ctx)
             if heard is not None and fresh_user_text(chat_ctx) is None:
@@ -158,7 +162,7 @@ class MetaSupervisor(Agent):
                 # as goes on from the last answer; its read-only lookup answers it again, with these words
                 branch = self._last_lookup(text)
                 if branch is not None:
-                    yield await fan_out(self.state, [branch], self.state.settings.fanout_timeout_s)
+                    yield self._closing(await fan_out(self.state, [branch], self.state.settings.fanout_timeout_s))
                     return
             if fixed is None and not confident and third_party(text):
                 # "i'm calling about my husband's account, he got double charged": the holder's
@@ -182,7 +186,7 @@ class MetaSupervisor(Agent):
             anyones = len(intents) == 1 and bool(confident) and not self.state.caller.verified and self._open_to_anyone(intents[0])
             branches = self._parallel_branches(intents) if parallel or anyones else None
             if branches:
-                yield await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)
+                yield self._closing(await fan_out(self.state, branches, self.state.settings.fanout_timeout_s))
                 return
             if len(intents) == 1:
                 intent = intents[0]
@@ -243,6 +247,8 @@ class MetaSupervisor(Agent):
         "anything else?" (meta/unclear.py); kept for later while a read-back waits."""
         if self.state.guard.farewell:  # "yes. thanks, bye": the outcome, then goodbye
             return moves.then_goodbye(text)
+        if self._leaving and text.rstrip().endswith(t.ANYTHING_ELSE):
+            return self._closing(text)
         if self._ask_after is None or self.state.guard.stop_delegating:
             return text
         asked = unclear.ask_instead(text, self._ask_after)
@@ -250,6 +256,11 @@ class MetaSupervisor(Agent):
             return text
         self._ask_after = None
         return asked
+
+    def _closing(self, text: str) -> str:
+        """Answers for a caller who ended the turn on a goodbye: then goodbye. Only answers: a
+        read-back or a question still waiting on the caller is asked as ever."""
+        return moves.then_goodbye(text) if self._leaving and text.rstrip().endswith(t.ANYTHING_ELSE) else text
 
     @staticmethod
     async def _say_then(text: str, call: llm.FunctionToolCall | None) -> AsyncIterable[llm.ChatChunk | str]:
@@ -261,6 +272,8 @@ class MetaSupervisor(Agent):
     def _choice(self, chat_ctx: llm.ChatContext, text: str) -> llm.FunctionToolCall | None:
         """The caller's pick between the two options of the line's last question (domains/choice.py)."""
         question = choice.last_question(chat_ctx)
+        if question and moves.takes_back(text):
+            return None  # "no then, don't close it" to "is it X or Y?": neither, and nothing done
         picked = choice.chosen(question, text, topics()) if question else None
         if picked is None and question:
             picked = choice.read_as_option(question, text, self.state.router, topics())
@@ -301,6 +314,8 @@ class MetaSupervisor(Agent):
     def _move(self, text: str, gloss_offer: moves.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
+        if not state.caller.verified and moves.asks_why_verify(text, state.heard.text, self._names_need):
+            return f"{VerifyIdentityTask.slot_why} {moves.WHO_ARE_YOU}"  # "why do you need all that?"
         if not moves.states_identity(text):
             self._gloss_after_verify = None  # asked for the number and ZIP, the caller went elsewhere
         # "oui, yes" to "It sounds like you'd like the refund. Would you like me to do that?"
@@ -339,6 +354,8 @@ class MetaSupervisor(Agent):
                 state.guard.stop_delegating = True
                 return f"{moves.taken_back(state.caller.results)} {t.GOODBYE}"
             return f"{moves.taken_back(state.caller.results)} {t.ANYTHING_ELSE}"
+        if not state.caller.verified and moves.states_half_identity(text):
+            return route_call(VERIFY_TOOL, {}, path="fast", confidence=None)  # "zip's three oh three oh one"
         if not moves.states_identity(text) or caller_wants_out(text) is not None:
             return None
         router = state.router
@@ -364,8 +381,6 @@ class MetaSupervisor(Agent):
     @function_tool(name="verify_caller")
     async def _verify_caller(self, context: RunContext) -> str:
         """Verify the caller's identity when they say who they are (customer number or email, and ZIP code) before asking for anything."""
-        from domains.identity import VerifyIdentityTask
-
         self.state.note_route("identity", context.function_call.extra)
         latest = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
         words = (latest.text_content or "", latest.id) if latest is not None else ("", None)

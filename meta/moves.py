@@ -49,6 +49,20 @@ ALREADY_VERIFIED = "Thanks, you're already verified on this call."
 WHAT_CAN_I_DO = "What can I help you with today?"
 
 
+# "what do you need that for": why the line asks who the caller is (frame.read hears "why").
+_WHAT_FOR = re.compile(r"\bwhat\s+(?:do\s+you\s+need|is|'s)\s+(?:it|that|this|all\s+(?:that|this)|my\s+\w+(?:\s+\w+)?)\s+for\b|^\W*what\s+for\W*$", re.I)
+WHO_ARE_YOU = "What's your customer number, and the ZIP code on the account?"
+
+
+def asks_why_verify(text: str, heard: str, names_need: Callable[[str], bool]) -> bool:
+    """"why do you need all that?" right after the line asked who the caller is: a question about
+    that question (answered, then asked again), not small talk and no need of its own."""
+    if "customer number" not in heard.lower() or names_need(text):
+        return False
+    reading = frame.read(text)
+    return reading is not None and reading.move is frame.Move.ASK and (reading.ask is frame.Ask.WHY or bool(_WHAT_FOR.search(text)))
+
+
 @dataclass(frozen=True, slots=True)
 class Offer:
     domain: str
@@ -104,6 +118,16 @@ def states_identity(text: str) -> bool:
     """The caller says who they are (a customer number or email on the account)."""
     slots = extract_slots(text).as_dict()
     return bool(slots.get("customer_id") or slots.get("email"))
+
+
+_ZIP_NAMED = re.compile(r"\b(?:zip|postal|post\s*code|postcode)\b", re.I)
+
+
+def states_half_identity(text: str) -> bool:
+    """"zip's three oh three oh one": half of who the caller is (the ZIP code, named), and
+    nothing else: verification starts, and asks for the rest."""
+    slots = extract_slots(text).as_dict()
+    return bool(slots.get("zip_code") and _ZIP_NAMED.search(text)) and not beyond_identity(text)
 
 
 # What an identity statement is made of (greetings, fillers, "my customer number is", the
@@ -224,17 +248,25 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
     after the API errors and a refund's status: the API answer), else the latest that can
     answer its kind ("and when's that due" after a balance and a webhook answer: the balance,
     the only one with a date to give), else the last one."""
-    words = {w for w in _WORD.findall(text.lower()) if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS}
+    said = set(_WORD.findall(text.lower()))
+    words = {w for w in said if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS} | (said & _BEING_FIXED)
     able = [r for r in answered if r.result is not None and r.result.follow_ups.get(kind)]
     best, shared = (able or answered)[-1], 0
     for result in reversed(answered):  # the latest wins a tie
-        n = len(words & set(_WORD.findall(result.summary.lower())))
+        # its answer and what it would say next: "why is it taking so long to fix" names the
+        # incident (whose next step says "once it's fixed"), not the balance said after it
+        said = result.summary + " " + " ".join(result.result.follow_ups.values() if result.result is not None else ())
+        theirs = set(_WORD.findall(said.lower()))
+        n = sum(1 for w in words if any(r.startswith(w) for r in theirs))
         if n > shared:
             best, shared = result, n
     return best
 
 
 _MIN_TOPIC_WORD = 3
+# A trouble being fixed: words of every follow-up, but only answers about a trouble say them
+# ("why is it taking so long to fix" after an incident and a balance: the incident's)
+_BEING_FIXED = frozenset("fix fixed fixing resolved repaired".split())
 # Words that point at a matter without naming it ("the limit thing", "that whole part").
 _PLACEHOLDERS = frozenset("thing things stuff part bit matter business question issue actually really even whole".split())
 _STEM = 5  # "limit" names "rate limiting"

@@ -44,6 +44,7 @@ class LeaveReason(StrEnum):
     HUMAN = "human"  # the caller asked for a person
     TOPIC = "topic"  # a specialist: the caller moved to another need
     STOPPED = "stopped"  # a supervisor: the turn's delegations were stopped
+    CANCELLED = "cancelled"  # a supervisor: the caller took the request back at its question
     MISROUTED = "belongs to"  # a supervisor: another department owns it ("belongs to billing")
     UNCLEAR = "unclear"
 

@@ -21,6 +21,7 @@ from callcenter.routing import instruction as _instruction
 from callcenter.routing import model as _model
 from callcenter.routing import rereading as _rereading
 from callcenter.routing import segment as _seg
+from callcenter.routing import takeback as _takeback
 from callcenter.routing.calibration import OOS, decide
 from callcenter.routing.clarify import ASK_MARGIN
 from callcenter.routing.intents import Intent
@@ -225,6 +226,19 @@ class IntentRouter:
             if not _seg.trim(rest) or _seg.is_filler(rest) or _seg.is_greeting(rest):
                 return [Intent(OOS, 1.0, text)]  # identity alone, no need: the front desk verifies it (meta/moves.py)
             text, who = rest, _identity.statement(text)
+        taken = _takeback.find(text)
+        if taken is not None and taken.before:
+            # "refund it and open a ticket, oh wait, scratch the refund, just the ticket"
+            kept = self._taken_back(self.detect(taken.before), taken)
+            if kept is not None:
+                return kept
+        emphasis = _clauses.trailing_emphasis(text)
+        if emphasis is not None:
+            # "a refund and close my account, the refund is the main thing": the need it names
+            # first, no need of its own
+            first = self._emphasised(self.detect(emphasis[0]), emphasis[1])
+            if first is not None:
+                return first
         segments = _clauses.clauses(text)
         if not segments:
             return [self.classify(text)]
@@ -321,12 +335,18 @@ class IntentRouter:
         is sure of and they differ: "..., i mean the api key" that names the same need again
         is a detail of it (discourse.details_the_one_before)."""
         out: list[Intent] = []
+        cued = False  # "i need to change my plan, no sorry, change my password": the cue cut off alone
         for idx, intent in enumerate(found):
             prev = out[-1] if out else None
-            if (prev is not None and _CORRECTS.search(intent.text) and self._is_need(intent) and self._is_need(prev)
+            if prev is not None and self._is_need(prev) and _CUE_ONLY.match(intent.text) and idx + 1 < len(found):
+                cued = True
+                continue
+            if (prev is not None and (cued or _CORRECTS.search(intent.text)) and self._is_need(intent) and self._is_need(prev)
                     and prev.label != intent.label):
                 out[-1] = intent
+                cued = False
                 continue
+            cued = False
             if (prev is not None and prev.label == _frames.HUMAN and _seg.RETRACTION.search(intent.text)
                     and any(self._is_need(i) for i in found[idx:])):
                 # "get me a person. no, actually, never mind, you can do it: what plan am i on":
@@ -337,6 +357,37 @@ class IntentRouter:
                 continue  # "put me through to a human, actually no, just tell me my balance"
             out.append(intent)
         return out
+
+    def _emphasised(self, found: list[Intent], words: str) -> list[Intent] | None:
+        """The needs with those the words name first; None when the words name none of two or more."""
+        needs = [i for i in found if self._is_need(i)]
+        named = [i for i in needs if _takeback.names(words, i.text)]
+        if len(needs) < 2 or not named:
+            return None
+        return named + [i for i in found if i not in named]
+
+    def _taken_back(self, found: list[Intent], taken: _takeback.TakeBack) -> list[Intent] | None:
+        """The needs said before a take-back, less those it drops or all but those it keeps.
+        None when fewer than two needs were said or nothing would be left: one need taken back
+        is the caller's no (meta/moves.py), and a take-back that names nothing said is ignored."""
+        needs = [i for i in found if self._is_need(i)]
+        if len(needs) < 2:
+            return None
+        kept = list(needs)
+        for what in taken.drops:
+            named = [i for i in kept if _takeback.names(what, i.text)]
+            if not named and not _takeback.content(what):
+                named = kept[-1:]  # "..., no wait, scratch that": the need said last
+            kept = [i for i in kept if i not in named]
+        if taken.first:
+            kept = [i for i in kept if i in needs[: taken.first]]
+        if taken.last:
+            kept = [i for i in kept if i in needs[-taken.last :]]
+        if taken.keeps:
+            kept = [i for i in kept if any(_takeback.names(what, i.text) for what in taken.keeps)] or kept
+        if not kept or len(kept) == len(needs):
+            return None
+        return [i for i in found if i in kept or not self._is_need(i)]
 
     def _reasons_joined(self, found: list[Intent]) -> list[Intent]:
         """"we were down all morning because of your 500s, i want a refund for that": a clause
@@ -450,7 +501,8 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
-            if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(right) or _disc.details_the_one_before(right)
+            head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
+            if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
                     or _disc.said_of_named(left, right)):
                 continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work": one need
             a = read(left)
@@ -485,6 +537,9 @@ def _next_reading(intent: Intent) -> Intent:
 _CORRECTS = re.compile(
     r"^\W*(?:(?:oh|um|uh|er|sorry|well|no)\W+)*(?:no\W+wait|wait\W+no|no\W+sorry|sorry\W+no|i\s+mean|i\s+meant"
     r"|scratch\s+that|actually\s+no|no\s+actually|not\s+that|correction)\b", re.I)
+
+# A correction's cue said as a clause of its own ("..., no sorry, ...").
+_CUE_ONLY = re.compile(r"^\W*(?:(?:oh|um|uh|er|sorry|well|no|nope|wait|actually|hang\s+on|i\s+mean)\W*)+$", re.I)
 
 # A clause that ends by taking itself back ("..., actually no", "..., never mind").
 _TAKEN_BACK = re.compile(r"\b(?:actually\W+no|no\W+actually|never\s*mind|forget\s+(?:it|that)|scratch\s+that|wait\W+no|no\W+wait)\W*$", re.I)

@@ -104,6 +104,24 @@ def _strip_markers(clause: str) -> tuple[str, bool]:
     return clause, emphasised
 
 
+# What matters most, said after the list as a clause of its own: "..., the refund is the main
+# thing", "..., the ticket matters most". It names a need already said by its words.
+_EMPHASIS_AFTER = re.compile(
+    r"[,.;]\s*(?:(?:but|and|though|oh|well)\s+)*(?P<what>(?:the|my|that|this)\s+[\w' ]{1,30}?)\s+(?:is|'s|are)\s+(?:really\s+|definitely\s+)?"
+    r"(?:the\s+)?(?:main\s+(?:thing|one|part|issue)|(?:most|more)\s+(?:important|urgent)(?:\s+(?:one|thing|part))?|(?:top\s+)?priority"
+    r"|the\s+big\s+one|what\s+(?:really\s+)?matters)(?:\s+(?:for\s+me|here|honestly|really|though))*\W*$"
+    r"|[,.;]\s*(?P<what2>(?:the|my|that|this)\s+[\w' ]{1,30}?)\s+matters\s+(?:the\s+)?most\W*$", re.I)
+
+
+def trailing_emphasis(text: str) -> tuple[str, str] | None:
+    """The turn without its closing word of emphasis, and the words naming the need it puts
+    first ("..., the refund is the main thing" -> (..., "the refund")), or None."""
+    m = _EMPHASIS_AFTER.search(text)
+    if m is None or m.start() == 0:
+        return None
+    return text[: m.start()].rstrip(), m.group("what") or m.group("what2")
+
+
 def is_announcement(clause: str) -> bool:
     """"ok two things", "a couple of questions for you": announces needs, names none."""
     m = ANNOUNCEMENT.match(clause.strip())

@@ -74,7 +74,7 @@ _CLOSING_WORDS = frozenset(
     "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later "
     # everyday sign-offs: "no i'm good", "gotta go", "talk to you later", "bye-bye", "ta"
     "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
-    "bye-bye byebye farewell ciao cheerio ta today helpful was really catch ya sweet "
+    "bye-bye byebye farewell ciao cheerio ta today helpful was really catch ya sweet u ty tysm thnx "
     # who is thanked and regional sign-offs: "cheers mate, ta-ra", "thanks buddy, laters", "cya"
     "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters "
     # texted: "k ttyl thx", "ok ttfn"
@@ -138,7 +138,9 @@ _PLAIN = frozenset("i i'm im me my you your we it it's its this that a an the is
 # it", "where is that at", "any news on it".
 _ABOUT_IT = frozenset(
     "what what's whats where where's wheres how how's hows when any anything news update updates status going on "
-    "happening happened with at is are was it that this them those one the a so and but ok okay".split())
+    "happening happened with at is are was it that this them those one the a so and but ok okay "
+    # "what plan am i on and what does it cost": the price of what was just named
+    "does do cost costs much price".split())
 _POINTERS = frozenset("it that this them those".split())
 _HAPPENING = frozenset("going happening happened".split())
 
@@ -402,6 +404,12 @@ def farewell_after(text: str) -> str | None:
     while rest and (is_closing(rest[-1]) or _ACKNOWLEDGES.fullmatch(rest[-1].strip())):
         rest.pop()
     return ", ".join(p.strip() for p in rest)
+
+
+def ends_call(text: str) -> bool:
+    """The turn ends on a farewell: "okay thank u bye" alone, or after other words ("ok then
+    leave it like that. bye")."""
+    return farewell_after(text) is not None or (is_closing(text) and bool(_FAREWELL_CUE.search(text.lower())))
 
 
 # A clause of thanks, whatever it thanks for: "thanks for the refund", "appreciate the update on

@@ -76,7 +76,9 @@ _CALL_BACK = re.compile(
     r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+)?"
     r"(?:call|ring|phone)\s+(?:me|us)(?:\s+back)?\b(?!\s+(?:on|at)\s+(?:the\s+)?(?:new|old|other))"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
-    r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b",
+    # ("can you give me a callback tomorrow morning", "set me up with a call back")
+    r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"
+    r"|set\s+(?:me|us)\s+up\s+(?:with|for)|sign\s+(?:me|us)\s+up\s+for)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b",
     re.IGNORECASE,
 )
 

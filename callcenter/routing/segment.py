@@ -17,7 +17,7 @@ _STRONG = re.compile(
     | \s*\n+\s*
     | ,\s*(?:and|but|or)\s+(?:also\s+)?             # ", and" / ", but also"
     | ,?\s*\b(?:and\s+)?also\b[,]?\s+               # "also", "and also"
-    | ,?\s*\bplus\b[,]?\s+
+    | ,?\s*\bplus\b(?!\s*\d{3}|(?:\s+(?:one|two|three|four|five|six|seven|eight|nine|zero|oh|double)\b){3})[,]?\s+  # "plus 1 415...": a phone number's country code, no connective
     | ,?\s*\bas\s+well\s+as\b\s+
     | ,?\s*\bon\s+top\s+of\s+(?:that|this)\b[,]?\s*
     | ,?\s*\b(?:i'?d|id|i\s+would)\s+(?:rather|prefer\s+to)\b[,]?\s*  # a retraction: "forget the plan, i'd rather ..."

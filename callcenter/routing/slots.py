@@ -206,11 +206,14 @@ def _date(text: str) -> str | None:
 
 
 def _phone(text: str) -> str | None:
+    """The last number said: "415 555 0102, no wait, 415 555 0132" corrects itself, and "from
+    415 555 0102 to 415 555 0132" ends on the one wanted."""
+    found = None
     for m in _PHONE.finditer(text):
         digits = re.sub(r"\D", "", m.group(1))
         if 10 <= len(digits) <= 15:
-            return "+" + (digits if len(digits) > 10 else "1" + digits)
-    return None
+            found = "+" + (digits if len(digits) > 10 else "1" + digits)
+    return found
 
 
 # A value the caller says they have now ("i'm on enterprise", "switch me from pro"), or one they
@@ -222,7 +225,7 @@ _AS_CURRENT = re.compile(
     r"(?:\s+(?:barely|hardly|only|just|really|mostly|actually|not\s+really|not\s+even|honestly))?"
     r"(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
     r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got)"
-    r"|\binstead\s+of|\brather\s+than|\bnot|\baway\s+from|\bleav(?:e|ing)|\bget\s+(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
+    r"|\binstead\s+of|\brather\s+than|\bnot|\baway\s+from|\bleav(?:e|ing)|\b(?:get|take|move)\s+(?:me\s+|us\s+)?(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
     r"(?:\s+(?:the|my|our|a|an))?\s*$",
     re.I,
 )
@@ -258,8 +261,8 @@ def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]
         scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
     if m := request.search(text):
         s.request_id = m.group(1).lower()
-    if m := _EMAIL.search(text):
-        s.email = m.group(1).lower()
+    if said := _EMAIL.findall(text):  # the last one: "ada@..., no wait, ada.l@..." corrects itself
+        s.email = said[-1].lower()
     s.phone = _phone(_EMAIL.sub(" ", text))
     _amount(text, s)
     s.birth_date = _date(text)

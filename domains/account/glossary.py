@@ -49,6 +49,10 @@ _WORDS: dict[str, str] = {
     "intentó": "tried to", "intento": "tried to", "essayé": "tried to", "versucht": "tried to", "provato": "tried to",
     "tentou": "tried to", "desde": "from",
     "alguien entró": "someone logged in", "alguien accedió": "someone logged in",
+    # "¿alguien ha entrado en mi cuenta?", "wer hat sich aus rumänien angemeldet?"
+    "alguien ha entrado": "someone logged in", "alguien ha accedido": "someone logged in",
+    "wer hat sich": "who has", "angemeldet": "signed in", "inicios de sesión": "sign-ins",
+    "quiero ver": "show me", "recientes": "recent",
     "quelqu'un s'est connecté": "someone logged in", "jemand hat sich angemeldet": "someone logged in",
     "jemand hat sich eingeloggt": "someone logged in", "eingeloggt": "logged in", "eingelogt": "logged in",
     # a review asked for: "können sie die letzten anmeldungen prüfen", "ver los últimos accesos"

@@ -26,11 +26,14 @@ _LOCKED_OUT = re.compile(
 # Sign-ins someone else made: "who's been signing into my account", "logins from romania that
 # weren't me", "alerts about sign ins". A question about them is security's, not a sign-in problem.
 _SOMEONE_ELSES = re.compile(
-    r"\b(?:who(?:'?s|\s+is|\s+has|\s+have)?|someone|somebody|strange|weird|unusual|suspicious|unknown|unrecogni[sz]ed|alerts?"
+    r"\b(?:who(?:'?s|\s+is|\s+has|\s+have)?|someone|somebody|(?:any|some|no)(?:one|body)\s+else|strange|weird|unusual|suspicious|unknown|unrecogni[sz]ed|alerts?"
     r"|notifications?)\b.{0,40}\b(?:sign(?:ing|ed)?[-\s]?(?:in|ins|into)|log(?:ging|ged)?[-\s]?(?:in|ins|into)|logins?)\b"
     r"|\b(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b.{0,30}\b(?:from|not\s+me|wasn'?t\s+me|weren'?t\s+me"
     # "a sign in yesterday i don't totally remember", "a login i never made"
-    r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:\w+\s+)?(?:recogni[sz]e|remember|recall)|i\s+(?:never|didn'?t)\s+(?:make|made|do|did))\b",
+    r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:\w+\s+)?(?:recogni[sz]e|remember|recall)|i\s+(?:never|didn'?t)\s+(?:make|made|do|did))\b"
+    # "i saw a sign in yesterday", "there was a new login last night": one seen, not one failing
+    r"|\b(?:saw|seen|noticed|spotted|got\s+(?:an?\s+)?(?:email|alert|notification)\s+about|there\s+(?:was|were))\s+"
+    r"(?:an?\s+|some\s+|two\s+|three\s+)?(?:new\s+|odd\s+|random\s+)?(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b",
     re.I,
 )
 
@@ -59,7 +62,7 @@ _PHONE_GONE = re.compile(
     r"fell|dropped|replaced|reset|factory)\b"
     r"|\b(?:lost|broke|dropped|replaced|smashed|wiped|reset)\s+(?:my|our|the)\s+(?:phone|mobile|cell|device)\b", re.I)
 _CLOSES = re.compile(r"\b(?:clos(?:e|ed|ing)|cancel(?:l?ed|l?ing)?|terminat(?:e|ed|ing)|delet(?:e|ed|ing)|shut(?:ting)?\s+down|end(?:ing)?)\b"
-                     r".{0,30}\b(?:account|subscription|everything)\b", re.I)
+                     r".{0,30}\b(?:account|acct|subscription|everything)\b", re.I)
 
 
 def phone_gone(text: str) -> bool:
@@ -79,6 +82,18 @@ _ENDING = re.compile(
     r"|deactivat\w*|get\s+rid|done|out|no\s+longer|any\s*more|wip\w*|eras\w*|kill\w*|nuke|discontinu\w*|elsewhere"
     r"|competitor|provider|switch\w*|mov\w*|goodbye|bye|finish\w*|don'?t\s+(?:need|want)|cut\s+ties|part\s+ways"
     r"|exit|wind\s+down|off|gone|over|through\s+with|plug|drop\w*|permanent\w*|entirely|completely|for\s+good)\b", re.I)
+
+
+# "no, leave it as it is", "leave things like that for now": nothing is to change, however much
+# "leave" sounds like leaving the company.
+_KEPT_AS_IS = re.compile(
+    r"\bleave\s+(?:it|that|this|things|everything|them)\s+(?:as\s+(?:it\s+is|they\s+are|is)|like\s+(?:that|it\s+is|this|they\s+are)"
+    r"|alone|be|for\s+now|there)\b", re.I)
+
+
+def keeps_as_is(text: str) -> bool:
+    """The caller asks for things to stay as they are ("no, leave it as it is")."""
+    return bool(_KEPT_AS_IS.search(text))
 
 
 def names_no_ending(text: str) -> bool:

@@ -32,11 +32,19 @@ class ProfileSlots(SlotReader):
     # ("... at my new work dot com and also ...") may hold words no address is made of (a blind
     # part filed an unasked closure when this was read there, session 21)
     asked_email: bool = False
+    # The new address read back: the answer it came from still reads as it once the read-back
+    # is the last question ("yes" to it had asked for the address again, callers29)
+    read_back_email: str | None = None
 
     def read(self, text: str) -> Slots:
         slots = super().read(text)
-        if self.asked_email and slots.email is None and slots.phone is None:
-            slots.email = wordy_email(text)
+        if slots.email is None and slots.phone is None and (self.asked_email or self.read_back_email):
+            wordy = wordy_email(text)
+            slots.email = wordy if self.asked_email or wordy == self.read_back_email else None
+        if slots.email is None and slots.phone is None and (to := _EMAIL_TO.search(text)):
+            # "update my email to linus at pauling lab dot org": the address said as the new one,
+            # right after the words that ask for it (read back before anything happens)
+            slots.email = wordy_email(text[to.start():])
         tail = corrected_tail(text) if slots.phone is None and self.read_back_phone else None
         if tail and self.read_back_phone:
             slots.phone = self.read_back_phone[: -len(tail)] + tail
@@ -77,6 +85,8 @@ _PHONE = re.compile(r"^\+\d{10,15}$")
 # Which value the caller means when they have not said the new one yet: "change my phone
 # number", "the email on file". A customer number is no phone number.
 _SAYS_PHONE = re.compile(r"\b(?:phone|mobile|cell|cellphone|landline)\b|\b(?<!customer )(?<!account )number\b", re.I)
+_EMAIL_TO = re.compile(r"\be-?mail(?:\s+address)?\s+(?:to|is|should\s+be|as|over\s+to)\s+", re.I)
+_CHANGE_ASKED = re.compile(r"\b(?:chang\w*|updat\w*|done|through|yet|finished|applied|new)\b", re.I)
 _SAYS_EMAIL = re.compile(r"\b(?:e-?mail|mail\s+address|email\s+address)\b", re.I)
 
 
@@ -97,6 +107,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gate = ActionGate()
         self.read_back_phone: str | None = None  # the new number of the pending read-back
+        self.read_back_email: str | None = None  # the new address of the pending read-back
 
     @function_tool
     @guarded
@@ -128,6 +139,7 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         # Whether another account uses the address is never said: that would let callers enumerate them.
         spoken = grouped_phone(value) if kind == "phone" else value
         self.read_back_phone = value if kind == "phone" else None
+        self.read_back_email = value if kind == "email" else None
         go = self.gate.check(
             self, f"profile:{kind}:{value}",
             f"To confirm: change the {'email address' if kind == 'email' else 'phone number'} on account "
@@ -154,7 +166,8 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
     @property
     def slot_reader(self) -> SlotReader:
         return ProfileSlots(patterns=self.state.slots.patterns, request_kinds=self.state.slots.request_kinds,
-                            read_back_phone=self.read_back_phone, asked_email=self.last_question == ASK_EMAIL)
+                            read_back_phone=self.read_back_phone, asked_email=self.last_question == ASK_EMAIL,
+                            read_back_email=self.read_back_email)
 
     def _ask_new_value(self) -> str:
         """The question for the new value of the field the caller named (both or neither: which one)."""
@@ -168,6 +181,13 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
             return "What's the new phone number, with the country code?"
         return "Which one should change, and to what: the email address or the phone number?"
 
+    def names_slot(self, words: str) -> bool:
+        """A question names the field whose new value is asked for ("is that the email the invoices go to?")."""
+        field = self._named_field()
+        if _CHANGE_ASKED.search(words):  # "has my email changed yet?": about the change, not the field
+            return False
+        return bool((field == "email" and _SAYS_EMAIL.search(words)) or (field == "phone" and _SAYS_PHONE.search(words)))
+
     def slot_options(self) -> str | None:
         """What is on file, masked as every read-out is: the answer to "what email do you have
         on there now?" while the new value is asked for."""
@@ -175,5 +195,6 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         if customer is None:
             return None
         field = self._named_field()
-        on_email, on_phone = f"The email on file is {mask_email(customer.email)}.", f"The phone number on file ends {customer.phone[-4:]}."
+        on_email = f"The email on file is {mask_email(customer.email)}; invoices and notices go there."
+        on_phone = f"The phone number on file ends {customer.phone[-4:]}."
         return on_email if field == "email" else on_phone if field == "phone" else f"{on_email} {on_phone}"

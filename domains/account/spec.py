@@ -17,6 +17,7 @@ from domains.account.lock_words import (
     asks_for_lock,
     changed_by_someone_else,
     closes_account,
+    keeps_as_is,
     locked_out,
     names_no_ending,
     phone_gone,
@@ -97,6 +98,16 @@ CHANGED_BY_SOMEONE = Rereading(
 
 # "i was charged twice, and we only have the one account": beside other needs, a clause read
 # as the closure with no word that ends anything is no request of its own.
+# "no, leave it as it is": things kept as they are, no closure ("close it, or leave it as it is?"
+# is not a request either way; the account's own words end it: "leave it, just close my account").
+KEPT_AS_IS = Rereading(
+    over=frozenset({"account/close_account"}),
+    label=OOS,
+    target=keeps_as_is,
+    whole=closes_account,
+    unsure=never,
+)
+
 NO_ENDING = Rereading(
     over=frozenset({"account/close_account"}),
     label=OOS,
@@ -117,7 +128,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, LOCKED_OUT, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, NO_ENDING, CHANGED_BY_SOMEONE),
+    rereadings=(ASKS_LOCK, LOCKED_OUT, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, KEPT_AS_IS, NO_ENDING, CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),

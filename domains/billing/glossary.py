@@ -150,6 +150,11 @@ _WORDS: dict[str, str] = {
     "puestos": "seats", "plätze": "seats",
     # what a plan costs: "quel est le prix du plan enterprise", "quanto custa o plano pro"
     "costa": "cost", "cuesta": "cost", "coûte": "cost", "kostet": "cost", "custa": "cost",
+    # what the caller's own plan costs: "quanto costa il mio piano al mese?" (the balance's answer)
+    "quanto costa il mio piano": "how much does my plan cost", "cuánto cuesta mi plan": "how much does my plan cost",
+    "combien coûte mon forfait": "how much does my plan cost", "combien coûte mon abonnement": "how much does my plan cost",
+    "was kostet mein tarif": "how much does my plan cost", "quanto custa o meu plano": "how much does my plan cost",
+    "quanto custa meu plano": "how much does my plan cost",
     "prix": "price", "precio": "price", "preis": "price", "prezzo": "price", "preço": "price", "preco": "price",
     # the plans' own names are said as they are in every language
     "starter": "starter", "pro": "pro", "enterprise": "enterprise",

@@ -39,6 +39,8 @@ _MONTHLY = re.compile(
     r"|\bwhat\s+(?:plan|tier|package)\s+(?:i'?m|i\s+am|am\s+i|we'?re|we\s+are|are\s+we)\s+(?:even\s+|actually\s+|currently\s+|exactly\s+)?(?:on|in)\b"
     r".{0,25}\b(?:costs?|price|pay(?:ing)?)\b"
     r"|\b(?:my|our|the)\s+monthly\s+(?:price|cost|fee|charge|payment|rate|amount|bill)\b"
+    # "what my plan costs now", "how much does our plan cost": the caller's own plan's price
+    r"|\b(?:what|how\s+much)\s+(?:(?:is|'s|does|do|will)\s+)?(?:my|our)\s+(?:current\s+)?(?:plan|subscription|tier)\s+(?:costs?|run|price)\b"
     r"|\bwhat\s+(?:i|we)\s+pay\s+(?:you\s+)?(?:every|each|a|per)\s+month\b",
     re.I,
 )
@@ -69,6 +71,9 @@ _CHARGE_FOR = re.compile(
     r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:this|that)\s+(?:[\w$.]+\s+){0,3}?(?:charge|payment|transaction|debit)\b(?!\s+(?:twice|again|double))"
     # "what's that forty nine dollar thing on my bank statement, i don't recognise the merchant name"
     r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:that|this|the)\b.{0,30}\b(?:on|in)\s+(?:my|our|the)\s+(?:bank\s+|card\s+|credit\s+card\s+)?statement"
+    # "whats this forty nine on my card": an amount taken from the card, asked what it was
+    r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:that|this|the)\s+\$?\d[\d.,]*(?:\s+(?:dollars?|bucks|thing|one))*"
+    r"\s+(?:on|from)\s+(?:my|our|the)\s+(?:card|credit\s+card|bank|account)\b"
     r"|\b(?:don'?t|do\s+not|didn'?t)\s+recogni[sz]e\s+(?:the|this|that|a|an)\s+(?:merchant|charge|payment|name|transaction|debit)",
     re.I,
 )

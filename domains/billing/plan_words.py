@@ -33,11 +33,13 @@ _DOWN_WORDS = (
     r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
-    r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much"
+    r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much|overkill|overpriced"
 )
 _UP_WORDS = (
     r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|(?:go\s+|me\s+|us\s+)?up\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     r"|next\s+(?:plan|tier)\s+up"
+    # "get me off starter, i need more requests": a plan that allows more
+    r"|(?:need|want|get|more)\s+(?:a\s+)?(?:more|higher|bigger)\s+(?:api\s+)?(?:requests|calls|capacity|throughput|headroom|rate\s+limit|limit)"
 )
 _MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b", re.I)
 _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
@@ -140,7 +142,7 @@ _TO_DIRECTION = re.compile(
 # Words that end the whole relationship, whatever else is said: the closure stands.
 _ENDS_ALL = re.compile(
     r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|me\s+|the\s+|our\s+|this\s+)?"
-    r"(?:whole\s+|entire\s+)?(?:account|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
+    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
     r"|(?:don'?t|do\s+not)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?\s+any\s*more"
     r"|no\s+longer\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)"
     r"|(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\b(?!\s+with\s+(?:the\s+|my\s+|our\s+)?(?:plan|pro|starter|enterprise))"
@@ -157,16 +159,34 @@ _ENDS_ALL = re.compile(
 _ENDS = re.compile(r"\b(?:cancel\w*|end|stop|terminate|quit|drop|discontinue|get\s+rid\s+of|unsubscribe|close|shut|delete|deactivate)\b", re.I)
 
 
+_OF_ACCOUNT = re.compile(r"\s+(?:plan\s+)?(?:account|acct)\b", re.I)
+
+
+# "get rid of the pro thing, it's way too expensive": a plan named and said to cost too much is
+# left for a cheaper one (the account is not what the caller complains about).
+_TOO_DEAR = re.compile(r"\b(?:too\s+(?:expensive|pricey|costly|much(?:\s+money)?)|costs?\s+too\s+much|overkill|overpriced"
+                       r"|more\s+than\s+(?:we|i)\s+(?:need|use))\b", re.I)
+_PLAN_NAMED = re.compile(rf"\b(?:{_NAMES})\b(?!\s+(?:plan\s+)?(?:account|acct)\b)", re.I)
+
+
 def names_plan_to_move_to(text: str) -> bool:
     """The words name a plan to move to (a name or a direction), not one left or compared."""
-    if _TO_DIRECTION.search(text):
+    if _TO_DIRECTION.search(text) or (_PLAN_NAMED.search(text) and _TOO_DEAR.search(text)):
         return True
     for pattern in (_TO_NAME, _NAME_SUFFICES):
         for m in pattern.finditer(text):
             start = m.start(1)
+            if _OF_ACCOUNT.match(text, m.end(1)):
+                continue  # "the enterprise account": the account the plan is on, no plan to go to
             if not said_as_current(text, start) and not _THAN.search(text[max(0, start - 12) : start]):
                 return True
     return False
+
+
+# "close the enterprise account": the account named by its plan (with a plan to move to said too,
+# "cancel my pro account and move me to starter", the plan is what is left).
+_ENDS_PLANS_ACCOUNT = re.compile(
+    rf"\b(?:cancel|close|delete|shut|terminate|end|deactivate)\w*\s+(?:down\s+)?(?:my|me|the|our|this)\s+(?:{_NAMES})\s+(?:account|acct)\b", re.I)
 
 
 def ends_everything(text: str) -> bool:
@@ -175,8 +195,9 @@ def ends_everything(text: str) -> bool:
 
 
 def ends_something(text: str) -> bool:
-    """The words end something ("cancel my subscription") without saying what comes next."""
-    return bool(_ENDS.search(text))
+    """The words end something ("cancel my subscription") without saying what comes next; not
+    "close the enterprise account", which names the account (by its plan)."""
+    return bool(_ENDS.search(text)) and not _ENDS_PLANS_ACCOUNT.search(text)
 
 
 # Paying less is moving down a plan here (no discounts exist): "i want to pay less each month",
@@ -232,8 +253,8 @@ _LIMITS = (r"how\s+many\s+(?:api\s+)?(?:requests|calls|hits)|(?:requests|calls)\
            r"|rate\s+limits?\s+(?:on|of|for|with)\s+(?:my|our|the|each|every|starter|pro|enterprise)|(?:plan|plans)'?s?\s+(?:rate\s+)?limits?"
            # "what's the limit on the starter plan exactly", "and what's the rate limit on it" (the
            # plan just named): the limit asked for, not reached
-           r"|what(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:rate\s+)?limits?\s+(?:on|of|for|with)\s+(?:it|that|this|my|our|the|each|every|starter|pro|enterprise)"
-           r"|what(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:current\s+)?(?:api\s+)?(?:rate\s+)?limits?\b")
+           r"|what(?:'?s|\s+is|\s+are)\s+(?:the\s+)?(?:rate\s+)?limits?\s+(?:on|of|for|with)\s+(?:it|that|this|my|our|the|each|every|starter|pro|enterprise)"
+           r"|what(?:'?s|\s+is|\s+are)\s+(?:my|our)\s+(?:current\s+)?(?:api\s+)?(?:rate\s+)?limits?\b")
 # A limit the caller runs into is a diagnosis (429s), not the price list: "why am i over my rate
 # limit", "we keep hitting the limit on our plan".
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests"

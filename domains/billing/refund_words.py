@@ -28,6 +28,8 @@ _ASKED_BEFORE = re.compile(
     # "is my money back yet", "did i get my money back": where a refund stands
     # (asked, not told: "what i really want is my money back" asks for it now)
     r"|(?:^|[,.?!]\s*)(?:(?:so|and|but|um|uh|ok|okay|hey|hi|hello)\W+)*(?:is|has)\s+(?:my|the|our)\s+(?:money|cash|refund)\s+(?:back|come\s+back|arrived|gone\s+through|landed)"
+    # "wheres my money back, i asked for it": where one already asked for stands
+    r"|\bwhere(?:'?s|\s+is)\s+(?:my|our|the)\s+(?:money|cash|refund|credit)\b"
     r"|\b(?:did|have)\s+(?:i|we)\s+(?:got|get|gotten|received?)\s+(?:my|our|the)\s+(?:money|cash|refund)\s*(?:back)?\s*(?:yet)?\W*$"
     # "did you get my refund request from before": one asked for in an earlier call
     r"|\b(?:did|have|has)\s+(?:you|y'?all|you\s+guys|anyone|someone)\s+(?:get|got|receive[d]?|see|seen|look\w*\s+at)\s+(?:my|our|the)\s+refund"

@@ -12,7 +12,7 @@ _WORDS: dict[str, str] = {
     # the service down: "está caído", "le service est en panne", "ist der dienst ausgefallen", "è giù"
     "caída": "outage", "caida": "outage", "caídas": "outages", "panne": "outage", "pannes": "outages",
     "ausfall": "outage", "ausgefallen": "down", "guasto": "outage", "interruzione": "outage", "disservizio": "outage",
-    "queda": "outage", "instabilidade": "outage", "fora do ar": "down", "en panne": "down", "caído": "down",
+    "queda": "outage", "instabilidade": "outage", "fora do ar": "down", "en panne": "down", "c'est en panne": "is down", "est en panne": "is down", "caído": "down",
     "caido": "down", "se cayó": "down", "está caído": "is down", "hors service": "down", "indisponible": "down",
     "hors ligne": "down", "nicht erreichbar": "down", "offline": "down", "è giù": "is down", "giù": "down",
     "fuori servizio": "down", "non raggiungibile": "down", "caiu": "down", "está fora": "is down",

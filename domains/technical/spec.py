@@ -34,6 +34,7 @@ from domains.technical.status_words import (
     names_ticket,
     past_trouble,
     sign_in_key,
+    tells_break_in,
 )
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
@@ -77,7 +78,7 @@ INCIDENT_NAMED = Rereading(
 # read as nothing the line does ("ugh the key isnt working").
 KEY_FAILS = Rereading(
     over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status",
-                    "technical/service_status", "account/login_help", "account/two_factor_reset", OOS}),
+                    "technical/service_status", "account/login_help", "account/two_factor_reset", "meta/smalltalk", OOS}),
     label="technical/api_errors",
     target=key_fails,
     whole=sign_in_key,
@@ -89,10 +90,12 @@ KEY_FAILS = Rereading(
 # is their traffic's diagnosis (which names an incident when there is one), unless they ask
 # whether the service is up, name an incident or a ticket, or a past trouble.
 ERROR_CODE_NAMED = Rereading(
-    over=frozenset({"technical/service_status", "technical/ticket_status", OOS}),
+    # "account/security": "im getting unauthorized" is an API call's answer, not a break-in
+    over=frozenset({"technical/service_status", "technical/ticket_status", "account/security", OOS}),
     label="technical/api_errors",
     target=names_error_code,
-    whole=lambda text: asks_if_up(text) or names_incident(text) or names_ticket(text) or past_trouble(text),
+    whole=lambda text: asks_if_up(text) or names_incident(text) or names_ticket(text) or past_trouble(text) or sign_in_key(text)
+    or tells_break_in(text),
     unsure=never,
 )
 

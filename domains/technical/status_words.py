@@ -74,7 +74,11 @@ _KEY_FAILS = re.compile(
     r"|stopped\s+working|doesn'?t\s+work|not\s+work"
     r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b"
     # asked to look at it: "can you check my key" (the diagnosis says whether it is the key)
-    r"|\b(?:check|look\s+at|test|verify)\s+(?:my|our|the)\s+(?:api\s+)?key\b",
+    r"|\b(?:check|look\s+at|test|verify)\s+(?:my|our|the)\s+(?:api\s+)?key\b"
+    # "oh so it's my key, not you lot?": whether the key is the trouble
+    r"|\b(?:it'?s|its|it\s+is|is\s+it|was\s+it)\s+(?:just\s+|really\s+)?(?:my|our|the)\s+(?:api\s+)?key\b(?!\s+(?:to|for))"
+    # "can you check if my api key is still good": whether it works is the diagnosis's to say
+    r"|\b(?:api\s+)?key\b.{0,20}\b(?:is|still|s)\s+(?:still\s+)?(?:good|valid|ok(?:ay)?|active|working|alive)\b",
     re.I,
 )
 
@@ -83,6 +87,16 @@ _KEY_FAILS = re.compile(
 _SIGN_IN_KEY = re.compile(
     r"\b(?:security|hardware|yubi|passkey|fob|door|car|house)\s*keys?\b|\bpass(?:word|key)\b|\blog\s*in\b|\bsign\s*in\b"
     r"|\bauthenticat|\b2fa\b|\btwo[-\s]factor\b", re.I)
+
+
+# A break-in told: "someone unauthorized logged into my account" is no API call's 401.
+_BREAK_IN = re.compile(r"\b(?:someone|somebody|logged\s+in\w*|signed\s+in\w*|sign[-\s]?ins?|log[-\s]?ins?|hack\w*|break[-\s]?in|broke\s+in"
+                       r"|(?:my|our|the)\s+account)\b", re.I)
+
+
+def tells_break_in(text: str) -> bool:
+    """The caller tells of someone in their account (security's), whatever error word is in it."""
+    return bool(_BREAK_IN.search(text))
 
 
 def sign_in_key(text: str) -> bool:
@@ -107,7 +121,9 @@ _PAST = (
 _TROUBLE = r"(?:the\s+one|incident|outage|down|problem|issue|trouble|glitch|hiccup|delay\w*|webhooks?)"
 _PAST_TROUBLE = re.compile(
     rf"\b{_DELIVERED}\b.{{0,40}}\b{_LATE}\b|\b{_LATE}\b.{{0,25}}\b{_DELIVERED}\b"
-    rf"|\b{_TROUBLE}\b.{{0,40}}\b{_PAST}\b|\b{_PAST}\b.{{0,40}}\b{_TROUBLE}\b",
+    rf"|\b{_TROUBLE}\b.{{0,40}}\b{_PAST}\b|\b{_PAST}\b.{{0,40}}\b{_TROUBLE}\b"
+    # "is the webhook thing from before fixed now": whether that trouble is over
+    rf"|\b(?:is|was|has|are)\s+(?:the|that|this)\s+(?:\w+\s+){{0,4}}?(?:fixed|resolved|sorted|over|back\s+up|working\s+again|been\s+(?:fixed|resolved))\b",
     re.I,
 )
 _OWN_TICKET = re.compile(r"\b(?:tickets?|escalation|case)\b", re.I)
