@@ -49,7 +49,7 @@ class Reading:
 
 _CANCEL = re.compile(
     r"\b(never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|cancel (?:it|that|this|the whole thing)"
-    r"|don'?t bother|leave it|drop it|skip it"
+    r"|don'?t bother|leave (?:it|that|things)(?: as (?:it |they )?(?:is|are)| like (?:that|it is|this)| alone| be| there)?(?: for now)?|drop it|skip it"
     # "dont close it", "don't do that": the action itself turned down
     r"|(?:do ?n'?t|do not) (?:do|close|cancel|change|lock|unlock|refund|switch|reset|touch|go ahead with) (?:it|that|this|anything)\b"
     r"|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"

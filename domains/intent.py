@@ -138,7 +138,8 @@ def yes_or_no(text: str) -> bool | None:
     return True if all(w in _YES or w in _FILLER for w in words) else None
 
 
-_DONE_FOR_NOW = re.compile(r"\b(?:that'?s|thats|that is|that'?ll be|that will be)\s+(?:all|it|everything)\b")
+# "let's all thank you": how a recogniser at 8 kHz writes "that's all thank you" (voice18)
+_DONE_FOR_NOW = re.compile(r"\b(?:that'?s|thats|that is|that'?ll be|that will be)\s+(?:all|it|everything)\b|\blet'?s\s+all\s+thank")
 _CLEAR_YES = frozenset("yes yeah yep yup sure absolutely definitely please".split())
 
 

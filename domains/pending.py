@@ -58,7 +58,7 @@ def declines(latest: str) -> bool:
 # A question about the pending action by pronoun: "is that going back to my card?", "will it show today?"
 _ASKS_OF_IT = re.compile(
     r"^\W*(?:(?:hang\s+on|hold\s+on|wait|so|and|ok|okay|um|uh|oh|sorry|sorry\s+but|quick\s+question)\W+)*"
-    r"(?:is|will|would|does|did|can|could|should)\s+(?:that|it|this)\b[^?]*\?\W*$", re.I)
+    r"(?:is|will|would|does|did|can|could|should)\s+(?:that|it|this)\b[^?]*(?:\?\W*)?$", re.I)  # a recogniser writes no "?"
 
 _ANSWER_FORMS = frozenset({"customer_id", "zip_code", "birth_date", "email", "phone", "request_id"})
 
@@ -137,6 +137,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # "is that the email my invoices get sent to?" while the new email is asked for: a question
         # about the very value asked for, however much its words sound like another need
         return slot_reply(task, frame.Reading(Move.ASK, frame.Ask.WHAT))
+    why = getattr(task, "slot_why", None)
+    if not readback and not answers and why and _ASKS_OF_IT.search(latest):
+        # "is this gonna log me out of the dashboard?" while the new email is asked for: a question
+        # about the change asked for, answered with what the change is (not another need's answer)
+        return f"{why} {task.last_question}".strip()
     if not readback and specific and reading is not None and yes_or_no(latest) is not True and not answers:
         if reading.move is Move.CANCEL:
             task.finish(task.result_type(status="cancelled", summary=frame.CANCELLED.format(what=task.called)))  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.llm.protocol import Leave, LeaveReason
+from callcenter.routing.discourse import ends_call
 from callcenter.routing.segment import RETRACTION, after_retraction
 from callcenter.routing.slots import SlotReader
 from domains import pending
@@ -178,6 +179,8 @@ class SpecialistTask(AgentTask[R], Generic[R]):
                 return
         topic = self._topic_change(later) if later and step is pending.Next.CONTINUE else None
         wish = (leaving_reason(self.state, later) or topic) if later else None
+        if wish is LeaveReason.HUMAN and ends_call(later):
+            self.state.guard.farewell = True  # "ok call me back about it then, fine. bye": booked, then goodbye
         if wish is not None:
             yield tool_call_chunk(route_call(LEAVE_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
             return

@@ -20,7 +20,7 @@ from callcenter.llm.embedded import (
     spoken_outputs,
     user_texts,
 )
-from callcenter.llm.language import detect_language, farewell_language, says_goodbye
+from callcenter.llm.language import detect_language, farewell_language
 from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
@@ -44,7 +44,7 @@ from domains.holder import third_party
 from domains.identity import HOLDER_MUST, VerifyIdentityTask
 from domains.results import DomainResult
 from domains.state import CallState
-from meta import agenda, gist, moves, repair, unclear
+from meta import agenda, gist, moves, offers, repair, unclear
 from meta.agenda import Agenda
 from meta.fanout import Branch, fan_out
 from meta.router import topics
@@ -83,7 +83,7 @@ class MetaSupervisor(Agent):
         self._offers_taken: set[int] = set()  # results whose offer was answered (meta/moves.py)
         self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
         self._gloss_after_verify: str | None = None  # another language's question, answered once the caller is verified
-        self._gloss_offer: moves.Offer | None = None  # a change asked for in another language, offered back in English
+        self._gloss_offer: offers.Offer | None = None  # a change asked for in another language, offered back in English
         self._leaving = False  # the turn ended on a goodbye after its need: no "anything else?" once answered
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
@@ -157,7 +157,7 @@ class MetaSupervisor(Agent):
             narrows = continues(text)  # "and what about last week?": no small talk, whatever its score
             social = not narrows and any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
             sure_oos = any(i.label == "oos" and i.confidence >= _SURE_OOS for i in intents)
-            if fixed is None and not confident and not social and not sure_oos and narrows:
+            if fixed is None and not confident and not social and not sure_oos and (narrows or moves.asks_to_look_again(text)):
                 # "and how about yesterday?" after the API errors: what no need of its own reads
                 # as goes on from the last answer; its read-only lookup answers it again, with these words
                 branch = self._last_lookup(text)
@@ -311,7 +311,7 @@ class MetaSupervisor(Agent):
             return None
         return domain, spec, relative or text
 
-    def _move(self, text: str, gloss_offer: moves.Offer | None = None) -> str | llm.FunctionToolCall | None:
+    def _move(self, text: str, gloss_offer: offers.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
         if not state.caller.verified and moves.asks_why_verify(text, state.heard.text, self._names_need):
@@ -319,25 +319,10 @@ class MetaSupervisor(Agent):
         if not moves.states_identity(text):
             self._gloss_after_verify = None  # asked for the number and ZIP, the caller went elsewhere
         # "oui, yes" to "It sounds like you'd like the refund. Would you like me to do that?"
-        offer = gloss_offer or moves.take_offer(state.caller.results, self._offers_taken)
+        offer = gloss_offer or offers.take_offer(state.caller.results, self._offers_taken)
         offered = offer is not None and self._domain(offer.domain) is not None
-        if offered:
-            answer = moves.answer_to_offer(text, offer.request)
-            if answer is True:  # the request the offer named; its specialist reads it back
-                return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
-            if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None or says_goodbye(text)):
-                # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"
-                state.guard.stop_delegating = True
-                return f"{moves.NO_THANKS} {t.GOODBYE}"
-            if answer is False and not self._elsewhere(text, offer.domain):
-                return f"{moves.NO_THANKS} {t.ANYTHING_ELSE}"
-            if answer is None and moves.another_value(text, offer.request, state.slots):
-                # "starter is enough honestly" to "Would you like to switch to Pro?": that plan
-                # instead, for the specialist that made the offer (its supervisor does not ask)
-                call = route_call(f"{TRANSFER}{offer.domain}", {"request": text}, path="fast", confidence=None)
-                if offer.specialist:
-                    call.extra[SETTLED_EXTRA] = offer.specialist
-                return call
+        if offered and offer is not None and (reply := offers.reply(text, offer, state, elsewhere=self._elsewhere)) is not None:
+            return reply
         if not offered and (again := moves.done_already(text, state.caller.results)) is not None:
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
         if not offered and (yes := moves.checks_back(text, state.caller.results)) is not None:
@@ -465,7 +450,7 @@ class MetaSupervisor(Agent):
         if spec is None or not spec.changes:
             return None
         # a yes takes it up: its specialist reads the action back in English, and acts on a yes to that
-        self._gloss_offer = moves.Offer(intents[0].domain, english, spec.name)
+        self._gloss_offer = offers.Offer(intents[0].domain, english, spec.name)
         return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name)
 
     def _gist_task(self, text: str) -> llm.FunctionToolCall | None:
@@ -544,7 +529,10 @@ class MetaSupervisor(Agent):
         return None
 
     def _acted(self, result: DomainResult) -> bool:
-        """Whether this result came from a specialist that changes something (not a lookup)."""
+        """Whether this result came from a specialist that changes something (not a lookup), or
+        is the front desk's own call back booked ("yes that's fine" after it hears it again)."""
+        if result.domain == "meta" and result.specialist is None and result.status == "done":
+            return True
         spec = self._specialist(result.domain, result.specialist)
         return spec is not None and spec.changes
 
@@ -599,6 +587,9 @@ class MetaSupervisor(Agent):
                 if nxt is not None:
                     spec, request, extra = nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra()
                     continue
+                if result.status != "misrouted":
+                    return ""  # nothing else to route: this outcome was said and kept above, once
+
             if result.status == "misrouted" and (nxt_spec := self._domain(result.suggested_domain)):
                 spec, extra = nxt_spec, RouteDecision(nxt_spec.name, "fast").extra()
                 continue

@@ -1,10 +1,7 @@
 """Front-desk moves that are not a new need: what the line does with the caller's turn given
 what was said before it.
 
-- **An offer taken up.** A question answered with facts ("would enterprise be cheaper?") may
-  end with an offer ("Would you like to switch to Enterprise?"). A plain yes to it ("ok, let's
-  do that") makes the request the offer names, which the specialist then reads back like any
-  other action; a no changes nothing. The offer holds for the very next turn only.
+- **An offer taken up** (meta/offers.py).
 - **An identity statement with no request** (customer number and ZIP code as the first thing
   said) verifies the caller and asks what they need. It files nothing: no ticket, no request.
 - **A follow-up** ("so what do I do?", "and when will that be fixed?") that names no topic of
@@ -16,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from callcenter.llm import templates as t
@@ -27,13 +23,12 @@ from callcenter.routing.discourse import (
     asks_whether_of_it,
     follow_up_kind,
     is_closing,
-    is_thanks_only,
     is_vague,
 )
-from callcenter.routing.slots import SlotReader, extract_slots
+from callcenter.routing.slots import extract_slots
 from callcenter.routing.topic_only import topic_only
 from domains import frame
-from domains.intent import restated_yes, yes_or_no
+from domains.intent import yes_or_no
 from domains.results import DomainResult
 from meta import repair
 
@@ -61,49 +56,6 @@ def asks_why_verify(text: str, heard: str, names_need: Callable[[str], bool]) ->
         return False
     reading = frame.read(text)
     return reading is not None and reading.move is frame.Move.ASK and (reading.ask is frame.Ask.WHY or bool(_WHAT_FOR.search(text)))
-
-
-@dataclass(frozen=True, slots=True)
-class Offer:
-    domain: str
-    request: str
-    specialist: str | None = None  # who made the offer
-
-
-def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
-    """The offer the last answer ended with, once: a later turn no longer takes it up."""
-    if not results:
-        return None
-    last = results[-1]
-    if id(last) in consumed or last.result is None or not last.result.offer:
-        return None
-    consumed.add(id(last))
-    return Offer(last.domain, last.result.offer, last.specialist)
-
-
-def another_value(text: str, request: str, reader: SlotReader) -> bool:
-    """"starter is enough honestly" to "Would you like to switch to Pro?": the caller names
-    another value of what was offered, a request of its own for that department."""
-    said = reader.read(text).as_dict()
-    offered = reader.read(request).as_dict()
-    return any(k != "confirm" and k in offered and v != offered[k] for k, v in said.items())
-
-
-def answer_to_offer(text: str, request: str = "") -> bool | None:
-    """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither.
-    A yes that names what was offered takes it up too ("ok do it, pro" to "switch to Pro?")."""
-    answer = yes_or_no(text)
-    if answer is None and request and restated_yes(text, request, lambda _words: False):
-        answer = True
-    if answer is True and _THANKS_ONLY.search(text) and not _CLEAR_ASSENT.search(text):
-        return None  # "ok thanks" after an answer that offers something: the answer taken, nothing asked for
-    if answer is False and is_closing(text) and not is_thanks_only(text):
-        return None  # "no thanks, bye": a goodbye, answered as one
-    return answer
-
-
-_THANKS_ONLY = re.compile(r"\b(?:thanks|thank\s+you|thx|cheers|ta)\b", re.I)
-_CLEAR_ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|sure|please|go\s+ahead|do\s+it|do\s+that|let'?s)\b", re.I)
 
 
 def then_goodbye(text: str) -> str:
@@ -297,6 +249,19 @@ def named_answer(text: str, answered: list[DomainResult], router: IntentRouter) 
     return None if named is None or f"{named.domain}/{named.specialist}" in sure else named
 
 
+# "yes please review them", "can you check it again": the last answer's look asked for again,
+# by a pronoun for what it looked at (no need of its own to route)
+_LOOK_AGAIN = re.compile(
+    r"^\W*(?:(?:yes|yeah|yep|ok|okay|sure|so|and|um|uh|please|can\s+you|could\s+you|would\s+you)\W+)*(?:please\s+)?"
+    r"(?:review|check|recheck|re-check|look\s+(?:at|into|over)|go\s+(?:over|through)|double[-\s]?check)\s+(?:them|it|those|that|these)"
+    r"(?:\s+(?:again|please|for\s+me|now))*\W*$", re.I)
+
+
+def asks_to_look_again(text: str) -> bool:
+    """"yes please review them" after the sign-ins were reviewed: the same look, again."""
+    return bool(_LOOK_AGAIN.match(text.strip()))
+
+
 def takes_back(text: str) -> bool:
     """"no wait, actually don't", "never mind": a retraction with nothing of its own, and no
     goodbye ("no thanks" to "anything else?" ends the call)."""
@@ -344,13 +309,23 @@ def checks_back(text: str, results: list[DomainResult]) -> str | None:
     answered = [r for r in results if r.status in _ANSWERED]
     if m is None or not answered or not ("?" in m.group("tag") or m.group("tag").strip(" ,.")):
         return None
-    word = re.compile(rf"\b{re.escape(m.group('word').lower())}\b", re.I)
+    word = m.group("word").lower()
     for clause in _CLAUSE.split(answered[-1].summary):
-        # "your account isn't locked" confirms no "it's locked, right?"
-        if word.search(clause) and not re.search(rf"(?:\bnot|n't|\bnever|\bno)\s+(?:\w+\s+){{0,2}}{re.escape(m.group('word'))}\b", clause, re.I):
+        if _says_plainly(clause, word):
             said = clause.strip().rstrip(".;")
             return f"Yes: {said[0].lower()}{said[1:]}." if said[:4] in ("Your", "The ") else f"Yes: {said}."
     return None
+
+
+_NEGATION_REACH = 3  # "isn't", "not", "never" up to two words before the word: "isn't yet fully locked"
+
+
+def _says_plainly(clause: str, word: str) -> bool:
+    """The clause says the word, not denied ("your account isn't locked" confirms no "it's
+    locked, right?")."""
+    words = _WORD.findall(clause.lower())
+    return any(w == word and not any(v in ("not", "never", "no") or v.endswith("n't") for v in words[max(0, k - _NEGATION_REACH):k])
+               for k, w in enumerate(words))
 
 
 _ACTED = ("done", "needs_approval", "queued")

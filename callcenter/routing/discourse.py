@@ -399,8 +399,11 @@ def farewell_after(text: str) -> str | None:
     rest = [p for p in rest if not (_MISDIAL.search(p) and not _WHOSE.search(p))]
     # "cheers for sorting the double charge, bye": thanks for a need is no request for it; and
     # "inc forty two, got it. bye": what the caller heard, said back before taking it in
+    # "ah right, the subscription. ok bye": the thing named after a realisation, too (not after
+    # a bare "ok," or "right,": "ok, the refund please. bye" asks for it)
     rest = [p for k, p in enumerate(rest) if not _THANKS_FOR.match(p)
-            and not (k + 1 < len(rest) and _ACKNOWLEDGES.fullmatch(rest[k + 1].strip()) and _only_names(p))]
+            and not (k + 1 < len(rest) and _ACKNOWLEDGES.fullmatch(rest[k + 1].strip()) and _only_names(p))
+            and not (k > 0 and _REALISES.fullmatch(rest[k - 1].strip()) and _only_names(p))]
     while rest and (is_closing(rest[-1]) or _ACKNOWLEDGES.fullmatch(rest[-1].strip())):
         rest.pop()
     return ", ".join(p.strip() for p in rest)
@@ -418,6 +421,8 @@ _THANKS_FOR = re.compile(
     r"^\W*(?:(?:ok|okay|so|well|great|cool|right|alright|fine|awesome|good|perfect|oh|ah|and|but|yeah|brilliant|lovely|sweet|nice)\W+)*"
     r"(?:thanks|thank\s+(?:you|u)|thx|thnx|ty|cheers|many\s+thanks|much\s+appreciated|(?:i\s+|really\s+|i\s+really\s+)?appreciate"
     r"|grateful)\b")
+# A realisation: "ah right", "oh i see", "ohh ok".
+_REALISES = re.compile(r"(?:ah+|oh+|ahh+)\W+(?:right|ok(?:ay)?|i\s+see|yes|yeah|got\s+it|of\s+course)", re.I)
 # Taking in an answer: "got it", "gotcha", "ok, figured", "right", "makes sense".
 _ACKNOWLEDGES = re.compile(
     r"(?:(?:ok|okay|ah|oh|right|alright|yeah|cool|great|fine)\W+)*(?:ok|okay|got\s+it|gotcha|figured|i\s+see|right|understood|makes\s+sense"

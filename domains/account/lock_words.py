@@ -53,6 +53,26 @@ def locked_out(text: str) -> bool:
     return bool(_LOCKED_OUT.search(text))
 
 
+def says_locked(text: str) -> bool:
+    """The lock itself said ("it says my account is locked"), not any sign-in trouble."""
+    return locked_out(text) and "locked" in text.lower()
+
+
+_TWO_FACTOR = re.compile(r"\b(?:codes?|authenticator|two[-\s]?factor|2fa|mfa)\b", re.I)
+
+
+def lock_is_not_the_trouble(text: str) -> bool:
+    """A lock asked for, sign-ins someone else made, a lost phone or the two-factor codes: the
+    words say more than that the account is locked (security's or the two-factor reset's)."""
+    return asks_for_lock(text) or sign_ins_by_someone_else(text) or phone_gone(text) or bool(_TWO_FACTOR.search(text))
+
+
+def ends_nothing_but_the_account(text: str) -> bool:
+    """Words that make a closure read something else: a lock asked for, sign-ins someone else
+    made, or a lockout ("i'm locked out, should i just close it")."""
+    return asks_for_lock(text) or sign_ins_by_someone_else(text) or locked_out(text)
+
+
 
 # "so my phone died, like completely", "dropped my phone in the lake": the phone that holds the
 # authenticator is gone, which is the two-factor reset's need ("completely" alone reads as a

@@ -56,8 +56,10 @@ class ProfileSlots(SlotReader):
 _TAIL = re.compile(
     r"^\W*(?:(?:no|sorry|wait|actually|oops|um|uh|oh|hmm|ah)\W+)*"
     r"(?:(?:make\s+(?:that|it)|i\s+mean(?:t)?|change\s+(?:that|it)\s+to|it\s+should\s+(?:be|end\s+(?:in|with))"
-    r"|(?:the\s+)?last\s+(?:two|three|four|2|3|4)(?:\s+digits)?\s+(?:are|is|should\s+be|'re)|it\s+ends\s+(?:in|with)|ending\s+(?:in\s+)?)\W*)?"
-    r"(\d{2,4})\W*$", re.I)
+    r"|(?:the\s+)?(?:last|end)\s+(?:two|three|four|2|3|4|bit|part|few|digits|numbers)(?:\s+(?:digits|numbers))?\s+(?:are|is|should\s+be|'re|'s)"
+    r"|it\s+ends\s+(?:in|with)|ending\s+(?:in\s+)?)\W*)?"
+    # "..., sorry, i always flip those": an aside after the digits, no digits in it
+    r"(\d{2,4})(?:[,.;!]\s*[a-z' ,]{0,40})?\W*$", re.I)
 _CUE = re.compile(r"\b(?:no|sorry|wait|actually|oops|make|mean|meant|change|should|last|ends|ending)\b", re.I)
 
 

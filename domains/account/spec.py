@@ -5,7 +5,6 @@ Identity verification (`domains/identity.py`) is required before every one of th
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from callcenter.routing.calibration import OOS
@@ -17,10 +16,13 @@ from domains.account.lock_words import (
     asks_for_lock,
     changed_by_someone_else,
     closes_account,
+    ends_nothing_but_the_account,
     keeps_as_is,
+    lock_is_not_the_trouble,
     locked_out,
     names_no_ending,
     phone_gone,
+    says_locked,
     sign_ins_by_someone_else,
 )
 from domains.account.login_help import HelpLoginTask
@@ -43,13 +45,12 @@ ASKS_LOCK = Rereading(
 # "it says my account is locked and i didn't do anything", "why is my account locked": a sign-in
 # problem (what locked it, and the unlock's call back), not a lock offered again; a lock asked
 # for or sign-ins someone else made stay security's.
-_TWO_FACTOR = re.compile(r"\b(?:codes?|authenticator|two[-\s]?factor|2fa|mfa)\b", re.I)
 LOCKED_OUT = Rereading(
     # "the app keeps saying my account is locked": no lost authenticator either
     over=frozenset({"account/security", "account/two_factor_reset"}),
     label="account/login_help",
-    target=lambda text: locked_out(text) and "locked" in text.lower(),  # the lock said, not any sign-in trouble
-    whole=lambda text: asks_for_lock(text) or sign_ins_by_someone_else(text) or phone_gone(text) or _TWO_FACTOR.search(text) is not None,
+    target=says_locked,
+    whole=lock_is_not_the_trouble,
     unsure=never,
 )
 
@@ -79,7 +80,7 @@ CLOSURE_NAMED = Rereading(
     over=frozenset({"account/security"}),
     label="account/close_account",
     target=closes_account,
-    whole=lambda text: asks_for_lock(text) or sign_ins_by_someone_else(text) or locked_out(text),
+    whole=ends_nothing_but_the_account,
     unsure=never,
     settles_own=True,  # read as the closure, unsure of it: the words say it, its read-back comes first
 )

@@ -155,6 +155,16 @@ _WORDS: dict[str, str] = {
     "combien coûte mon forfait": "how much does my plan cost", "combien coûte mon abonnement": "how much does my plan cost",
     "was kostet mein tarif": "how much does my plan cost", "quanto custa o meu plano": "how much does my plan cost",
     "quanto custa meu plano": "how much does my plan cost",
+    "wie viel kostet mein plan": "how much does my plan cost", "wieviel kostet mein plan": "how much does my plan cost",
+    "was kostet mein plan": "how much does my plan cost", "cuánto me cuesta el plan": "how much does my plan cost",
+    # which plan the caller is on: "qual é o meu plano", "cuál es mi plan", "welchen plan habe ich"
+    "qual é o meu plano": "what plan am i on", "qual é meu plano": "what plan am i on", "cuál es mi plan": "what plan am i on",
+    "quel est mon forfait": "what plan am i on", "qual è il mio piano": "what plan am i on",
+    "welchen plan habe ich": "what plan am i on", "welchen tarif habe ich": "what plan am i on",
+    # the caller's own plan: "mein plan", "mi plan", "mon forfait", "il mio piano", "meu plano"
+    "mein plan": "my plan", "meinen plan": "my plan", "mein tarif": "my plan", "meinen tarif": "my plan",
+    "mi plan": "my plan", "mon forfait": "my plan", "mon abonnement": "my plan", "il mio piano": "my plan",
+    "meu plano": "my plan", "o meu plano": "my plan",
     "prix": "price", "precio": "price", "preis": "price", "prezzo": "price", "preço": "price", "preco": "price",
     # the plans' own names are said as they are in every language
     "starter": "starter", "pro": "pro", "enterprise": "enterprise",

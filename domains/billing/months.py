@@ -14,6 +14,9 @@ _NAMES = ("january february march april may june july august september october n
 _SHORT = {n[:3]: n for n in _NAMES} | {"sept": "september"}
 _COUNTS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
 
+# A month by its name ("what did i owe in march"), whatever the words around it.
+NAMED_MONTH = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b", re.I)
+
 # "may" is a month only with a bill word near it ("the may invoice", "for may"): "may i ask" is not.
 MONTH = re.compile(
     r"\b(?:(" + "|".join(n for n in _NAMES if n != "may") + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"

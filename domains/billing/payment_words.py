@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from domains.billing.months import NAMED_MONTH
 from domains.billing.plan_words import PLAN
 
 _WE = r"(?:i|we|my\s+company|the\s+company|our\s+company|my\s+business|our\s+business)"
@@ -92,8 +93,4 @@ _OWED_NOW = re.compile(r"\b(?:how\s+much|what)\s+(?:do|does)\s+(?:i|we)\s+owe\b|
 
 def asks_what_is_owed(text: str) -> bool:
     """The caller asks what they owe now."""
-    return bool(_OWED_NOW.search(text)) and not _NAMED_MONTH.search(text)
-
-
-_NAMED_MONTH = re.compile(
-    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I)
+    return bool(_OWED_NOW.search(text)) and not NAMED_MONTH.search(text)

@@ -269,3 +269,66 @@ async def test_a_follow_up_about_a_fix_is_the_incidents(open_call, store: Store)
     await call.send("two things: is there an outage right now, and what's my balance")
     turn = await call.send("how come it's taking so long to get fixed")
     assert "Engineers" in said(turn) and "invoice" not in said(turn), said(turn)
+
+
+async def test_leave_it_as_is_to_a_slot_question_changes_nothing(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("we pay way too much, can you bring it down a bit")
+    await call.send("how much would starter be")
+    turn = await call.send("ugh no, just leave it as is for now")
+    assert "nothing was changed" in said(turn) and "To confirm" not in said(turn), said(turn)
+
+
+async def test_a_person_asked_mid_task_with_a_goodbye_ends_the_call(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("i'd like to change my phone number")
+    turn = await call.send("eh, just have someone ring me about it. ok bye")
+    assert "call back" in said(turn) and said(turn).endswith("Goodbye!"), said(turn)
+
+
+async def test_review_them_again_after_the_review_is_the_review(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    await call.send("were there any odd sign ins on my account lately")
+    turn = await call.send("ok can you check them again")
+    assert "RO" in said(turn) and "not something I can help with" not in said(turn), said(turn)
+
+
+async def test_a_yes_after_a_call_back_booked_says_it_is_booked(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("put me through to a real person")
+    turn = await call.send("yeah sounds good")
+    assert "call back" in said(turn) and "reference" in said(turn), said(turn)
+
+
+async def test_a_realisation_naming_the_thing_then_goodbye_ends_the_call(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("what's that two forty nine on my card every month")
+    turn = await call.send("oh i see, the plan. thanks, bye")
+    assert "goodbye" in said(turn).lower() and "Could you tell me" not in said(turn), said(turn)
+
+
+async def test_the_callers_own_plan_in_german_is_the_balance(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("was kostet mein plan im monat?")
+    assert "billing.balance" in reached(turn), said(turn)
+
+
+async def test_a_question_about_the_change_asked_for_is_answered_not_routed(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("i need to update my email")
+    turn = await call.send("will it log me out of the dashboard")
+    assert "What's the new email address?" in said(turn) and "password reset" not in said(turn), said(turn)
+
+
+async def test_the_last_bit_of_a_number_corrected_with_an_aside(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("change my phone to three one two, five five five, zero one seven eight")
+    turn = await call.send("oh wait, the last part is zero one eight seven, sorry, typo")
+    assert "+1 312 555 0187" in said(turn) and "won't go ahead" not in said(turn), said(turn)
+
+
+def test_that_s_all_thank_you_misheard_is_no_yes() -> None:
+    from domains.intent import yes_or_no
+
+    assert yes_or_no("Okay, let's all thank you.") is None  # an 8 kHz recogniser's "ok thats all thank you"
+    assert yes_or_no("yes, let's do it") is True

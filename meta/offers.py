@@ -1,0 +1,91 @@
+"""An offer taken up: a question answered with facts ("would enterprise be cheaper?") may end
+with an offer ("Would you like to switch to Enterprise?"). A plain yes to it ("ok, let's do that")
+makes the request the offer names, which the specialist then reads back like any other action;
+a no changes nothing; another value of what was offered ("starter is enough honestly") is that
+request instead. The offer holds for the very next turn only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from livekit.agents import llm
+
+from callcenter.llm import templates as t
+from callcenter.llm.embedded import TRANSFER, route_call
+from callcenter.llm.language import farewell_language, says_goodbye
+from callcenter.llm.protocol import SETTLED_EXTRA
+from callcenter.routing.discourse import farewell_after, is_closing, is_thanks_only
+from callcenter.routing.slots import SlotReader
+from domains.intent import restated_yes, yes_or_no
+from domains.results import DomainResult
+from domains.state import CallState
+from meta.moves import NO_THANKS
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    domain: str
+    request: str
+    specialist: str | None = None  # who made the offer
+
+
+def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
+    """The offer the last answer ended with, once: a later turn no longer takes it up."""
+    if not results:
+        return None
+    last = results[-1]
+    if id(last) in consumed or last.result is None or not last.result.offer:
+        return None
+    consumed.add(id(last))
+    return Offer(last.domain, last.result.offer, last.specialist)
+
+
+def another_value(text: str, request: str, reader: SlotReader) -> bool:
+    """"starter is enough honestly" to "Would you like to switch to Pro?": the caller names
+    another value of what was offered, a request of its own for that department."""
+    said = reader.read(text).as_dict()
+    offered = reader.read(request).as_dict()
+    return any(k != "confirm" and k in offered and v != offered[k] for k, v in said.items())
+
+
+def answer_to_offer(text: str, request: str = "") -> bool | None:
+    """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither.
+    A yes that names what was offered takes it up too ("ok do it, pro" to "switch to Pro?")."""
+    answer = yes_or_no(text)
+    if answer is None and request and restated_yes(text, request, lambda _words: False):
+        answer = True
+    if answer is True and _THANKS_ONLY.search(text) and not _CLEAR_ASSENT.search(text):
+        return None  # "ok thanks" after an answer that offers something: the answer taken, nothing asked for
+    if answer is False and is_closing(text) and not is_thanks_only(text):
+        return None  # "no thanks, bye": a goodbye, answered as one
+    return answer
+
+
+_THANKS_ONLY = re.compile(r"\b(?:thanks|thank\s+you|thx|cheers|ta)\b", re.I)
+_CLEAR_ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|sure|please|go\s+ahead|do\s+it|do\s+that|let'?s)\b", re.I)
+
+
+def reply(text: str, offer: Offer, state: CallState, *, elsewhere: Callable[[str, str], bool]) -> str | llm.FunctionToolCall | None:
+    """The turn read as an answer to the offer: the request it names (its specialist reads it
+    back), a no (with the goodbye when the caller leaves), another value of it, or None (the turn
+    is something else). `elsewhere`: the turn goes on to another department's need."""
+    answer = answer_to_offer(text, offer.request)
+    if answer is True:  # the request the offer named; its specialist reads it back
+        return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
+    if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None or says_goodbye(text)):
+        # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"
+        state.guard.stop_delegating = True
+        return f"{NO_THANKS} {t.GOODBYE}"
+    if answer is False and not elsewhere(text, offer.domain):
+        return f"{NO_THANKS} {t.ANYTHING_ELSE}"
+    if answer is None and another_value(text, offer.request, state.slots):
+        # "starter is enough honestly" to "Would you like to switch to Pro?": that plan instead,
+        # for the specialist that made the offer (its supervisor does not ask)
+        call = route_call(f"{TRANSFER}{offer.domain}", {"request": text}, path="fast", confidence=None)
+        if offer.specialist:
+            call.extra[SETTLED_EXTRA] = offer.specialist
+        return call
+    return None
