@@ -243,6 +243,10 @@ class WhisperSTT(stt.STT):
         self.spell_slots: frozenset[str] = frozenset()
         # A prompt per slot, instead of the line's (meta/voice_prompt.py SLOT_PROMPTS).
         self.slot_prompts: dict[str, str] = {}
+        # Slots whose prompt is read only on telephone-band audio (`narrowband`); elsewhere the
+        # line's prompt: the yes/no answers' prompt was measured at 8 kHz only (benchmarks/README.md,
+        # session 23).
+        self.narrowband_slots: frozenset[str] = frozenset({"yesno"})
         # An open turn (no slot pending) on telephone-band audio whose reading the line is
         # unsure of (`open_retry`) is read again with this prompt, caller requests as sentences
         # (meta/voice_prompt.py telephone_prompt), and the new reading is taken when
@@ -307,6 +311,14 @@ class WhisperSTT(stt.STT):
                 return self.base_model
         return self._model
 
+    def _slot_prompt(self, audio: np.ndarray, slot: str | None) -> str | None:
+        """The prompt an utterance is read with: its slot's, or the line's."""
+        if not slot or slot not in self.slot_prompts:
+            return self._prompt
+        if slot in self.narrowband_slots and not narrowband(audio):
+            return self._prompt
+        return self.slot_prompts[slot]
+
     def _retry_open(self, audio: np.ndarray, text: str) -> bool:
         """Whether an open turn's reading is read again with `narrowband_prompt`."""
         if self.narrowband_prompt is None or self.open_retry is None or self.open_prefer is None or not text.strip():
@@ -329,7 +341,7 @@ class WhisperSTT(stt.STT):
             check_dropped()  # a dropped guess that waited for the lock does not start (dropped.py)
             segments: Any = None
             if 0 < self._window < 30:
-                prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
+                prompt = self._slot_prompt(audio, slot)
                 choose_open = self.open_choice if not slot else None
                 if choose_open is not None and ("8k" if narrowband(audio) else "16k") not in self.open_choice_bands:
                     choose_open = None
