@@ -35,7 +35,7 @@ from callcenter.speech.slot_grammar import pick  # noqa: E402
 from callcenter.speech.whisper_window import transcribe_window  # noqa: E402
 from domains.intent import yes_or_no  # noqa: E402
 from meta import voice_readback as readback  # noqa: E402
-from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from meta.voice_prompt import YESNO_PROMPT, recogniser_prompt  # noqa: E402
 
 # More noes than bench_yes_no.py's three: a rule that reads a no as a yes moves money.
 MORE_NO = ["no that's not right", "no not that one", "no wait", "nah leave it", "no that's wrong", "not now thanks",
@@ -52,9 +52,16 @@ def turns() -> list[tuple[str, bool | None]]:
     return [(s, True) for s in YES] + [(s, False) for s in NO + MORE_NO] + [(s, None) for s in others + HEDGED]
 
 
-def dump(band: str, voices: tuple[str, ...], only: list[str] | None = None) -> list[dict]:
-    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
-    prompt = recogniser_prompt()
+def answer_prompt(band: str, which: str = "line") -> str:
+    """The prompt the answers are read and scored with: the line's ("line": at 8 kHz the yes/no
+    answers' prompt since session 23, at 16 kHz the topic prompt), or the topic prompt ("topic",
+    the line before session 23)."""
+    return YESNO_PROMPT if which == "line" and band == "8k" else recogniser_prompt()
+
+
+def dump(band: str, voices: tuple[str, ...], only: list[str] | None = None, which: str = "line") -> list[dict]:
+    prompt = answer_prompt(band, which)
+    stt = WhisperSTT(prompt=prompt, identity_model=False)
     rows = []
     for voice in voices:
         for say, want in turns():
@@ -214,6 +221,8 @@ def main() -> int:
     ap.add_argument("--load", type=Path)
     ap.add_argument("--show", action="store_true")
     ap.add_argument("--only", nargs="+", help="dump only these turns")
+    ap.add_argument("--prompt", choices=["line", "topic"], default="line",
+                    help="--dump: read with the line's prompt for the band, or the topic prompt (before session 23)")
     ap.add_argument("--goodbyes", type=Path, help="add the set goodbyes' scores to the loaded dump, written here")
     ap.add_argument("--add-scores", type=Path, help="add the scores of candidates the loaded dump lacks, written here")
     ap.add_argument("--leads", nargs="+", type=float, default=[readback.LEAD])
@@ -221,7 +230,7 @@ def main() -> int:
     if args.load:
         rows = json.loads(args.load.read_text())
     else:
-        rows = dump(args.band, tuple(args.voices), args.only)
+        rows = dump(args.band, tuple(args.voices), args.only, args.prompt)
         if args.dump:
             args.dump.write_text(json.dumps(rows))
     if args.add_scores:
