@@ -98,7 +98,7 @@ _NOT_NOW = re.compile(r"\bnot\s+(?:right\s+)?(?:now|yet|today)\b", re.I)
 # An assent anywhere in a reading: what a yes read with the answers' prompt must also be
 # heard as without it ("My email can do it." for "mm-hm do it", "For instance, go ahead.").
 _ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|ya|yay|sure|okay|ok|uh-huh|mm-hmm?|go ahead|do it|right|correct|perfect"
-                     r"|fine|works)\b", re.I)
+                     r"|fine|works?)\b", re.I)
 # How many of the likeliest plain readings may not hold a yes back.
 PLAIN_READINGS = 3
 

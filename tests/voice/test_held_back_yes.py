@@ -69,14 +69,15 @@ def test_the_veto_reads_the_plain_reading_only_for_a_yes() -> None:
     assert veto_held("Yeah.", plain(["No."])) == "No."
     assert veto_held("Mm-hm, go ahead.", plain(["My email can do it."])) is None  # an assent, no hedge: the yes stands
     assert veto_held("Sure, why not?", plain(["Sure, why not?"])) is None  # "not" alone holds nothing back
+    assert veto_held("That works for me.", plain(["I'd work for me."])) is None  # scotland's dev call at 8 kHz
     assert veto_held("Yes, please.", plain(["Thank you. Thank you."])) == "Thank you. Thank you."  # no assent: asked again
     assert veto_held("Yes, go ahead.", plain(["Yes, go ahead.", "Yes, but later."])) == "Yes, but later."
     assert veto_held("Yes, that's right.", plain(["Yes, that's right.", "Yeah.", "Yes, not right now."])) == \
         "Yes, not right now."
     assert veto_held("Sure.", plain(["Sure, right now.", "Sure, no."])) == "Sure, no."
-    assert len(asked) == 9
+    assert len(asked) == 10
     assert veto_held("No, wait.", plain(["Yes."])) is None  # only a yes is checked: nothing decoded again
     assert veto_held("Hold on.", plain(["Yes."])) is None
-    assert len(asked) == 9
+    assert len(asked) == 10
     assert holds_back("Yeah, hold on.") and holds_back("No, thanks.") and not holds_back("Yep, that's right.")
     assert not holds_back("Sure, right now.") and holds_back("Yes, not right now.")
