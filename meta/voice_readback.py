@@ -6,13 +6,19 @@ right.", a yes but for one word, which the read-back gate reads as no answer and
 The same audio is scored under set yes-like and no-like answers; the likelier kind decides
 (`choose`). Measured on the dev and devx voices' answers, noes and other turns
 (benchmarks/voice/bench_readback_forced.py, benchmarks/README.md issue 26, session 20).
+
+On the telephone band the answer is read with a prompt of answers (voice_prompt.YESNO_PROMPT,
+session 23), whose words can be written over a held-back yes ("yes but later" -> "Yes,
+please."): a yes read with it stands only when the same audio read with the line's own prompt
+agrees and holds no no and no hedge (`veto_held`, session 24).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from callcenter.speech.slot_grammar import fit
+from callcenter.speech.slot_grammar import fit, pick
 from domains.intent import yes_or_no
 
 # The answers that were the likeliest of their kind for some turn of the dev and devx voices
@@ -80,3 +86,52 @@ def choose(heard: str, readings: list[str], scores: Scores, *, lead: float = LEA
     if n - max(y, h) > lead:
         return no
     return None
+
+
+
+# Words that hold a yes back ("yes but later", "yeah hold on", "yes no wait"), and "not now":
+# the line reads a turn that holds one as no yes. Not "not" alone ("sure why not" is a yes)
+# nor "now" alone ("yes, right now" is).
+HELD_BACK = frozenset({"wait", "hold", "hang", "stop", "cancel", "later", "but", "no", "nope", "nah", "don't", "dont",
+                       "never", "instead", "actually", "if", "maybe", "yet", "until", "tomorrow"})
+_NOT_NOW = re.compile(r"\bnot\s+(?:right\s+)?(?:now|yet|today)\b", re.I)
+# An assent anywhere in a reading: what a yes read with the answers' prompt must also be
+# heard as without it ("My email can do it." for "mm-hm do it", "For instance, go ahead.").
+_ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|ya|yay|sure|okay|ok|uh-huh|mm-hmm?|go ahead|do it|right|correct|perfect"
+                     r"|fine|works?)\b", re.I)
+# How many of the likeliest plain readings may not hold a yes back.
+PLAIN_READINGS = 3
+
+
+def holds_back(text: str) -> bool:
+    """Whether a reading says a no or holds a yes back: a no by the read-back gate's own
+    reading, "not now", or a hedge word anywhere in it."""
+    if yes_or_no(text) is False or _NOT_NOW.search(text):
+        return True
+    return any(w.strip(".,!?-").lower() in HELD_BACK for w in text.split())
+
+
+Plain = Callable[[], list[str]]
+
+
+def veto_held(taken: str, plain: Plain) -> str | None:
+    """The answer to take instead of `taken` (a reading made with the answers' prompt,
+    voice_prompt.YESNO_PROMPT) or None to keep it. The prompt's words are written over held-back
+    answers ("yes but later" -> "Yes, please.", session 23), so a yes read with it stands only
+    when the same audio read with the line's own prompt (`plain()`: its readings, likeliest
+    first, decoded only for a yes) agrees: its reading as the line took it before the prompt
+    (`pick`) is a yes, or its likeliest reading holds an assent ("For instance, go ahead."); and
+    none of its `PLAIN_READINGS` likeliest readings holds a no or a hedge. Otherwise the plain
+    reading that holds back is taken (a no is a no; a hedge is asked again), or "Hold on." when
+    the one it would take reads as a yes: never a yes. Session 24, benchmarks/README.md."""
+    if yes_or_no(taken) is not True:
+        return None
+    readings = plain()
+    if not readings:
+        return None  # no plain reading (the audio needs the whole window): nothing read with the prompt either
+    first = readings[:PLAIN_READINGS]
+    agrees = yes_or_no(pick("yesno", readings)) is True or bool(_ASSENT.search(readings[0]))
+    if agrees and not any(holds_back(r) for r in first):
+        return None
+    instead = next((r for r in first if holds_back(r)), readings[0])
+    return instead if yes_or_no(instead) is not True else "Hold on."

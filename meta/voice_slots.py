@@ -28,6 +28,7 @@ from meta.router import undecorated
 from meta.voice_keypad import asks_amount
 from meta.voice_prompt import SLOT_PROMPTS, telephone_prompt
 from meta.voice_readback import choose as choose_answer
+from meta.voice_readback import veto_held
 
 # The ZIP in the line's read-back (domains/identity.py HEARD: "ZIP code 6 0 6 0 1."): the one
 # a corrected number is checked with.
@@ -113,6 +114,10 @@ class SlotWatcher:
             if hasattr(self.recogniser, "answer_check"):
                 # The answer to a read-back checked against set yes and no answers (voice_readback.py).
                 self.recogniser.answer_check = choose_answer
+            if hasattr(self.recogniser, "plain_check"):
+                # A yes read with the answers' prompt stands only when the line's prompt's
+                # reading of it holds no no and no hedge (voice_readback.veto_held, session 24).
+                self.recogniser.plain_check = veto_held
             if customers is not None and hasattr(self.recogniser, "on_file"):
                 # Of several readings of an id and ZIP, the one that names an account (identity_readings.py).
                 self.recogniser.on_file = on_file(customers)
@@ -137,6 +142,8 @@ class SlotWatcher:
             self.recogniser.slot = lambda: None
             if hasattr(self.recogniser, "answer_check"):
                 self.recogniser.answer_check = None
+            if hasattr(self.recogniser, "plain_check"):
+                self.recogniser.plain_check = None
             if hasattr(self.recogniser, "open_retry"):
                 self.recogniser.narrowband_prompt = None
                 self.recogniser.open_retry = None

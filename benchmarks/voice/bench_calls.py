@@ -101,6 +101,8 @@ async def main(argv: list[str] | None = None) -> int:
     p.add_argument("--band", choices=["16k", "8k"], default="16k")
     p.add_argument("--show-failures", action="store_true")
     p.add_argument("--json", type=Path, help="merge the results into this file")
+    p.add_argument("--modes", nargs="+", choices=["text", "voice"], default=["text", "voice"],
+                   help="voice alone skips the typed run of the same calls")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)
     data = Path(tempfile.mkdtemp(prefix="voicecalls-"))
@@ -110,7 +112,7 @@ async def main(argv: list[str] | None = None) -> int:
     spoken = [(c, v) for v in unseen.VOICES for c in calls] if args.suite == "unseen" else [(c, args.voice) for c in calls]
     result: dict[str, Any] = {"calls": [c.id for c in calls], "load_average_start": list(os.getloadavg())}
     cpu0 = time.process_time()
-    for mode in ("text", "voice"):
+    for mode in args.modes:
         outcomes, started = [], time.perf_counter()
         for i, (call, voice_name) in enumerate([(c, "") for c in calls] if mode == "text" else spoken):
             store = Store(data / f"{mode}-{i}.sqlite3")
@@ -122,6 +124,9 @@ async def main(argv: list[str] | None = None) -> int:
             store.close()
         table = summarise(outcomes)
         result[mode] = table
+        result[f"{mode}_failed"] = [f"{o.call.id}/{v}" if args.suite == "unseen" else o.call.id
+                                    for o, (_, v) in zip(outcomes, spoken if mode == "voice" else [(c, "") for c in calls],
+                                                         strict=True) if not o.ok]
         who = "unseen voices" if args.suite == "unseen" else args.voice
         label = f"{args.suite if args.suite == 'unseen' else args.part} {mode}" + ("" if mode == "text" else f" ({who}, {args.band})")
         print(render(label, table))

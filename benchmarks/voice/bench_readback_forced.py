@@ -35,7 +35,7 @@ from callcenter.speech.slot_grammar import pick  # noqa: E402
 from callcenter.speech.whisper_window import transcribe_window  # noqa: E402
 from domains.intent import yes_or_no  # noqa: E402
 from meta import voice_readback as readback  # noqa: E402
-from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from meta.voice_prompt import YESNO_PROMPT, recogniser_prompt  # noqa: E402
 
 # More noes than bench_yes_no.py's three: a rule that reads a no as a yes moves money.
 MORE_NO = ["no that's not right", "no not that one", "no wait", "nah leave it", "no that's wrong", "not now thanks",
@@ -52,9 +52,17 @@ def turns() -> list[tuple[str, bool | None]]:
     return [(s, True) for s in YES] + [(s, False) for s in NO + MORE_NO] + [(s, None) for s in others + HEDGED]
 
 
-def dump(band: str, voices: tuple[str, ...], only: list[str] | None = None) -> list[dict]:
-    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
-    prompt = recogniser_prompt()
+def answer_prompt(band: str, which: str = "line") -> str:
+    """The prompt the answers are read and scored with: the line's ("line": at 8 kHz the yes/no
+    answers' prompt since session 23, at 16 kHz the topic prompt), or the topic prompt ("topic",
+    the line before session 23)."""
+    return YESNO_PROMPT if which == "line" and band == "8k" else recogniser_prompt()
+
+
+def dump(band: str, voices: tuple[str, ...], only: list[str] | None = None, which: str = "line",
+         plain: bool = True) -> list[dict]:
+    prompt = answer_prompt(band, which)
+    stt = WhisperSTT(prompt=prompt, identity_model=False)
     rows = []
     for voice in voices:
         for say, want in turns():
@@ -68,7 +76,17 @@ def dump(band: str, voices: tuple[str, ...], only: list[str] | None = None) -> l
             readings = list(segments[0].readings) if segments else [""]
             texts = list(dict.fromkeys([*readback.CANDIDATES, *readings]))
             scores = {f.text: f.total for f in forced_scores(stt._model, audio, texts, prompt=prompt, window_s=15.0)}
-            rows.append({"voice": voice, "say": say, "want": want, "readings": readings, "scores": scores})
+            row = {"voice": voice, "say": say, "want": want, "readings": readings, "scores": scores}
+            if plain and prompt != recogniser_prompt():
+                # The same audio read (and its set answers scored) with the line's topic prompt,
+                # as the line read every answer before session 23: what the veto reads (session 24).
+                topic = recogniser_prompt()
+                again = transcribe_window(stt._model, audio, prompt=topic, window_s=15.0, beam_size=5, hypotheses=5)
+                row["plain"] = list(again[0].readings) if again else [""]
+                texts = list(dict.fromkeys([*readback.CANDIDATES, *row["plain"]]))
+                row["plain_scores"] = {f.text: f.total for f in
+                                       forced_scores(stt._model, audio, texts, prompt=topic, window_s=15.0)}
+            rows.append(row)
         print(f"{voice}: {len(rows)} turns so far", file=sys.stderr, flush=True)
     return rows
 
@@ -181,12 +199,48 @@ def add_scores(rows: list[dict], band: str) -> None:
         row["scores"].update({f.text: f.total for f in forced_scores(stt._model, audio, missing, prompt=prompt, window_s=15.0)})
 
 
-def evaluate(rows: list[dict], show: bool, **rule: object) -> None:
-    right = answers = no_as_yes = noes = other_yes = others = changed = hedged_yes = 0
+VETOES = ("none", "line", "top", "any", "forced", "line+forced")
+
+
+def vetoed(row: dict, taken: str, veto: str) -> str:
+    """Session 24: a yes read with the answers' prompt, checked against the same audio read
+    with the topic prompt (the dump's "plain" readings and scores). "line": the line's rule
+    (`voice_readback.veto_held`, the likeliest plain reading holds a no or a hedge); "top": the
+    same on the plain reading the line took before session 23 (`pick`, then session 20's
+    `choose` under the plain scores): not a yes there; "any": any of the five plain readings
+    holds a no or a hedge; "forced": session 20's veto under the plain scores (a no-like or
+    held-back set answer likelier by `LEAD` than every yes-like one)."""
+    if veto == "none" or "plain" not in row or yes_or_no(taken) is not True:
+        return taken
+    plain = row["plain"]
+    if veto in ("line", "line+forced"):
+        if (out := readback.veto_held(taken, lambda: plain)) is not None:
+            return out
+    if veto == "top":
+        before = pick("yesno", plain)
+        before = readback.choose(before, plain, lambda texts, s=row["plain_scores"]: s) or before
+        if yes_or_no(before) is not True:
+            return before
+    if veto == "any" and any(readback.holds_back(r) for r in plain):
+        return next(r for r in plain if readback.holds_back(r))
+    if veto in ("forced", "line+forced"):
+        got = row["plain_scores"]
+        y = max(got[t] for t in readback.YES_LIKE)
+        held = max((*readback.NO_LIKE, *readback.HELD_LIKE), key=lambda t: got[t])
+        if got[held] - y > readback.LEAD:
+            return held
+    return taken
+
+
+def evaluate(rows: list[dict], show: bool, veto: str = "none", plain: bool = False, **rule: object) -> None:
+    """`plain`: the line before session 23 (the topic prompt's readings and scores alone)."""
+    right = answers = no_as_yes = noes = other_yes = others = changed = hedged_yes = other_no = 0
     for row in rows:
-        readings, want = row["readings"], row["want"]
+        readings, want = (row["plain"], row["want"]) if plain else (row["readings"], row["want"])
+        scored = row["plain_scores"] if plain else row["scores"]
         heard = pick("yesno", readings)
-        taken = (readback.choose(heard, readings, lambda texts, s=row["scores"]: s, **rule) if rule else None) or heard
+        taken = (readback.choose(heard, readings, lambda texts, s=scored: s, **rule) if rule else None) or heard
+        taken = vetoed(row, taken, veto)
         got = yes_or_no(taken)
         changed += taken != heard
         if want is not None:
@@ -199,11 +253,13 @@ def evaluate(rows: list[dict], show: bool, **rule: object) -> None:
             others += 1
             other_yes += got is True
             hedged_yes += got is True and row["say"] in HEDGED
+            other_no += got is False
         bad = (want is not None and got is not want) or (want is None and got is True)
         if show and (bad or taken != heard):
             print(f"  {'BAD ' if bad else 'ok  '}{row['voice']:28s} {row['say']!r} -> {heard!r} -> {taken!r} ({got})")
-    print(f"{rule}: answers right {right}/{answers}, noes read as yes {no_as_yes}/{noes}, "
-          f"non-answers read as yes {other_yes}/{others} (hedged yeses {hedged_yes}), readings changed {changed}")
+    print(f"{'topic prompt' if plain else 'veto ' + veto} {rule}: answers right {right}/{answers}, noes read as yes {no_as_yes}/{noes}, "
+          f"non-answers read as yes {other_yes}/{others} (hedged yeses {hedged_yes}), as no {other_no}, "
+          f"readings changed {changed}")
 
 
 def main() -> int:
@@ -214,14 +270,18 @@ def main() -> int:
     ap.add_argument("--load", type=Path)
     ap.add_argument("--show", action="store_true")
     ap.add_argument("--only", nargs="+", help="dump only these turns")
+    ap.add_argument("--prompt", choices=["line", "topic"], default="line",
+                    help="--dump: read with the line's prompt for the band, or the topic prompt (before session 23)")
     ap.add_argument("--goodbyes", type=Path, help="add the set goodbyes' scores to the loaded dump, written here")
     ap.add_argument("--add-scores", type=Path, help="add the scores of candidates the loaded dump lacks, written here")
+    ap.add_argument("--vetoes", nargs="+", choices=VETOES, default=list(VETOES),
+                    help="a dump with the topic prompt's readings: the yes vetoes to score (session 24)")
     ap.add_argument("--leads", nargs="+", type=float, default=[readback.LEAD])
     args = ap.parse_args()
     if args.load:
         rows = json.loads(args.load.read_text())
     else:
-        rows = dump(args.band, tuple(args.voices), args.only)
+        rows = dump(args.band, tuple(args.voices), args.only, args.prompt)
         if args.dump:
             args.dump.write_text(json.dumps(rows))
     if args.add_scores:
@@ -235,6 +295,11 @@ def main() -> int:
     if rows and "goodbye" in rows[0]:
         evaluate_goodbyes(rows)
         evaluate_readback_goodbyes(rows, args.show)
+        return 0
+    if "plain" in rows[0]:
+        evaluate(rows, args.show, plain=True, lead=readback.LEAD)  # the line before session 23
+        for veto in args.vetoes:
+            evaluate(rows, args.show, veto=veto, lead=readback.LEAD)
         return 0
     evaluate(rows, False)  # the line as it is: no forced choice
     for lead in args.leads:

@@ -243,6 +243,10 @@ class WhisperSTT(stt.STT):
         self.spell_slots: frozenset[str] = frozenset()
         # A prompt per slot, instead of the line's (meta/voice_prompt.py SLOT_PROMPTS).
         self.slot_prompts: dict[str, str] = {}
+        # Slots whose prompt is read only on telephone-band audio (`narrowband`); elsewhere the
+        # line's prompt: the yes/no answers' prompt was measured at 8 kHz only (benchmarks/README.md,
+        # session 23).
+        self.narrowband_slots: frozenset[str] = frozenset({"yesno"})
         # An open turn (no slot pending) on telephone-band audio whose reading the line is
         # unsure of (`open_retry`) is read again with this prompt, caller requests as sentences
         # (meta/voice_prompt.py telephone_prompt), and the new reading is taken when
@@ -287,6 +291,12 @@ class WhisperSTT(stt.STT):
         # given the reading, the beam's readings and a scorer of texts under the turn's audio
         # (forced.py): set per call by meta/voice_slots.py (meta/voice_readback.py).
         self.answer_check: Callable[[str, list[str], Callable[[list[str]], dict[str, float]]], str | None] | None = None
+        # Then, when the answer was read with its slot's own prompt (the answers' prompt on the
+        # telephone band, `narrowband_slots`), the answer to take instead of that reading (None:
+        # keep it), given it and the same audio's readings with the line's prompt (decoded only
+        # when asked): set per call by meta/voice_slots.py (voice_readback.veto_held: a yes
+        # stands only when the line's prompt's reading holds no no and no hedge; session 24).
+        self.plain_check: Callable[[str, Callable[[], list[str]]], str | None] | None = None
         # CTranslate2 runs one request at a time per model well; a lock keeps two calls on one
         # 2-core box from thrashing each other.
         self._lock = threading.Lock()
@@ -306,6 +316,14 @@ class WhisperSTT(stt.STT):
             if ("8k" if narrowband(audio) else "16k") in self.base_bands:
                 return self.base_model
         return self._model
+
+    def _slot_prompt(self, audio: np.ndarray, slot: str | None) -> str | None:
+        """The prompt an utterance is read with: its slot's, or the line's."""
+        if not slot or slot not in self.slot_prompts:
+            return self._prompt
+        if slot in self.narrowband_slots and not narrowband(audio):
+            return self._prompt
+        return self.slot_prompts[slot]
 
     def _retry_open(self, audio: np.ndarray, text: str) -> bool:
         """Whether an open turn's reading is read again with `narrowband_prompt`."""
@@ -329,7 +347,7 @@ class WhisperSTT(stt.STT):
             check_dropped()  # a dropped guess that waited for the lock does not start (dropped.py)
             segments: Any = None
             if 0 < self._window < 30:
-                prompt = self.slot_prompts.get(slot, self._prompt) if slot else self._prompt
+                prompt = self._slot_prompt(audio, slot)
                 choose_open = self.open_choice if not slot else None
                 if choose_open is not None and ("8k" if narrowband(audio) else "16k") not in self.open_choice_bands:
                     choose_open = None
@@ -350,6 +368,8 @@ class WhisperSTT(stt.STT):
                     segments[0].text = pick(slot, list(segments[0].readings))
                     if slot == "yesno" and self.answer_check is not None:
                         segments[0].text = self._checked_answer(model, audio, prompt, segments[0])
+                    if slot == "yesno" and self.plain_check is not None and prompt != self._prompt:
+                        segments[0].text = self._plain_checked(model, audio, segments[0].text)
                     if (self.held_decode and slot in VOCABULARY and fit(slot, segments[0].text) < FULL_FIT[slot]
                             and (slot == "identity" or heard_a_number(segments[0].readings))):
                         # Nothing fits: decode again, held to the slot's words (slot_grammar.py).
@@ -390,6 +410,18 @@ class WhisperSTT(stt.STT):
 
         assert self.answer_check is not None
         return self.answer_check(segment.text, list(segment.readings), scores) or segment.text
+
+    def _plain_checked(self, model: Any, audio: np.ndarray, text: str) -> str:
+        """An answer read with its slot's prompt, or what `plain_check` takes instead given the
+        same audio read with the line's prompt (that decode made only when it asks)."""
+        def plain() -> list[str]:
+            check_dropped()
+            again = transcribe_window(model, audio, prompt=self._prompt, window_s=self._window, beam_size=self._beam,
+                                      hypotheses=self._beam, **self._options)
+            return list(again[0].readings) if again else []
+
+        assert self.plain_check is not None
+        return self.plain_check(text, plain) or text
 
     def _grammar_readings(self, audio: np.ndarray, slot: str) -> tuple[list[str], list[str]]:
         with self._lock:
