@@ -379,15 +379,21 @@ class IntentRouter:
             if not named and not _takeback.content(what):
                 named = kept[-1:]  # "..., no wait, scratch that": the need said last
             kept = [i for i in kept if i not in named]
+        dropped = len(kept) < len(needs)
         if taken.first:
             kept = [i for i in kept if i in needs[: taken.first]]
         if taken.last:
             kept = [i for i in kept if i in needs[-taken.last :]]
-        if taken.keeps:
+        if taken.keeps and not dropped:  # with a need dropped by name, "just ..." says what is left
             kept = [i for i in kept if any(_takeback.names(what, i.text) for what in taken.keeps)] or kept
+        # "..., actually no not the account, just tell me the balance": a need the take-back
+        # brings that no need said before names is one of its own
+        gone = {i.label for i in needs if i not in kept}
+        brought = [i for what in taken.keeps if not any(_takeback.names(what, n.text) for n in needs)
+                   for i in self.detect(what) if self._is_need(i) and i.label not in gone and i.label not in {k.label for k in kept}]
         if not kept or len(kept) == len(needs):
             return None
-        return [i for i in found if i in kept or not self._is_need(i)]
+        return [i for i in found if i in kept or not self._is_need(i)] + brought
 
     def _reasons_joined(self, found: list[Intent]) -> list[Intent]:
         """"we were down all morning because of your 500s, i want a refund for that": a clause

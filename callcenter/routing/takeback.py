@@ -21,7 +21,9 @@ _CUE = re.compile(r"\b(?:no|nah|wait|actually|hmm+|oh|sorry|on\s+second\s+though
 # invoice", "don't close it", "no need for the ticket").
 _DROP = re.compile(
     r"\b(?:(?:scratch|forget(?:\s+about)?|skip|drop|ignore|never\s*mind(?:\s+about)?|no\s+need\s+(?:for|to))\s+"
-    r"|(?:do\s*n'?t|dont|do\s+not)\s+(?:bother\s+(?:with\s+)?|worry\s+about\s+)?(?=\w))"
+    r"|(?:do\s*n'?t|dont|do\s+not)\s+(?:bother\s+(?:with\s+)?|worry\s+about\s+)?(?=\w)"
+    # "actually no not the account, just tell me the balance"
+    r"|(?<=no\s)not\s+(?=the\b|my\b|that\b)|(?<=no,\s)not\s+(?=the\b|my\b|that\b))"
     r"(?P<what>[\w' ]{1,40}?)(?=\s*(?:[,.;!?]|$)|\s+(?:just|only|and|but|i|i'm|im|we|my\s+\w+\s+is|it's|its)\b)",
     re.I)
 # What keeps needs: "just the ticket", "only the plan change", "just the first two".
@@ -52,7 +54,7 @@ def find(text: str) -> TakeBack | None:
             continue
         cut = _cue_start(text, m.start())
         before, after = text[:cut].rstrip(" ,.;"), text[m.start():]
-        drops = tuple(d["what"] for d in _DROP.finditer(after))
+        drops = tuple(d["what"] for d in _DROP.finditer(text) if d.start() >= m.start())  # (a look-behind needs the text before)
         keeps, first, last = _keeps(after)
         return TakeBack(before, drops, keeps, first, last)
     # "..., no wait, just the first two": a keep with no drop, after a cue

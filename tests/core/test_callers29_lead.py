@@ -332,3 +332,13 @@ def test_that_s_all_thank_you_misheard_is_no_yes() -> None:
 
     assert yes_or_no("Okay, let's all thank you.") is None  # an 8 kHz recogniser's "ok thats all thank you"
     assert yes_or_no("yes, let's do it") is True
+
+
+async def test_no_not_the_account_takes_the_closure_back(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("update my phone to plus one three one two five five five zero one seven eight and close the account, "
+                           "wait no not the account, just tell me what i owe")
+    assert "close account" not in said(turn) and "billing.balance" in reached(turn), said(turn)
+    await call.send("yes")
+    await call.send("ok")
+    assert [w for w in store.list_work(customer_id="C1003") if "close" in str(w).lower()] == []
