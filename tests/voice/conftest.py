@@ -25,6 +25,7 @@ from callcenter.store import Store  # noqa: E402
 from meta.session import Line, build_line  # noqa: E402
 from meta.voice import VoiceCall, start_voice_call  # noqa: E402
 from meta.voice_prompt import recogniser_prompt  # noqa: E402
+from meta.voice_slots import SlotWatcher  # noqa: E402
 
 PLAYOUT_SPEED = 6.0  # the agent's replies "play" 6x faster than real time; caller audio stays real time
 
@@ -113,3 +114,13 @@ class QuietSession(SimpleNamespace):
 
     def off(self, *_: Any) -> None:
         pass
+
+
+@pytest.fixture(scope="module")
+def line_recogniser(engines: None) -> WhisperSTT:
+    """A recogniser wired as a call wires it, with the read-back's yes or no pending (a test
+    module of open turns defines its own)."""
+    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
+    watcher = SlotWatcher(QuietSession(stt=stt))  # type: ignore[arg-type]
+    watcher.slot = "yesno"
+    return stt

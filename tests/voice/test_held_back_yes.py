@@ -16,23 +16,11 @@ import pytest
 from benchmarks.voice.voices import espeak_as, telephone, to_16k
 from callcenter.speech.local_stt import WhisperSTT
 from domains.intent import yes_or_no
-from meta.voice_prompt import recogniser_prompt
 from meta.voice_readback import holds_back, veto_held
-from meta.voice_slots import SlotWatcher
-from tests.voice.conftest import QuietSession
 
 CARIB = espeak_as("en-029+m2", 165)
 GBCLAN = espeak_as("en-gb-x-gbclan+f5", 170)
 NYC = espeak_as("en-us-nyc+f3", 150)
-
-
-@pytest.fixture(scope="module")
-def line_recogniser(engines: None) -> WhisperSTT:
-    """A recogniser wired as a call wires it, with the read-back's yes or no pending."""
-    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
-    watcher = SlotWatcher(QuietSession(stt=stt))  # type: ignore[arg-type]
-    watcher.slot = "yesno"
-    return stt
 
 
 def _heard(stt: WhisperSTT, voice: Callable[[str], tuple[object, int]], said: str) -> str:

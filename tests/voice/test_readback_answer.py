@@ -7,25 +7,11 @@ back on a no."""
 
 from __future__ import annotations
 
-import pytest
-
 from benchmarks.voice.voices import espeak_as, telephone, to_16k
 from callcenter.speech.local_stt import WhisperSTT
 from domains.intent import yes_or_no
-from meta.voice_prompt import recogniser_prompt
-from meta.voice_slots import SlotWatcher
-from tests.voice.conftest import QuietSession
 
 SCOTLAND = espeak_as("en-gb-scotland", 150)
-
-
-@pytest.fixture(scope="module")
-def line_recogniser(engines: None) -> WhisperSTT:
-    """A recogniser wired as a call wires it, with the read-back's yes or no pending."""
-    stt = WhisperSTT(prompt=recogniser_prompt(), identity_model=False)
-    watcher = SlotWatcher(QuietSession(stt=stt))  # type: ignore[arg-type]
-    watcher.slot = "yesno"
-    return stt
 
 
 def _answer(stt: WhisperSTT, said: str) -> str:
