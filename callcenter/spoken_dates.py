@@ -126,7 +126,14 @@ def birth_dates(text: str, today: date | None = None) -> str:
         iso = _iso(m, today, cued=True)
         return f"{m['cue']}{iso}" if iso else m.group(0)
 
+    def month_first(m: re.Match[str]) -> str:
+        # "march nineteen eighty": the century said, no day ("the fifteenth of march nineteen
+        # eighty" is read day first, above)
+        if m["d"].lower() in ("nineteen", "twenty") and not re.search(r"\d|nineteen|twenty|thousand", m["y"], re.I):
+            return m.group(0)
+        return rewrite(m)
+
     text = _NUMBERS_AFTER_CUE.sub(after_cue, text)
-    for pattern in (_MONTH_FIRST, _DAY_FIRST, _YEAR_FIRST):
-        text = pattern.sub(rewrite, text)
-    return text
+    text = _DAY_FIRST.sub(rewrite, text)
+    text = _MONTH_FIRST.sub(month_first, text)
+    return _YEAR_FIRST.sub(rewrite, text)

@@ -342,3 +342,8 @@ async def test_no_not_the_account_takes_the_closure_back(open_call, store: Store
     await call.send("yes")
     await call.send("ok")
     assert [w for w in store.list_work(customer_id="C1003") if "close" in str(w).lower()] == []
+
+
+def test_a_day_said_first_keeps_its_century() -> None:
+    # "march nineteen eighty" had read as March 19th, '80 once the month-first form ran first (CI, eb52925)
+    assert "1980-03-15" in normalise("the fifteenth of march nineteen eighty")
