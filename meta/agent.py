@@ -247,8 +247,8 @@ class MetaSupervisor(Agent):
         "anything else?" (meta/unclear.py); kept for later while a read-back waits."""
         if self.state.guard.farewell:  # "yes. thanks, bye": the outcome, then goodbye
             return moves.then_goodbye(text)
-        if self._leaving and text.rstrip().endswith(t.ANYTHING_ELSE):
-            return self._closing(text)
+        if (closed := self._closing(text)) != text:
+            return closed
         if self._ask_after is None or self.state.guard.stop_delegating:
             return text
         asked = unclear.ask_instead(text, self._ask_after)

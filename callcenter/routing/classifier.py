@@ -388,9 +388,9 @@ class IntentRouter:
             kept = [i for i in kept if any(_takeback.names(what, i.text) for what in taken.keeps)] or kept
         # "..., actually no not the account, just tell me the balance": a need the take-back
         # brings that no need said before names is one of its own
-        gone = {i.label for i in needs if i not in kept}
+        known = {i.label for i in needs}  # dropped or kept: nothing said before comes back this way
         brought = [i for what in taken.keeps if not any(_takeback.names(what, n.text) for n in needs)
-                   for i in self.detect(what) if self._is_need(i) and i.label not in gone and i.label not in {k.label for k in kept}]
+                   for i in self.detect(what) if self._is_need(i) and i.label not in known]
         if not kept or len(kept) == len(needs):
             return None
         return [i for i in found if i in kept or not self._is_need(i)] + brought

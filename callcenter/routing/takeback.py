@@ -16,7 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_CUE = re.compile(r"\b(?:no|nah|wait|actually|hmm+|oh|sorry|on\s+second\s+thought|you\s+know\s+what|change\s+of\s+plan)\b(?:[\s,]+and)?[\s,.!]*$", re.I)
+# The words that open a retraction: one list, read at the take-back's end (`_CUE`) and searched
+# back for where it begins (`_cue_start`).
+_CUE_WORDS = r"(?:no|nah|wait|actually|hmm+|oh|sorry|on\s+second\s+thought|you\s+know\s+what|change\s+of\s+plan)"
+_CUE = re.compile(rf"\b{_CUE_WORDS}\b(?:[\s,]+and)?[\s,.!]*$", re.I)
+_CUE_BEGINS = re.compile(rf"(?:^|[,.;!?]\s*|\s)(?=(?:(?:um+|uh+|{_CUE_WORDS})\W+)*{_CUE_WORDS}\b)", re.I)
 # What drops a need, the need's own words after it ("scratch the refund", "forget about the
 # invoice", "don't close it", "no need for the ticket").
 _DROP = re.compile(
@@ -70,9 +74,7 @@ def find(text: str) -> TakeBack | None:
 
 def _cue_start(text: str, at: int) -> int:
     """Where the retraction begins: its cue words go with it, not with the need before."""
-    window = text[max(0, at - 40) : at]
-    m = re.search(r"(?:^|[,.;!?]\s*|\s)(?=(?:(?:oh|hmm+|um+|uh+|no|nah|wait|actually|sorry)\W+)*"
-                  r"(?:no|nah|wait|actually|hmm+|oh|sorry|on\s+second|you\s+know|change\s+of)\b)", window, re.I)
+    m = _CUE_BEGINS.search(text[max(0, at - 40) : at])
     return max(0, at - 40) + m.end() if m else at
 
 
