@@ -242,7 +242,7 @@ _CENTS = re.compile(r"(?<![\w$.])(\d{1,2})\s*cents?\b", re.I)
 # domain's ending too ("turing dot i o").
 # A written dot has no space after it (in "i'm at home. thanks" the full stop ends a sentence).
 _EMAIL = re.compile(
-    r"(?<!')\b((?:[a-z](?:\s+[a-z]\b){2,})|[a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
+    r"(?<!')\b((?:[a-z](?:\s+[a-z]\b){2,}),?|[a-z0-9][a-z0-9._-]*(?:\s+(?:dot|underscore|dash)\s+[a-z0-9]+)*)\s+(?:at|@)\s+"
     r"([a-z0-9-]+(?:(?:\s+dot\s+|\.)(?:[a-z]{2,24}|[a-z](?:\s[a-z]\b){1,3}))+)\b", re.I)
 
 
@@ -290,7 +290,8 @@ def _email(m: re.Match[str]) -> str:
         part = re.sub(r"\s+dash\s+", "-", part, flags=re.I)
         return re.sub(r"\s+", "", part).lower()
 
-    return f"{squash(m.group(1))}@{squash(m.group(2))}"
+    # "grace, g r a c e, at example dot com": the pause after the spelling is no part of it
+    return f"{squash(m.group(1).rstrip(','))}@{squash(m.group(2))}"
 
 
 def _money(m: re.Match[str]) -> str:
@@ -383,6 +384,9 @@ _FOREIGN_RUN = re.compile(rf"(?<!\w)(?:{_FOREIGN_WORD})(?:[\s,-]+(?:{_FOREIGN_WO
 _ALSO_ENGLISH = frozenset("zero six um un une due dos null tre sei sept acht".split())
 
 
+_ENGLISH_DIGIT = frozenset("zero oh one two three four five six seven eight nine".split())
+
+
 def _foreign_digits(text: str) -> str:
     if _FOREIGN_RUN.search(text) is None:
         return text
@@ -390,6 +394,8 @@ def _foreign_digits(text: str) -> str:
 
     def digits(m: re.Match[str]) -> str:
         words = [w.lower() for w in re.findall(r"[^\W\d_]+", m.group(0))]
+        if all(w in _ENGLISH_DIGIT for w in words):
+            return m.group(0)  # "es one zero zero zero one": English digits in a Spanish turn, read whole below
         if not foreign and sum(w not in _ALSO_ENGLISH for w in words) < 2:
             return m.group(0)
         return "".join(str(_FOREIGN_DIGITS[w]) for w in words)

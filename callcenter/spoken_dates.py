@@ -39,10 +39,10 @@ _MONTH = rf"(?:{_alt(_MONTHS)}|{_alt(_SHORT)})\.?"
 _DAY = (rf"(?:(?:twenty|thirty)[\s-]+(?:{_alt(_ORD_UNIT)}|{_alt(_UNIT)})|{_alt(_ORD_ALONE)}|{_alt(_TEEN)}"
         rf"|{_alt(_UNIT)}|twenty|thirty|\d{{1,2}}(?:st|nd|rd|th)?)")
 # "nineteen eighty five", "nineteen oh five", "two thousand and three", "1985", "eighty five", "'85"
-_YEAR = (rf"(?:(?:nineteen|twenty)[\s-]+(?:oh[\s-]+(?:{_alt(_UNIT)})|(?:{_alt(_TENS)})(?:[\s-]+(?:{_alt(_UNIT)}))?"
-         rf"|{_alt(_TEEN)})|two\s+thousand(?:\s+(?:and\s+)?(?:{_alt(_TEEN)}|{_alt(_UNIT)}))?|(?:19|20)\d\d"
-         rf"|(?:{_alt(_TENS)})(?:[\s-]+(?:{_alt(_UNIT)}))?|oh[\s-]+(?:{_alt(_UNIT)})|'?\d\d)")
-_MONTH_NUMBER = rf"(?:{_alt(k for k, v in {**_UNIT, **_TEEN}.items() if v <= 12)}|1[0-2]|0?[1-9])"
+_FULL_YEAR = (rf"(?:(?:nineteen|twenty)[\s-]+(?:oh[\s-]+(?:{_alt(_UNIT)})|(?:{_alt(_TENS)})(?:[\s-]+(?:{_alt(_UNIT)}))?"
+              rf"|{_alt(_TEEN)})|two\s+thousand(?:\s+(?:and\s+)?(?:{_alt(_TEEN)}|{_alt(_UNIT)}))?|(?:19|20)\d\d)")
+_YEAR = rf"(?:{_FULL_YEAR}|(?:{_alt(_TENS)})(?:[\s-]+(?:{_alt(_UNIT)}))?|oh[\s-]+(?:{_alt(_UNIT)})|'?\d\d)"
+_MONTH_NUMBER = rf"(?:{_alt(k for k, v in {**_UNIT, **_TEEN}.items() if v <= 12)}|oh[\s-]+(?:{_alt(_UNIT)})|1[0-2]|0?[1-9])"
 
 _SEP = r"(?:\s*,\s*|\s+)"
 _MONTH_FIRST = re.compile(rf"\b(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAY}){_SEP}(?:of\s+)?(?P<y>{_YEAR})\b", re.I)
@@ -50,9 +50,16 @@ _DAY_FIRST = re.compile(rf"\b(?:the\s+)?(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{_MONTH}
 _YEAR_FIRST = re.compile(rf"\b(?P<y>{_YEAR}){_SEP}(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAY})\b", re.I)
 # "dob twelve nine seventy nine", "born 12 10 85": numbers only, month first as in the US, and
 # only after a word of birth (without it three numbers are anything)
-_CUE = r"\b(?:born|dob|d\s*o\s*b|birthday|birth\s*date|date\s+of\s+birth)"
+_CUE = r"\b(?:born|dob|d\s*o\s*b|birthday|birth\s*date|date\s+of\s+birth)(?:'s)?"
+# between the numbers: a pause, a comma, a slash or dash written or said ("twelve dash ten")
+_NUM_SEP = r"(?:\s*(?:[/.,-]|\bdash\b|\bslash\b)\s*|\s+)"
+_AFTER_CUE = rf"(?P<cue>{_CUE}(?:\s+(?:is|was|on|of))*[\s:,]*)"
 _NUMBERS_AFTER_CUE = re.compile(
-    rf"(?P<cue>{_CUE}(?:\s+(?:is|was|on|of))*[\s:,]*)(?P<m>{_MONTH_NUMBER})[\s/.-]+(?P<d>{_DAY})[\s/.-]+(?P<y>{_YEAR})\b", re.I)
+    rf"{_AFTER_CUE}(?P<m>{_MONTH_NUMBER}){_NUM_SEP}(?P<d>{_DAY}){_NUM_SEP}(?P<y>{_YEAR})\b", re.I)
+# "date of birth nineteen eighty five dash twelve dash ten": the written ISO order, said
+_ISO_AFTER_CUE = re.compile(
+    rf"{_AFTER_CUE}(?P<y>{_FULL_YEAR})"
+    rf"{_NUM_SEP}(?P<m>{_MONTH_NUMBER}){_NUM_SEP}(?P<d>{_DAY})\b", re.I)
 _HAS_CUE = re.compile(_CUE, re.I)
 # No invoice is this old: a date before it is a birth date even with no word of birth near it.
 _BEFORE_ANY_INVOICE = 2010
@@ -98,7 +105,7 @@ def _century(two_digits: int, today: date) -> int:
 
 def _month(words: str) -> int | None:
     word = words.lower().rstrip(".")
-    return _MONTHS.get(word) or _SHORT.get(word) or _number(word)
+    return _MONTHS.get(word) or _SHORT.get(word) or _number(re.sub(r"^oh[\s-]+", "", word))  # "oh eight": 8
 
 
 def _iso(m: re.Match[str], today: date, *, cued: bool) -> str | None:
@@ -133,6 +140,7 @@ def birth_dates(text: str, today: date | None = None) -> str:
             return m.group(0)
         return rewrite(m)
 
+    text = _ISO_AFTER_CUE.sub(after_cue, text)
     text = _NUMBERS_AFTER_CUE.sub(after_cue, text)
     text = _DAY_FIRST.sub(rewrite, text)
     text = _MONTH_FIRST.sub(month_first, text)

@@ -39,6 +39,7 @@ class Ask(Enum):
     NEXT = "next"  # "do i need to do anything after?": what is left for the caller
     WHERE = "where"  # "where do i even find that?": where the asked-for value is written
     COMPARE = "compare"  # "what's the difference between starter and pro again?": the choice laid side by side
+    PAUSE = "pause"  # "can i just pause it instead?": a milder way the line may not have
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,10 @@ class Reading:
 
 _CANCEL = re.compile(
     r"\b(never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|cancel (?:it|that|this|the whole thing)"
-    r"|don'?t bother|leave (?:it|that|things)(?: as (?:it |they )?(?:is|are)| like (?:that|it is|this)| alone| be| there)?(?: for now)?|drop it|skip it"
+    r"|don'?t bother|leave (?:it|that|things)(?: as (?:it |they )?(?:is|are)| like (?:that|it is|this)| alone| be| there| open| on| active| running)?(?: for now)?|drop it|skip it"
+    # the decision put off: "let's hold off", "let's park it", "i'll decide next week"
+    r"|hold off(?: on (?:it|that|this))?(?: for now)?|park (?:it|that|this)|put (?:it|that|this) on hold"
+    r"|(?:i'?ll|i will|we'?ll|let me|lemme) decide (?:later|next \w+|tomorrow|another time|after)"
     # "dont close it", "don't do that": the action itself turned down
     r"|(?:do ?n'?t|do not) (?:do|close|cancel|change|lock|unlock|refund|switch|reset|touch|go ahead with) (?:it|that|this|anything)\b"
     r"|i(?:'ve| have)? changed my mind|i don'?t (?:want|need) (?:it|that|to) any ?more"
@@ -106,6 +110,10 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|(?:anything|something) (?:else )?(?:i|we) (?:need|have|should|must|got) (?:to )?do"
         r"|what (?:do|should|must|will) (?:i|we) (?:have to |need to )?do (?:after|afterwards|next|then|once)"
         r"|what happens (?:next|after|afterwards|then)|what(?:'s| is) next|then what)\b", re.I)),
+    (Ask.PAUSE, re.compile(
+        r"\b(?:pause|freeze|suspend|hibernate|deactivate (?:it |the account |my account )?(?:for now|for a while|temporarily)"
+        r"|put (?:it|that|the account|my account|things) on (?:hold|ice)|(?:close|shut) (?:it )?(?:down )?(?:temporarily|for a while|for now))\w*\b",
+        re.I)),
     (Ask.WHERE, re.compile(
         r"\bwhere(?:'?s| is| are| do| does| can| would| will| should)? (?:i |we |you |one )?(?:even |actually )?"
         r"(?:find|get|see|look|locate|check|it|that|this|those|they)\b"
@@ -117,10 +125,13 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
     (Ask.COST, re.compile(
         r"\b(fees?|costs?|price|pricing|how much (?:more|less|extra|is (?:it|that|this)|does (?:it|that|this)|will (?:it|that|this)|would (?:it|that|this))"
         r"|(?:more|less|extra|cheaper|dearer) (?:a|per|each) month|charge (?:me|us) (?:for|anything)|pay (?:more|less|extra)"
-        r"|(?:still )?(?:get |be )?(?:billed|charged) (?:while|when|during|for)|(?:still|keep) (?:paying|being billed|being charged))\b", re.I)),
+        r"|(?:still )?(?:get |be )?(?:billed|charged) (?:while|when|during|for)|(?:still|keep) (?:paying|being billed|being charged)"
+        r"|(?:pay|paying|charged|billed) (?:twice|double|for both))\b", re.I)),
     (Ask.UNDO, re.compile(
         r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back|switch back|move back"
-        r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good)\b", re.I)),
+        r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good"
+        # "how do i get back in afterwards": in again once it is done
+        r"|(?:get|sign|log|come) back (?:in|into|on))\b", re.I)),
     (Ask.WHY, re.compile(
         r"\b(why|how come|what for|what'?s the reason"
         # how it is confirmed: "will you call the old number or the new one?"
@@ -141,7 +152,9 @@ def back_to(question: str) -> str:
 # The words around a cancel that add no need of their own: "ugh actually just forget it then".
 _AROUND_CANCEL = frozenset(
     "uh um ugh er eh ah meh hm mm oh ok okay well actually so no nah nope hmm just you know what i said then please yeah yes "
-    "look like right alright fine and but sorry all that this whole thing about it wait hang hold on".split()
+    "look like right alright fine and but sorry all that this whole thing about it wait hang hold on "
+    # when it is put off to: "not right now, maybe next month"
+    "maybe perhaps probably next week month year tomorrow later today for now".split()
 )
 
 
@@ -165,6 +178,8 @@ def yes_then_question(text: str, is_yes: Callable[[str], bool]) -> tuple[str, st
     for cut in _YES_THEN.finditer(text):
         first, rest = text[: cut.start()].strip(), text[cut.end():].strip()
         if first and rest and is_yes(first):
+            if _HOLD.match(rest) or re.match(r"\W*(?:wait|but)\b", rest, re.I):
+                return None  # "yeah yeah fine, hang on, how long does that take": held back, not agreed yet
             reading = read(rest)
             if reading is not None and reading.move in (Move.ASK, Move.STATUS):
                 return first, rest
@@ -239,6 +254,7 @@ class ActionFacts:
     cost: str | None = None  # what it costs the caller; None: nothing (no action here has a fee)
     amount: str | None = None  # why the amount is what it is ("why only twenty percent?"); None: not asked of it
     compare: str | None = None  # what is given and got, side by side ("what's the difference?"); None: nothing to compare
+    pause: str | None = None  # what there is short of it ("can i just pause it instead?"); None: no milder way
 
 
 SAME_NEED = "Yes, that's what I'm asking you about."
@@ -295,6 +311,8 @@ def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str, said: str = ""
         return f"Nothing on your side. {after}"
     if ask is Ask.COMPARE and facts.compare:
         return facts.compare
+    if ask is Ask.PAUSE:
+        return facts.pause or "There's no way to pause it, I'm afraid: it's either done or left as it is."
     if ask is Ask.UNDO:
         return facts.undo or "Once it's done I can't undo it on this call, which is why I'm checking with you first."
     return f"It's {facts.what}, and nothing happens until you say yes."

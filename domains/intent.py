@@ -109,6 +109,17 @@ _ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go 
 _RHETORICAL_YES = re.compile(r"\bwhy not\W*$", re.I)
 
 
+# A bare "ok" or "fine": no clear yes to a read-back ("ok yes", "fine, go ahead" are).
+_BARE_OK = re.compile(r"(?:(?:um+|uh+|hmm+|mm+|oh|ah|well|er)[,.]?\s+)*(?:ok(?:ay)?|fine|alright|all\s+right|k)"
+                      r"(?:[,.]?\s+(?:then|fine|ok(?:ay)?))?[.!]*", re.I)
+
+
+def _last_sentence(text: str) -> str | None:
+    """The turn's last sentence, when it has more than one."""
+    parts = re.split(r"(?<=[.;!])\s+", text.strip())
+    return parts[-1] if len(parts) > 1 and parts[-1] else None
+
+
 def yes_or_no(text: str) -> bool | None:
     """True for a clean yes, False for a no, None for anything else (ask again).
 
@@ -278,6 +289,10 @@ class ActionGate:
     def assent(self, task: SpecialistLike, text: str) -> bool | None:
         """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
         answer = yes_or_no(text)
+        if answer is True and _BARE_OK.fullmatch(text.strip()):
+            # "fine." or "ok" alone to "Shall I go ahead?": said as often by a caller giving in
+            # or only taking the words in as by one agreeing; money and accounts wait for a yes
+            return None
         before = farewell_after(text)
         if answer is None and before:  # "yes. thanks, bye": the answer is what comes before the farewell
             return self.assent(task, before)
@@ -288,6 +303,14 @@ class ActionGate:
             return True
         if answer is None and self._readback and _restated_at_the_end(text, self._readback, lambda words: _reads_as(task, words)):
             return True  # "thats all i wanted, yes submit it"
+        if answer is False and self._readback and (last := _last_sentence(text)) is not None:
+            # "no need to lock it, that was me on holiday. now the refund, yes please go ahead with
+            # that": the no was about something else; the sentence about ours says yes to it
+            said_before = text[: len(text) - len(last)]
+            what = set(re.findall(r"[a-z]{4,}", (self.facts.what if self.facts is not None else self._readback).lower()))
+            if what & set(re.findall(r"[a-z]{4,}", last.lower())) and not _reads_as(task, said_before) and _restated_at_the_end(
+                    last, self._readback, lambda words: _reads_as(task, words)):
+                return True
         return answer
 
     @property
@@ -347,8 +370,12 @@ class ActionGate:
         facts = facts or ActionFacts(what=_what_of(readback))
         if self._asked is not None and heard > self._asked[1]:
             router = task.state.router
+            # a reason beside a cancel that sounds like this very need ("let's hold off, i might
+            # still find the old phone") asks for nothing of its own
+            own = getattr(task, "label", None) if frame.takes_back(texts[0]) else None
             reading = frame.read(texts[0], lambda words: any(
-                i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold for i in router.detect(words)))
+                i.in_scope and not i.label.startswith("meta/") and i.confidence >= router.threshold and i.label != own
+                for i in router.detect(words)))
             answer = self.assent(task, texts[0])
             # "hang on, let me find my card" is a pause and "wait, does that happen right away?"
             # a question, not the "no" their first words look like; "no, how long..." stays a no.
@@ -361,6 +388,11 @@ class ActionGate:
             # "no, the enterprise one": a no that brings another value for this very action is
             # a correction (the action changed: it is read back in full below), not a cancel.
             if answer is False and same:
+                other = getattr(task, "other_need", None)
+                if other is not None and other(texts[0]) is not None and not _reads_as(task, texts[0]):
+                    # "no then, move me to starter" to the closure's read-back: nothing is closed,
+                    # and the need said instead is routed next (its own read-back follows)
+                    task.state.follow_up = task._wanted_instead(texts[0]) or texts[0]  # type: ignore[attr-defined]
                 task.finish(task.result_type(status="cancelled", summary=CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
                 return None
             if answer is True and same:
@@ -452,7 +484,9 @@ _ASKING = re.compile(
     # "quick one, whats the rate limit on starter", "one more thing, is ..."
     r"|quick\s+(?:one|q)|real\s+quick|one\s+(?:more\s+)?(?:thing|question)|question|also|actually|sorry)\W+)*"
     r"(is|are|am|was|were(?!\s+(?:on|using|paying|with|looking|trying|going|thinking|having|getting|still|currently|not|just|really|done|moving|switching|leaving|being|too|over|a|an)\b)"
-    r"|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b",
+    r"|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b"
+    # "..., what are our options": the choices asked for, after what prompted the question
+    r"|\bwhat\s+(?:are|r)\s+(?:my|our|the)\s+(?:options|choices|alternatives)\b",
     re.I,
 )
 

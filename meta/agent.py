@@ -288,6 +288,22 @@ class MetaSupervisor(Agent):
             call.extra[SETTLED_EXTRA] = label.split("/", 1)[1]
         return call
 
+    def _do_it_after_all(self, text: str) -> llm.FunctionToolCall | None:
+        """The action the last answer was about, asked for now ("lock it anyway" after the
+        sign-ins were reviewed, "actually yes, close it" after the closure was stopped): its
+        specialist again, which reads it back before anything is done."""
+        results = self.state.caller.results
+        last = results[-1] if results else None
+        spec = self._specialist(last.domain, last.specialist) if last is not None else None
+        # a specialist that changes something, or one that answers and acts when asked (security)
+        if spec is None or last is None or last.status not in ("cancelled", "info") or not (spec.changes or spec.acts_on):
+            return None
+        if not moves.asks_to_do_it(text) or caller_wants_out(text) is not None:
+            return None
+        call = route_call(f"{TRANSFER}{last.domain}", {"request": text}, path="fast", confidence=None)
+        call.extra[SETTLED_EXTRA] = last.specialist
+        return call
+
     def _again(self, text: str, *, relative_only: bool = False) -> llm.FunctionToolCall | None:
         """A turn that only gives a value narrowing the last answer ("ok and the one from
         march" after the invoices): the same specialist again, with it (SETTLED_EXTRA).
@@ -323,12 +339,18 @@ class MetaSupervisor(Agent):
         offered = offer is not None and self._domain(offer.domain) is not None
         if offered and offer is not None and (reply := offers.reply(text, offer, state, elsewhere=self._elsewhere)) is not None:
             return reply
-        if not offered and (again := moves.done_already(text, state.caller.results)) is not None:
+        if not offered and (again := moves.done_already(text, state.caller.results, self._acted)) is not None:
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
+        if not offered and (whether := moves.asks_if_done(text, state.caller.results, self._acted)) is not None:
+            return f"{whether} {t.ANYTHING_ELSE}"  # "so is it done? do i have my money back now"
         if not offered and (yes := moves.checks_back(text, state.caller.results)) is not None:
             return f"{yes} {t.ANYTHING_ELSE}"  # "and that one's paid, right?"
         if not offered and (again := choice.asked_again(choice.last_question(self.chat_ctx), text)) is not None:
             return again  # "yes" to "is it about closing your account, or about changing your plan?"
+        if (after_all := self._do_it_after_all(text)) is not None:
+            # "actually yes, close it, go ahead" right after the closure was stopped; "lock it
+            # anyway" to "if you'd like me to lock your account, just ask"
+            return after_all
         if not offered and moves.plain_yes(text) and caller_wants_out(text) is None:
             # "sure go ahead with that" with nothing offered: a yes to "anything else?", not a need
             recap = moves.recap_after_yes(text, state.caller.results, self._acted)
@@ -370,6 +392,13 @@ class MetaSupervisor(Agent):
         latest = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
         words = (latest.text_content or "", latest.id) if latest is not None else ("", None)
         result = await VerifyIdentityTask(state=self.state, chat_ctx=caller_words(words))
+        if result.status == "cancelled" and self.state.follow_up:
+            # Asked for the number and ZIP, the caller said what they need instead ("can you tell
+            # me about my last invoice"): that need is routed, and its department asks again.
+            text, self.state.follow_up = self.state.follow_up, None
+            nxt = self._route_text(text)
+            if nxt is not None:
+                return await self.delegate(nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra())
         # Verified: ask what they need. Nothing is filed either way: no ticket, no request,
         # unless they asked for a person before we knew whom to call back: that is booked now.
         if result.status != "done":

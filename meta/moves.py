@@ -283,14 +283,45 @@ def taken_back(results: list[DomainResult]) -> str:
 _DO_IT_AGAIN = re.compile(
     r"^\W*(?:(?:uh|um|oh|ok|okay|so|yes|yeah|yep|sure|please|great|perfect|and)\W+)+"
     r"(?:(?:go\s+ahead\s+and|can\s+you|could\s+you)\s+)?(?:open|do|file|send|lock|book|raise|submit|log|make)\s+(?:it|that|one|them)"
-    r"(?:\s+(?:please|then|now|too))?\W*$", re.I)
+    r"(?:\W+(?:please|then|now|too))*\W*$", re.I)
 
 
-def done_already(text: str, results: list[DomainResult]) -> str | None:
-    """A yes that asks again for what the last answer already did: say it is done, do it once."""
-    if not results or results[-1].status != "done" or results[-1].specialist is None or not _DO_IT_AGAIN.match(text):
+def done_already(text: str, results: list[DomainResult], acts: Callable[[DomainResult], bool] | None = None) -> str | None:
+    """A yes that asks again for what the last answer already did: say it is done, do it once.
+    The last answer, or an action done just before it in the same reply ("I've opened ticket
+    ... Then, a technical problem: ..." and "yes open it")."""
+    if not results or not _DO_IT_AGAIN.match(text):
         return None
-    return f"That's done already: {results[-1].summary}"
+    last = results[-1]
+    if last.status == "done" and last.specialist is not None:
+        return f"That's done already: {last.summary}"
+    if last.status in ("needs_approval", "queued") and last.specialist is not None and (acts is None or acts(last)):
+        return f"That's filed already: {last.summary}"  # "ok. yes, file it now please" right after it was
+    if acts is not None and last.status in ("info", "done"):
+        earlier = next((r for r in reversed(results[-3:-1]) if r.status == "done" and r.specialist is not None and acts(r)), None)
+        if earlier is not None:
+            return f"That's done already: {earlier.summary}"
+    return None
+
+
+# "so is it done?", "has that gone through", "do i have my money back now": whether the action
+# just answered has happened; its outcome said again ("Not yet: ... needs a supervisor's approval").
+_ASKS_IF_DONE = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|um|uh|wait|right|hang\s+on|sorry)\W+)*(?:(?:is|has|did|was)\s+(?:it|that|this|the\s+\w+)"
+    r"\s+(?:all\s+)?(?:done|gone\s+through|go\s+through|went\s+through|through|sorted|finished|completed?|processed|happened|worked)"
+    r"|(?:do|did)\s+i\s+(?:have|get|got)\s+(?:my|the)\s+money(?:\s+back)?)\b", re.I)
+
+
+def asks_if_done(text: str, results: list[DomainResult], acts: Callable[[DomainResult], bool]) -> str | None:
+    """The outcome of the action just answered, asked after ("so is it done?"): said again."""
+    if not results or not _ASKS_IF_DONE.match(text) or not acts(results[-1]):
+        return None
+    last = results[-1]
+    if last.status == "done":
+        return f"Yes. {last.summary}"
+    if last.status in ("needs_approval", "queued"):
+        return f"Not yet. {last.summary}"
+    return None
 
 
 # "and that one's paid, right?", "so it's revoked?": a statement about the last answer checked
@@ -409,3 +440,17 @@ def answered_by_name(text: str, answered: list[DomainResult], router: IntentRout
             if match is not None:
                 return match
     return None
+
+
+# "actually yes, close it, go ahead", "hmm, lock it anyway": the action the last answer was about
+# (stopped at its read-back, or offered in words: "if you'd like me to lock your account, just
+# ask"), asked for now by a verb and a word pointing back at it. "cancel it" is no such request.
+_DO_IT_NOW = re.compile(
+    r"^\W*(?:(?:hmm+|ok|okay|actually|yes|yeah|yep|fine|alright|ugh|um|uh|so|well|right|then|no\s+wait|wait|on\s+second\s+thought"
+    r"|you\s+know\s+what)\W+)*(?:(?:please|just|go\s+ahead\s+and|let'?s)\s+)?"
+    r"(?:close|lock|open|file|do|reset|refund|switch|book|submit|raise|process|send)\s+(?:it|that|them|one|the\s+\w+\s+one)\b", re.I)
+
+
+def asks_to_do_it(text: str) -> bool:
+    return bool(_DO_IT_NOW.match(text.strip()))
+

@@ -111,16 +111,21 @@ def detect_language(text: str, *, weak: bool = False) -> str | None:
     words = re.findall(r"[^\W\d_]+", text.lower())
     if len(letters) < 4 or not words:
         return None
-    best, hits = None, 0
+    best, hits, counts = None, 0, {}
     for code, vocab in _FUNCTION_WORDS.items():
-        n = sum(1 for w in words if w in vocab) + sum(1 for c in text.lower() if c in _LETTERS[code])
+        n = counts[code] = sum(1 for w in words if w in vocab) + sum(1 for c in text.lower() if c in _LETTERS[code])
         if n > hits:
             best, hits = code, n
     english = sum(1 for w in words if w in _ENGLISH)
     if english > hits:
         return None  # "hallo, can you send me my invoices bitte": English, with a greeting and a please
     if hits >= 2 and hits / len(words) >= 0.2:
-        return _tie_break(words, best) if hits < _FEW_HITS else best
+        if hits < _FEW_HITS:
+            return _tie_break(words, best)
+        # "a api está dando erro quinhentos, o que está acontecendo?": Spanish and Portuguese
+        # share most function words; a close runner-up the identifier prefers is the language
+        close = [c for c, n in counts.items() if c != best and 2 * n >= hits]
+        return next((c for c in close if _identified(words, _SURE_WEAK) == c), best)
     # A short turn with one word of another language and not one English function word
     # ("ayer me cobraron" has "ayer"): another language, not recogniser noise.
     if weak and hits >= 1 and not english and hits / len(words) >= 0.25:

@@ -245,7 +245,7 @@ class IntentRouter:
         found: list[Intent] = []
         for seg in segments:
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
-            if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg)):
+            if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)):
                 # "..., what's going on with it": a question about the need last named (past an
                 # aside that named none: "..., and i never did that. what is happening")
                 found[named] = replace(found[named], text=_joined(found[named].text, seg))
@@ -253,7 +253,7 @@ class IntentRouter:
                     found[named] = _rereading.reread(found[named], self.rereadings, self.labels)
                 continue
             found.extend(self._framed(seg, self._split_weak(seg)))
-        found = self._topic_then_need(found)
+        found = self._topic_then_need(found, text)
         if len(found) > 1 and any(self._is_need(i) for i in found):
             found = [self._asked_beside_needs(i) for i in found]
         found = self._corrected(found)
@@ -271,6 +271,14 @@ class IntentRouter:
             if any(self._is_need(i) for i in kept):
                 found = kept
         found = self._reasons_joined(found)
+        sure = {i.domain for i in found if self._is_need(i) and i.confidence >= self.threshold}
+        if sure:
+            # "so i just got back from the dentist, half my face is numb, sorry if i sound weird.
+            # anyway ... i wanna go up to pro": a story beside needs the router is sure of, read
+            # unsurely as a need of its own and asking nothing, is no need. Beside a need of its
+            # own department it may be that need's story ("i dropped my phone in the lake, and now
+            # signing in asks for the code"): kept, for the rereadings to join.
+            found = [i for i in found if not (self._untold(i) and i.domain not in sure)]
         if self.rereadings:  # "cancel my pro plan. starter is plenty": one move, said in two clauses
             found = _rereading.reread_turn(found, self.rereadings, self.labels, turn=text)
         needs = [i for i in found if i.in_scope and i.label not in _SOCIAL]
@@ -299,7 +307,7 @@ class IntentRouter:
             return [replace(i, text=_joined(who, i.text)) if i.in_scope else i for i in ordered]
         return ordered
 
-    def _topic_then_need(self, found: list[Intent]) -> list[Intent]:
+    def _topic_then_need(self, found: list[Intent], turn: str = "") -> list[Intent]:
         # ("our webhooks, were they late on monday?": the next clause's "they" is the thing named,
         # whatever department its own words sound like.)
         """"so our integration, every api call comes back 401": a clause that only names a thing
@@ -310,7 +318,7 @@ class IntentRouter:
             prev = out[-1] if out else None
             if (prev is not None and prev.in_scope and intent.in_scope and "/" in prev.label and "/" in intent.label
                     and not prev.label.startswith("meta/") and _topic_only(prev.text)
-                    and (prev.domain == intent.domain or _POINTS_BACK.match(intent.text))):
+                    and ((prev.domain == intent.domain and not _listed(prev.text, turn)) or _POINTS_BACK.match(intent.text))):
                 out[-1] = self.classify(_joined(prev.text, intent.text))
                 continue
             out.append(intent)
@@ -347,6 +355,11 @@ class IntentRouter:
                 cued = False
                 continue
             cued = False
+            if prev is not None and self._is_need(prev) and not self._is_need(intent) and _value_corrected(intent.text):
+                # "move me to pro. no, enterprise. no no, pro, sorry": the value said again, a
+                # detail of the need before it (its slot reader takes the last one said)
+                out[-1] = replace(prev, text=_joined(prev.text, intent.text))
+                continue
             if (prev is not None and prev.label == _frames.HUMAN and _seg.RETRACTION.search(intent.text)
                     and any(self._is_need(i) for i in found[idx:])):
                 # "get me a person. no, actually, never mind, you can do it: what plan am i on":
@@ -408,6 +421,13 @@ class IntentRouter:
                 continue
             out.append(intent)
         return out
+
+    def _untold(self, intent: Intent) -> bool:
+        """A clause read only unsurely as an action (its specialist below the threshold) that
+        asks for nothing: no question, no request, no word of one. An unsure lookup stays: "the
+        four oh one thing is annoying, but mostly ..." still hears about its errors."""
+        return (intent.in_scope and intent.label in self.acting and intent.confidence < self.threshold
+                and not _ASKS_FOR.search(intent.text) and not _ASKS_WITHIN.search(intent.text))
 
     def _is_need(self, intent: Intent) -> bool:
         """A department's need, read surely enough to act on at the front desk."""
@@ -547,6 +567,24 @@ _CORRECTS = re.compile(
 # A correction's cue said as a clause of its own ("..., no sorry, ...").
 _CUE_ONLY = re.compile(r"^\W*(?:(?:oh|um|uh|er|sorry|well|no|nope|wait|actually|hang\s+on|i\s+mean)\W*)+$", re.I)
 
+def _listed(clause: str, turn: str) -> bool:
+    """"..., and also my ticket, and whether the api's up": a thing listed with "also" is a need
+    of its own, not the subject of the clause after it."""
+    return bool(re.search(rf"\b(?:also|plus)\W+{re.escape(clause)}", turn, re.I))
+
+
+# "no no, pro, sorry", "i mean starter": a correction cue and a word or two, the value itself
+_VALUE_CORRECTION = re.compile(
+    r"^\W*(?:(?:oh|um|uh|er|well|wait|sorry|no|nope|actually|i\s+mean(?:t)?)\W+)+(?P<rest>(?:[\w'-]+\W*){1,3})$", re.I)
+_NOT_A_VALUE = re.compile(r"\b(?:bye|goodbye|thanks?|thank|cheers|all|everything|mind|forget|it|that|this|need|want|please)\b", re.I)
+
+
+def _value_corrected(text: str) -> bool:
+    m = _VALUE_CORRECTION.match(text)
+    rest = re.sub(r"\b(?:sorry|please|um|uh|er)\b", " ", m["rest"], flags=re.I) if m else ""
+    return m is not None and bool(rest.strip(" ,.!?")) and not _NOT_A_VALUE.search(rest)
+
+
 # A clause that ends by taking itself back ("..., actually no", "..., never mind").
 _TAKEN_BACK = re.compile(r"\b(?:actually\W+no|no\W+actually|never\s*mind|forget\s+(?:it|that)|scratch\s+that|wait\W+no|no\W+wait)\W*$", re.I)
 
@@ -555,6 +593,15 @@ _ASKS_FOR = re.compile(
     r"\?|^\W*(?:(?:and|also|so|but|then|oh|um|uh|plus|lastly|finally|secondly|thirdly)\W+)*"
     r"(?:why|how|what|what'?s|when|where|which|is|are|was|were|do|does|did|can|could|would|will|tell me|let me know"
     r"|explain|check|show|send|find out|i need|i want|i'?d like|please)\b", re.I)
+
+# ... or a word of asking anywhere in it ("..., so can you sort that out", "i'd like ...")
+_ASKS_WITHIN = re.compile(
+    r"\b(?:can|could|would|will)\s+(?:you|u|i|we|someone|somebody)\b|\b(?:i|we)(?:'d|\s+would)?\s+(?:need|want|wanna|like)\b"
+    r"|\b(?:please|pls|help|how|why|what|when|where|who|which|whether|fix|sort|check|change|cancel|close|reset|refund|lock|unlock|upgrade|downgrade"
+    r"|switch|move|open|file|send|tell\s+me|let\s+me\s+know|explain|show\s+me|owe|update|set|new"
+    r"|(?:should|needs?\s+to|has\s+to)\s+be)\b|\d"  # "the phone on the acct should be plus one ...": a value wanted
+    # a question after a comma, its mark lost when the clause was cut ("the list endpoint, is pagination ...")
+    r"|(?:^|,\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should)\s", re.I)
 
 # A need the caller asks to be taken first: "refund it first", "before that, ...", "to start with".
 # Not "the first charge", "first thing" (an opener: that need is first anyway).

@@ -37,11 +37,14 @@ ANNOUNCEMENT = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# "next bill?", "last invoice please": the word says which one, no place in a list
+_NOUN_AFTER = r"(?:bill|invoice|payment|charge|statement|month|week|year|time|one|plan|tier|incident|ticket|refund)s?\b"
+
 # Ordinals that open a clause in an ordered list. They carry no need of their own.
 _ORDINAL = re.compile(
-    r"""^(?:and\s+|then\s+|so\s+)?(?:first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
-    |next|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last|and\s+last(?:ly)?|number\s+(?:one|two|three|four|[1-5])
-    |one|two|three)\b[,:]?\s+""",
+    rf"""^(?:and\s+|then\s+|so\s+)?(?:first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
+    |next(?!\s+{_NOUN_AFTER})|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last(?!\s+{_NOUN_AFTER})|and\s+last(?:ly)?
+    |number\s+(?:one|two|three|four|[1-5])|one|two|three)\b[,:]?\s+""",
     re.IGNORECASE | re.VERBOSE,
 )
 

@@ -140,16 +140,25 @@ _ABOUT_IT = frozenset(
     "what what's whats where where's wheres how how's hows when any anything news update updates status going on "
     "happening happened with at is are was it that this them those one the a so and but ok okay "
     # "what plan am i on and what does it cost": the price of what was just named
-    "does do cost costs much price".split())
+    "does do cost costs much price "
+    # "..., did that ever actually go anywhere", "..., any news"
+    "did ever actually go gone anywhere through".split())
 _POINTERS = frozenset("it that this them those".split())
-_HAPPENING = frozenset("going happening happened".split())
+_HAPPENING = frozenset("going happening happened news update updates".split())
 
 
 # "the one from two months back", "that one from march", "the second one i think": a noun
 # phrase that picks among what the clause before named, not a need of its own.
 _PICKS_ONE = re.compile(
-    r"^\W*(?:(?:uh|um|er|like|so|and|but|oh|i mean|you know)\W+)*(?:the|that|this)\s+(?:\w+\s+)?one\b")
+    r"^\W*(?:(?:uh|um|er|like|so|and|but|oh|i mean|you know)\W+)*(?:the|that|this)\s+(?:[\w-]+\s+){0,4}?one\W*$"
+    r"|^\W*(?:(?:uh|um|er|like|so|and|but|oh|i mean|you know)\W+)*(?:the|that|this)\s+(?:\w+\s+)?one\b")
 _PICK_WORDS = 8
+
+
+def names_which_one(text: str) -> bool:
+    """A short clause that is only "the ... one" ("..., the six hundred a minute one")."""
+    low = text.lower()
+    return bool(_PICKS_ONE.search(low)) and len(_WORD.findall(low)) <= _PICK_WORDS and low.rstrip(" .!?").endswith("one")
 
 
 def details_the_one_before(text: str) -> bool:
@@ -164,7 +173,8 @@ def details_the_one_before(text: str) -> bool:
 _ELABORATES = re.compile(
     r"^\W*(?:like|i mean|as in|meaning|such as|you know like)\b"
     # why the caller asks what came before: "..., i don't remember what it was" (not a forgotten password)
-    r"|^\W*(?:(?:and|but|so|cause|because|coz|as|cuz)\W+)*i\s+(?:don'?t|do\s+not|can'?t|cannot|didn'?t)\s+"
+    r"|^\W*(?:(?:and|but|so|cause|because|coz|as|cuz)\W+)*i\s+(?:(?:honestly|really|just|genuinely|totally|actually)\s+)?"
+    r"(?:don'?t|do\s+not|can'?t|cannot|didn'?t)\s+"
     r"(?:remember|recall|know|recogni[sz]e)\s+(?:what|why|when|where|which|how\s+much)\s+(?:it|that|this|they|those)\b")
 # "... webhooks? ours showed up really late last week": what the sentence before named, told
 # of the caller's own (not "mine is C1001", an answer of its own).
@@ -253,7 +263,12 @@ _DENIES = re.compile(
     r"(?:\s+(?:for\s+now|though|really))?\W*$"
     r"|^\W*(?:(?:so|well|and|but|um|uh|oh)\W+)*(?:i|we)\s+(?:did\s*n[o']?t|didnt|never|have\s*n[o']?t|havent|had\s*n[o']?t)\s+"
     r"(?:\w+\s+)?(?:change|changed|do|did|done|touch|touched|request|requested|ask|asked|make|made|authori[sz]e|authori[sz]ed|order|ordered|sign|signed)"
-    r"(?:\s+(?:for|up|in|off))?\s+(?:it|that|this|them|anything|any\s+of\s+(?:it|that|this))(?:\s+(?:myself|at\s+all|though|either))?\W*$")
+    r"(?:\s+(?:for|up|in|off))?\s+(?:it|that|this|them|anything|any\s+of\s+(?:it|that|this))(?:\s+(?:myself|at\s+all|though|either))?\W*$"
+    # what is not the trouble: "to be clear, logging into the dashboard works fine"
+    r"|^\W*(?:(?:so|well|and|but|um|uh|oh|to\s+be\s+clear|just\s+so\s+you\s+know)\W+)*[\w' ]{1,40}?\b(?:works?|working|is|are)"
+    r"\s+(?:just\s+|perfectly\s+|totally\s+)?(?:fine|ok(?:ay)?|great)\W*$"
+    # what the caller does not want sent: "so don't send me a password reset link"
+    r"|^\W*(?:(?:so|and|but|please)\W+)*(?:don'?t|do\s+not)\s+(?:send|give|email)\s+me\s+(?:a|the|any|another)\s+[\w\s-]{1,30}$")
 
 
 def names_nothing(text: str) -> bool:

@@ -20,7 +20,7 @@ _PAUSE = r"(?:[\s.,:;…-]|\b(?:uh+|um+|er+|erm|hmm)\b)*"
 _LEAD = r"(?:\b(?:it'?s|its|this\s+is|i'?m|im|i\s+am|calling|ringing|here|from)\s+){0,3}"
 _MINE = r"(?:\b(?:my|our)\s+)?"
 _ID = re.compile(
-    rf"""(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:customer|account|client|member)\s+)?(?:(?:number|no\.?|id|num|\#)\s*)?(?:{_PAUSE}(?:is|'s)\b)?{_PAUSE}
+    rf"""(?P<lead>{_LEAD})(?P<mine>{_MINE})(?:(?:customer|cust|account|acct|client|member)\s+)?(?:(?:number|no\.?|id|num|\#)\s*)?(?:{_PAUSE}(?:is|'s)\b)?{_PAUSE}
     \bc[-\s]?\d{{4,6}}\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -43,7 +43,8 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 _DATE = (rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{2,4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+\d{{2,4}}"
          r"|\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})")
 _DOB = re.compile(
-    rf"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|the)\s+)?\b(?:date\s+of\s+birth|birth\s*date|birthday|dob|born(?:\s+on)?)"
+    rf"\s*(?:(?:and|with|,)\s*)?(?:\b(?:my|the)\s+)?\b(?:date\s+of\s+birth|birth\s*date|birthday|dob"
+    rf"|(?:i\s+was\s+|i'?m\s+|was\s+)?born(?:\s+on)?)"
     rf"(?:\s+(?:is|was))?[\s,:]*{_DATE}\b",
     re.IGNORECASE,
 )
@@ -53,7 +54,9 @@ _BARE_ZIP_AFTER_ID = re.compile(rf"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?(?:\d{{
 # A ZIP code said first, then the number: "my zip is 30301 and the customer number is c1004".
 _ZIP_BEFORE = re.compile(_ZIP.pattern + r"[\s,.]*(?:(?:and|with)\s+)?(?:the\s+)?$", re.IGNORECASE)
 # Only greetings and fillers between the start of a clause and a customer number said there.
-_OPENING = re.compile(r"(?:^|[.,;!?])\s*(?:(?:hi|hiya|hey|hello|yeah|yes|um+|uh+|er|so|ok|okay|right|well|there|good\s+(?:morning|afternoon|evening))[\s,]+)*$", re.I)
+_OPENING = re.compile(r"(?:^|[.,;!?])\s*(?:(?:hi|hiya|hey|hello|yeah|yes|um+|uh+|er|so|ok|okay|right|well|there|good\s+(?:morning|afternoon|evening)"
+                      # a typed label before the details ("auth: cust id c1003, zip 60601")
+                      r"|auth|verification|verify|identity|details|creds|credentials)[\s,:]+)*$", re.I)
 
 
 def _statements(text: str) -> list[tuple[int, int]]:
@@ -135,6 +138,9 @@ _ANNOUNCES = re.compile(
     r"|(?:(?:my|our|the)\s+)?(?:zip|postal)(?:\s+code)?(?:\s+is)?"
     r"|(?:let\s+me|lemme|i'?ll)\s+(?:read|find|get|grab|check)\s+(?:it|that|them)(?:\s+(?:off|from|on)\s+(?:the|my|this|your)\s+\w+)?"
     r"|i\s+(?:have|got)\s+(?:it|them)\s+(?:here|somewhere)(?:\s+somewhere)?"
+    r"|(?:auth|verification|verify|identity|details|creds|credentials)\s*:?"  # a typed label before them
+    # "the lady on the website said to give you my number first"
+    r"|(?:[\w']+\s+){0,6}?(?:said|told\s+me|asked\s+me)\s+to\s+(?:give|tell|read)\s+you\s+(?:my|the|our)\s+\w+(?:\s+\w+)?(?:\s+first)?"
     # "uh i don't know my customer number, it's grace@example.com, zip 10001": why the email is said
     r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:know|have|remember|find)\s+(?:my|the|our)\s+(?:customer|account|client)\s+(?:number|no|id)"
     r"(?:\s+(?:on\s+me|with\s+me|here|to\s+hand|handy|right\s+now))?)",

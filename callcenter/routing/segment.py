@@ -35,7 +35,8 @@ RETRACTION = re.compile(
 )
 
 # "then" joins an ordered list without a comma ("first my invoices then the api errors").
-_WEAK = re.compile(r",\s+|\s+\b(?:and|but|while|then)\b\s+", re.IGNORECASE)
+# ("a while ago", "for a while": no connective)
+_WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+", re.IGNORECASE)
 
 # Words that carry no need on their own: a segment made only of these is filler.
 _FILLER_WORDS = frozenset(
@@ -78,9 +79,15 @@ _TAKES_BACK = re.compile(r"\b(?:scratch\s+that|never\s?mind\s+(?:that|it)|forget
 _SUBJECT_BEFORE = re.compile(r"\b(?:i|we|you|they|he|she)\s*$", re.I)
 
 
+_ALSO_AFTER_SUBJECT = re.compile(r"\s*also\b", re.I)
+_SUBJECT_LAST = re.compile(r"\b(?:i|we|they|you|he|she)\s*$", re.I)
+
+
 def strong_segments(text: str) -> list[str]:
     parts, pos = [], 0
     for m in _STRONG.finditer(text):
+        if _ALSO_AFTER_SUBJECT.match(m.group(0)) and _SUBJECT_LAST.search(text[: m.start()]):
+            continue  # "and separately i also need last month's invoice": "also" inside the clause, its subject before it
         before = _trim(text[pos : m.start()])
         pos = m.end()
         if before:

@@ -58,6 +58,8 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
                 what="the request to close your account",
                 approval="closing an account ends its subscription and deletes its data, so a supervisor always reviews it first.",
                 undo="Until a supervisor has approved it you can call us to withdraw it; after 30 days the data is deleted for good.",
+                pause=("There's no way to pause an account, I'm afraid. If it's the cost, moving to a cheaper plan keeps your "
+                       "account and its data; or you can leave it as it is for now."),
             ),
         )
         if go is not True:

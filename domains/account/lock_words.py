@@ -85,6 +85,15 @@ _CLOSES = re.compile(r"\b(?:clos(?:e|ed|ing)|cancel(?:l?ed|l?ing)?|terminat(?:e|
                      r".{0,30}\b(?:account|acct|subscription|everything)\b", re.I)
 
 
+_CODE_ASKED = re.compile(r"\b(?:codes?|app|authenticator|2fa|two[-\s]?factor|one[-\s]?time)\b", re.I)
+
+
+def phone_gone_code_asked(text: str) -> bool:
+    """"dropped my phone in the harbour, and now when i log in it wants that code from the app":
+    the phone with the codes is gone, said as a sign-in that asks for them."""
+    return phone_gone(text) and bool(_CODE_ASKED.search(text))
+
+
 def phone_gone(text: str) -> bool:
     """The caller's phone (the authenticator's) is lost, broken or replaced."""
     return bool(_PHONE_GONE.search(text))

@@ -22,6 +22,7 @@ from domains.account.lock_words import (
     locked_out,
     names_no_ending,
     phone_gone,
+    phone_gone_code_asked,
     says_locked,
     sign_ins_by_someone_else,
 )
@@ -59,6 +60,16 @@ PHONE_GONE = Rereading(
     over=frozenset({"account/close_account"}),
     label="account/two_factor_reset",
     target=phone_gone,
+    whole=closes_account,
+    unsure=never,
+)
+
+# "... dropped my phone in the harbour, and now when i log in it wants that code from the app":
+# the two-factor reset, however much the sign-in's words read as security or sign-in help
+PHONE_GONE_AT_SIGN_IN = Rereading(
+    over=frozenset({"account/security", "account/login_help"}),
+    label="account/two_factor_reset",
+    target=phone_gone_code_asked,
     whole=closes_account,
     unsure=never,
 )
@@ -129,7 +140,8 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, LOCKED_OUT, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, KEPT_AS_IS, NO_ENDING, CHANGED_BY_SOMEONE),
+    rereadings=(ASKS_LOCK, LOCKED_OUT, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
+                CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),

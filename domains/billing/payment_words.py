@@ -41,7 +41,8 @@ _MONTHLY = re.compile(
     r".{0,25}\b(?:costs?|price|pay(?:ing)?)\b"
     r"|\b(?:my|our|the)\s+monthly\s+(?:price|cost|fee|charge|payment|rate|amount|bill)\b"
     # "what my plan costs now", "how much does our plan cost": the caller's own plan's price
-    r"|\b(?:what|how\s+much)\s+(?:(?:is|'s|does|do|will)\s+)?(?:my|our)\s+(?:current\s+)?(?:plan|subscription|tier)\s+(?:costs?|run|price)\b"
+    r"|\b(?:what|how\s+much)(?:\s+|(?='s))(?:(?:is|'s|does|do|will)\s+)?(?:my|our)\s+(?:current\s+)?(?:plan|subscription|tier)\s+(?:costs?|run|price)\b"
+    r"|\bhow\s+much\s+(?:is|'s)\s+(?:my|our)\s+(?:current\s+)?(?:plan|subscription)\W*$"
     r"|\bwhat\s+(?:i|we)\s+pay\s+(?:you\s+)?(?:every|each|a|per)\s+month\b",
     re.I,
 )
@@ -75,7 +76,10 @@ _CHARGE_FOR = re.compile(
     # "whats this forty nine on my card": an amount taken from the card, asked what it was
     r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:that|this|the)\s+\$?\d[\d.,]*(?:\s+(?:dollars?|bucks|thing|one))*"
     r"\s+(?:on|from)\s+(?:my|our|the)\s+(?:card|credit\s+card|bank|account)\b"
-    r"|\b(?:don'?t|do\s+not|didn'?t)\s+recogni[sz]e\s+(?:the|this|that|a|an)\s+(?:merchant|charge|payment|name|transaction|debit)",
+    r"|\b(?:don'?t|do\s+not|didn'?t)\s+recogni[sz]e\s+(?:the|this|that|a|an)\s+(?:merchant|charge|payment|name|transaction|debit)"
+    # "there's a charge on my statement and i can't remember what it's for, could you tell me what that was"
+    r"|\b(?:charge|payment|transaction|debit)\b.{0,80}\b(?:remember|know|tell\s+me|idea|sure)\s+what\s+(?:it|that|this)(?:'s|\s+is|\s+was)"
+    r"(?:\s+for)?\b",
     re.I,
 )
 
@@ -88,7 +92,13 @@ def asks_what_a_charge_was(text: str) -> bool:
 # "how much do i owe you, i think i maybe missed a payment last month": what is owed now, which
 # the balance says (with any overdue invoice), not the payment history; a month asked for ("what
 # did i owe in march") stays that month's invoice.
-_OWED_NOW = re.compile(r"\b(?:how\s+much|what)\s+(?:do|does)\s+(?:i|we)\s+owe\b|\bwhat'?s\s+owed\b|\bdo\s+(?:i|we)\s+owe\b", re.I)
+_OWED_NOW = re.compile(
+    r"\b(?:how\s+much|what)\s+(?:do|does)\s+(?:i|we)\s+owe\b|\bwhat'?s\s+owed\b|\bdo\s+(?:i|we)\s+owe\b"
+    # "next bill?": the one to come, which the balance gives; "a late notice email", "why's there a
+    # late thing on my bill": an invoice overdue now, which the balance names
+    r"|^\W*(?:(?:and|so|um|uh|hey|ok)\W+)*(?:my\s+|the\s+|our\s+)?next\s+(?:bill|invoice|payment)\W*$"
+    r"|\b(?:when|what|how\s+much)\b.{0,25}\bnext\s+(?:bill|invoice|payment)\b"
+    r"|\b(?:late|overdue|past[\s-]+due)\s+(?:notice|reminder|email|e-mail|letter|warning|thing|fee|charge|mark)s?\b", re.I)
 
 
 def asks_what_is_owed(text: str) -> bool:

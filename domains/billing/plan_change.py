@@ -59,9 +59,10 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         current = billing.current_plan(self.customer_id)
         way = direction(plan)
         target = relative_plan(billing.list_plans(), current, way) if way else billing.get_plan(plan.strip())
-        if way and current and self.gate.pending and self.read_back and _goes(current, self.read_back, way):
+        if way in (UP, DOWN) and current and self.gate.pending and self.read_back and _goes(current, self.read_back, way):
             # "yes, do the downgrade" to Starter's read-back: the plan read back is that way
-            # already; "the downgrade" names it, not the next plan down
+            # already; "the downgrade" names it, not the next plan down ("the cheapest one"
+            # names one plan whatever was read back)
             target = self.read_back
         if way and current and target is None:  # nothing further that way: say so, change nothing
             self.finish(ChangePlanResult(status="info", summary=_nothing_further(current, way), old_plan=current.id))
@@ -175,11 +176,14 @@ def _nothing_further(current: Plan, way: str) -> str:
 def _cost(current: Plan | None, target: Plan) -> str:
     """What the switch costs a month against the plan the caller is on."""
     price = f"The {target.name} plan is {dollars(target.monthly_price_cents)} a month"
+    # "do i end up paying twice this month?": a switch charges nothing itself (it sets the plan
+    # the next bill is made from)
+    nothing_now = " Nothing extra is charged today: your next bill is simply at the new price."
     if current is None:
-        return f"{price}; there's no fee for switching."
+        return f"{price}; there's no fee for switching.{nothing_now}"
     diff = target.monthly_price_cents - current.monthly_price_cents
     more = f"{dollars(abs(diff))} {'more' if diff > 0 else 'less'}"
-    return f"{price}, {more} than the {current.name} plan you're on now; there's no fee for switching."
+    return f"{price}, {more} than the {current.name} plan you're on now; there's no fee for switching.{nothing_now}"
 
 
 def _goes(current: Plan, plan: Plan, way: str) -> bool:

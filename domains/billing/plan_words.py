@@ -34,6 +34,7 @@ _DOWN_WORDS = (
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much|overkill|overpriced"
+    r"|(?:paying|spending)\s+(?:way\s+|far\s+|much\s+)?too\s+much"
 )
 _UP_WORDS = (
     r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|(?:go\s+|me\s+|us\s+)?up\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
@@ -53,7 +54,9 @@ PLAN = _MENTION
 _COMPLAINED = re.compile(
     r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|has|had|gives\s+us|comes\s+with)\s+"
     r"(?:(?:just|really|honestly|got|way|kinda|kind\s+of|a\s+bit|a\s+little|pretty|totally|total|complete|such|so|an?|bit\s+of\s+an?)\s+){0,2}"
-    r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)", re.I)
+    r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)"
+    # "the pro plan isn't worth it for what you're delivering"
+    r"|^\s*(?:plan|tier)?\s*(?:isn'?t|is\s+not|wasn'?t|ain'?t)\s+(?:really\s+|even\s+|just\s+)?worth", re.I)
 # ... complained about as too small: the way is up ("starter is too limited for us now").
 _TOO_SMALL = re.compile(r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|feels)\s+(?:\w+\s+)?too\s+(?:small|limited|little|slow|tight|basic)", re.I)
 # A plan named as what the caller drops or no longer needs: "off enterprise", "drop pro",
@@ -142,7 +145,9 @@ _TO_DIRECTION = re.compile(
 # Words that end the whole relationship, whatever else is said: the closure stands.
 _ENDS_ALL = re.compile(
     r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|me\s+|the\s+|our\s+|this\s+)?"
-    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it|the\s+whole\s+thing"
+    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it"
+    # "shut the whole thing down"; "is the whole thing down at your end?" asks if the service is up
+    r"|(?<!\bis\s)(?<!\bwas\s)(?<!\bif\s)the\s+whole\s+thing"
     r"|(?:don'?t|do\s+not)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?\s+any\s*more"
     r"|no\s+longer\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)"
     r"|(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\b(?!\s+with\s+(?:the\s+|my\s+|our\s+)?(?:plan|pro|starter|enterprise))"
@@ -206,7 +211,7 @@ _PAY_LESS = re.compile(
     r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
     r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     # "we're paying way too much, can you knock it down a bit": too much each month, not one charge
-    r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+paying\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
+    r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+(?:paying|spending)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
     r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down)\b",
     re.I,
 )

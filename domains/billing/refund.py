@@ -23,6 +23,7 @@ from domains.billing.policy import (
 )
 from domains.billing.ports import billing_port
 from domains.billing.records import Charge, Refund
+from domains.billing.refund_words import asks_money_back
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.frame import ActionFacts
@@ -105,6 +106,11 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         base = {"charge_id": charge.id, "finding": decision.finding}
         if decision.outcome == "refuse":
             self.finish(IssueRefundResult(status="refused", summary=_refusal(decision), request_id=decision.pending_request, **base))
+            return None
+        if not self.gate.pending and not asks_money_back(self.request_words):
+            # Sent here by words that ask for no money back: what the records allow is offered,
+            # and only the caller's yes to it asks for the refund (read back then like any other).
+            self.finish(IssueRefundResult(status="info", summary=_offered(charge, decision), offer=f"refund charge {charge.id}", **base))
             return None
         go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}",
                              _readback(charge, decision, self.customer_id), _facts(decision, charge.id, limits_of(billing)))
@@ -218,6 +224,12 @@ def _readback(charge: Charge, decision: RefundDecision, customer_id: str) -> str
         f"on account {customer_id}, back to the card it was charged to"
         + (", which needs a supervisor's approval." if decision.outcome == "approval" else ".")
     )
+
+
+def _offered(charge: Charge, decision: RefundDecision) -> str:
+    kind = "duplicate charge" if decision.reason == "duplicate" else "service-failure credit on charge"
+    return (f"I do see a {kind} {charge.id} on your account that can be refunded: {dollars(decision.amount_cents)}. "
+            "Nothing has been changed. Would you like me to refund it?")
 
 
 def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> ActionFacts:

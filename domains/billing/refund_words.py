@@ -14,6 +14,10 @@ _ASKED_BEFORE = re.compile(
     r"\b(?:did|have|has|had)\s+(?:you|they|it|someone|somebody|the\s+refund)\s+(?:already\s+|ever\s+)?(?:refund|process|sen[dt]|issu|go|gone|come|arriv|clear)"
     r"|"
     r"\b(?:i|we)\s+(?:already\s+)?(?:asked|requested|applied|filed|put\s+in|called)\s+(?:for\s+|about\s+)?(?:a\s+|the\s+|my\s+|that\s+)?refund"
+    # "somebody on my team asked you for money back a while ago, did that go anywhere"
+    r"|\b(?:i|we|someone|somebody|(?:some|any)one\s+(?:on|from|in)\s+(?:my|our)\s+\w+|my\s+\w+)\s+(?:already\s+)?(?:asked|requested)"
+    r"\s+(?:you\s+|y'?all\s+|you\s+guys\s+)?for\s+(?:a\s+|the\s+|some\s+|our\s+|my\s+)?(?:refund|money\s+back|credit)\b.{0,40}"
+    r"\b(?:ago|before|last\s+\w+|earlier|already)\b"
     r"|\brefund\s+(?:that\s+)?(?:i|we|you)\s+(?:asked|requested|promised|approved|said|put)"
     r"|\b(?:you|they|someone|somebody|an?\s+agent)\s+(?:promised|approved|said|told)\b.{0,40}\brefund"
     r"|\b(?:my|the|that)\s+refund\s+(?:from|since|of)\s+(?:last|yesterday|a\s+week|two|three|monday|tuesday|wednesday"
@@ -84,7 +88,9 @@ _CREDIT_FOR_TROUBLE = re.compile(
     rf"|\b(?:outage|downtime|incident|service|sla|uptime)\s+credits?\b"
     # asked for what the sentence before told: "if it is your fault i want some kind of credit for it"
     rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to)\b.{{0,20}}\b(?:credit|credits|compensat\w*)\b.{{0,12}}"
-    rf"\b(?:for|because\s+of)\s+(?:it|that|this|all\s+(?:that|this))\b",
+    rf"\b(?:for|because\s+of)\s+(?:it|that|this|all\s+(?:that|this))\b"
+    # "if it's your fault then we ought to get a little something back"
+    rf"|\bif\s+(?:it'?s|it\s+is|it\s+was|that'?s)\s+(?:your|you\s+guys'?|on\s+your)\s*(?:fault|end|side)\b.{{0,60}}\b{_RETURN}",
     re.I)
 
 
@@ -96,10 +102,34 @@ def asks_credit_for_trouble(text: str) -> bool:
 # "i was going over the books last night and you took the forty nine twice": a charge taken twice,
 # told as a story, is the duplicate's refund whatever the story reads as.
 _TAKEN_TWICE = re.compile(
-    r"\b(?:took|taken|take|charged|billed|debited|hit|pulled|deducted|collected|withdrew|withdrawn)\b.{0,35}\b(?:twice|two\s+times)\b"
+    r"\b(?:took|taken|take|charged|billed|debited|hit|pulled|deducted|collected|withdrew|withdrawn"
+    r"|came\s+out|come\s+out|went\s+out|gone\s+out|taken\s+out|paid)\b.{0,35}\b(?:twice|two\s+times)\b"
     r"|\b(?:double|duplicate)[\s-]+(?:charge[ds]?|billed|billing|payments?|debit(?:ed)?)\b", re.I)
 
 
 def tells_taken_twice(text: str) -> bool:
     """A charge taken twice, told ("you took the forty nine twice"), not a refund asked about."""
     return bool(_TAKEN_TWICE.search(text)) and not asked_before(text)
+
+
+# Any word of money going back to the caller, or of a charge that should not have been: the
+# refund's read-back starts only from a request that has one. "and you won't charge me a fee
+# for paying less, right?" or "how do i get back in afterwards" routed here has none: the
+# refund the records allow is offered, and only the caller's yes asks for it.
+_MONEY_BACK = re.compile(
+    rf"\b{_RETURN}|\b(?:get|give|have|want|need|pay|put|send)\b(?:\s+\S+){0,3}?\s+back\b(?!\s+(?:in|into|on|online|to|up)\b)|\b(?:twice|double|duplicate[ds]?|two\s+times|overcharg\w*|owed|owe\s+(?:me|us)|return\w*|paid\s+for\s+nothing)\b"
+    r"|\$\s?\d|\b\d+(?:\.\d\d)?\s*(?:dollars?|bucks|usd)\b|\bCH-\w+", re.I)
+
+
+_QUESTION = re.compile(
+    r"\?|^\W*(?:(?:and|so|but|um|uh|ok|okay|oh|hey|wait|hmm)\W+)*(?:how|what|why|when|where|who|which|is|are|was|were|will|would"
+    r"|do|does|did|can|could|should|won'?t|wouldn'?t|isn'?t|aren'?t)\b"
+    # a tag question, its mark lost on the way ("you won't charge me a fee for that, right")
+    r"|,\s*(?:right|yeah|correct|isn'?t\s+it|won'?t\s+you|will\s+you|do\s+you|yes|no)\W*$", re.I)
+
+
+def asks_money_back(text: str) -> bool:
+    """The caller's words may ask for a refund: a statement or request ("the double one, can you
+    sort that out"), or a question with a word of money back or of a charge that should not have
+    been. A question without one ("and you won't charge me a fee for that, right?") asks none."""
+    return bool(_MONEY_BACK.search(text)) or not _QUESTION.search(text)

@@ -81,7 +81,8 @@ CANCEL_TO_A_PLAN = Rereading(
 # "i want to pay less each month": a way down the price list, not a question about the balance.
 PAY_LESS = Rereading(
     # "we're paying way too much, knock it down a bit" may read as a refund: nothing was charged twice
-    over=frozenset({"billing/balance", "billing/refund"}),
+    # OOS: "our finance team says we're spending too much on you guys, what are our options?"
+    over=frozenset({"billing/balance", "billing/refund", OOS, "meta/goodbye"}),
     label="billing/plan_change",
     target=asks_to_pay_less,
     whole=never,
@@ -104,6 +105,7 @@ ASKED_BEFORE = Rereading(
     target=asked_before,
     whole=asks_another,
     unsure=never,
+    settles_own=True,  # where a refund asked for before stands changes nothing
 )
 
 # "refund me the duplicate forty nine", a bare "refund": a refund asked for now, not its status.
@@ -205,7 +207,8 @@ PLAN_STATED = Rereading(
 # "how much do i owe you, i think i maybe missed a payment last month": what is owed now is the
 # balance (it names an overdue invoice), not the payment history.
 OWED_NOW = Rereading(
-    over=frozenset({"billing/invoices", "billing/refund_status"}),
+    # OOS and a goodbye: "i got some late notice email from you, what's that about" read as nothing
+    over=frozenset({"billing/invoices", "billing/refund_status", OOS, "meta/goodbye", "technical/api_errors"}),
     label="billing/balance",
     target=asks_what_is_owed,
     whole=wants_money_back,
@@ -228,7 +231,7 @@ MONTHLY_PRICE = Rereading(
 CREDIT_FOR_TROUBLE = Rereading(
     # OOS: "we want the service credit for today's 500s" may read as nothing the line does
     over=frozenset({"technical/api_errors", "technical/service_status", "billing/invoices", "billing/balance",
-                    "billing/refund_status", OOS}),
+                    "billing/refund_status", "account/close_account", OOS}),
     label="billing/refund",
     target=asks_credit_for_trouble,
     whole=never,

@@ -28,6 +28,7 @@ from domains.technical.status_words import (
     asks_if_it_is_why,
     asks_if_up,
     key_fails,
+    names_client_error,
     names_error_code,
     names_incident,
     names_own_error,
@@ -51,14 +52,27 @@ SLOTS = (
     SlotPattern("http_status", re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I), _http_status),
 )
 
-# "is the api ok": whether the service is up is the status board's question, not a diagnosis,
-# unless the caller names an error of their own (status_words.py).
+# "is the api ok", "is the api down? we keep getting five hundreds": whether the service is up is
+# the status board's question, not a diagnosis, unless the caller names an error of their own
+# traffic or key ("is the api down or is it my 429s?", status_words.py).
 UP_OR_DOWN = Rereading(
-    over=frozenset({"technical/api_errors", "technical/ticket_status"}),  # "status of the api" is no ticket's
+    # "status of the api" is no ticket's; "are webhooks ok?" no guide's
+    over=frozenset({"technical/api_errors", "technical/ticket_status", "technical/integration_help"}),
     label="technical/service_status",
     target=asks_if_up,
-    whole=names_own_error,
+    whole=names_client_error,
     unsure=never,
+)
+
+# "... it keeps showing five hundred and something. is the whole thing down at your end?": a
+# question whether the service is up ends no account, whatever errors the turn names
+UP_NOT_ENDED = Rereading(
+    over=frozenset({"account/close_account"}),
+    label="technical/service_status",
+    target=asks_if_up,
+    whole=never,
+    unsure=never,
+    settles_own=True,  # the status board changes nothing
 )
 
 # "is inc forty two fixed yet": a named incident is the status board's (status_words.py), also when
@@ -114,7 +128,8 @@ IS_IT_WHY = Rereading(
 # board's incidents (it lists the resolved ones), not set-up help or a ticket, unless the
 # caller names a ticket of their own (or an error they get: that is the diagnosis's).
 PAST_TROUBLE = Rereading(
-    over=frozenset({"technical/integration_help", "technical/ticket_status", "technical/api_errors"}),
+    # OOS: a glossed "gab es letzte woche probleme mit den webhooks" reads as nothing in English
+    over=frozenset({"technical/integration_help", "technical/ticket_status", "technical/api_errors", OOS}),
     label="technical/service_status",
     target=past_trouble,
     whole=lambda text: names_ticket(text) or names_own_error(text),
@@ -162,7 +177,9 @@ HOW_TO = Rereading(
 # "what sdks do you support": a guide named and asked about is set-up help, not small talk or a
 # ticket's status, unless the caller names an error they get.
 GUIDE_ASKED = Rereading(
-    over=frozenset({"technical/ticket_status", "technical/api_errors", "technical/service_status", "meta/smalltalk", OOS}),
+    # "a question about signing webhooks" read as sign-ins
+    over=frozenset({"technical/ticket_status", "technical/api_errors", "technical/service_status", "meta/smalltalk", OOS,
+                    "account/security"}),
     label="technical/integration_help",
     target=asks_about_guide,
     # "are webhooks down", "did webhooks lag last week": the status board's
@@ -192,7 +209,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
+    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, UP_NOT_ENDED, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
                 ERROR_CODE_NAMED, GUIDE_ASKED, USE_TOLD),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,

@@ -11,13 +11,19 @@ from __future__ import annotations
 import re
 
 _THING = (r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platform|system|systems|dashboard|servers?|app|endpoints?"
-          r"|webhooks?|webhook\s+deliver(?:y|ies)|stuff|things|everything)")
+          r"|webhooks?|webhook\s+deliver(?:y|ies)|stuff|things|everything|whole\s+thing)")
 _STATE = (r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
           r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal)")
 _UP_QUESTION = re.compile(
     # "were the webhooks fixed", "has the api been fixed": the board says whether it is
     rf"\b(?:is|are|r|was|were|has|have)\s+{_THING}(?:\s+(?:thing|stuff|issue|problem|delay|outage|incident))?"
     rf"(?:\s+(?:all|still|currently|even|finally|now))?\s+{_STATE}\b"
+    # glossed: "outage api errors" (¿está caída la api?), "api right now down errors"
+    r"|\b(?:api|service|platform|servers?)\b(?:\s+\w+){0,3}?\s+(?:down|outage)\b|\boutage\s+(?:of\s+)?(?:the\s+)?(?:api|service|platform)\b"
+    # "api is down" (a glossed "l'api est en panne"), "the whole platform is down?"
+    rf"|^\W*{_THING}\s+(?:is|are|'s)\s+(?:still\s+|currently\s+|totally\s+)?(?:down|up|offline|online)\b"
+    # "and whether the api's up at the moment", "check if the service is down"
+    rf"|\b(?:whether|if)\s+{_THING}(?:'s|'re|\s+is|\s+are)(?:\s+(?:all|still|currently|even|now))?\s+{_STATE}\b"
     rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b"
     # "anything going on with the api today?", "is something up with your servers"
     rf"|\b(?:anything|something)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}"
@@ -33,7 +39,7 @@ _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|ra
 
 # An error code or limit named by the caller, written or as said ("the 429 thing", "five hundreds").
 _ERROR_CODE = re.compile(
-    r"\b(?:[45]\d\d|[45]xx|rate[-\s]?limit\w*|throttl\w*|unauthori[sz]ed|forbidden"
+    r"\b(?:[45]\d\d|[45]xx|rate[-\s]?limit\w*|throttl\w*|(?:not\s+|un)authori[sz]ed|forbidden"
     r"|(?:four|five)\s+(?:hundreds?|oh\s+(?:one|three|four)|twenty[-\s]nine|o\s+(?:one|three)))s?\b", re.I)
 
 
@@ -61,6 +67,18 @@ def asks_if_it_is_why(text: str) -> bool:
     return bool(_IS_IT_WHY.search(text))
 
 
+# An error of the caller's own traffic or key (4xx, rate limits, auth): said with "is the api
+# down?" the diagnosis reads their usage. A server error (5xx, "errors") is the service's: the
+# status board answers "is the api down? we get five hundreds" with its incident.
+_CLIENT_ERROR = re.compile(r"\b(?:(?:4\d\d|4xx)s?|rate[-\s]?limit\w*|throttl\w*|(?:not\s+|un)authori[sz]ed|forbidden"
+                           r"|four\s+(?:oh|zero|hundred|twenty)\w*|keys?)\b", re.I)
+
+
+def names_client_error(text: str) -> bool:
+    """The caller names an error of their own traffic or key ("429s", "unauthorized")."""
+    return bool(_CLIENT_ERROR.search(text))
+
+
 def names_own_error(text: str) -> bool:
     """The caller names an error they get ("500s", "timeouts"): a diagnosis reads their usage."""
     return bool(_OWN_ERROR.search(text))
@@ -78,7 +96,11 @@ _KEY_FAILS = re.compile(
     # "oh so it's my key, not you lot?": whether the key is the trouble
     r"|\b(?:it'?s|its|it\s+is|is\s+it|was\s+it)\s+(?:just\s+|really\s+)?(?:my|our|the)\s+(?:api\s+)?key\b(?!\s+(?:to|for))"
     # "can you check if my api key is still good": whether it works is the diagnosis's to say
-    r"|\b(?:api\s+)?key\b.{0,20}\b(?:is|still|s)\s+(?:still\s+)?(?:good|valid|ok(?:ay)?|active|working|alive)\b",
+    r"|\b(?:api\s+)?key\b.{0,20}\b(?:is|still|s)\s+(?:still\s+)?(?:good|valid|ok(?:ay)?|active|working|alive)\b"
+    # "the thing with my key, can you turn it back on?": a revoked key asked back (the diagnosis
+    # says a new one is made in the dashboard)
+    r"|\b(?:api\s+)?key\b.{0,40}\b(?:turn|switch|put)\s+(?:it|that|them)\s+back\s+on\b"
+    r"|\b(?:re-?enable|reactivate|un-?revoke|restore|unblock)\s+(?:my|our|the)\s+(?:api\s+)?key\b",
     re.I,
 )
 
@@ -190,7 +212,10 @@ _UNITS = "one|two|three|four|five|six|seven|eight|nine"
 _NUMBER_WORDS = rf"(?:(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:{_UNITS}))?|ten|eleven|twelve|{_UNITS})"
 _INCIDENT = re.compile(rf"\b(?:inc|incident)[-\s]?(?:\d{{1,4}}|{_NUMBER_WORDS})\b"
                        # a region of the service names the status board's matter too: "is that us-east issue still going on"
-                       r"|\b(?:us|eu|ap)[-\s]?(?:east|west|central|north|south)\b", re.I)
+                       r"|\b(?:us|eu|ap)[-\s]?(?:east|west|central|north|south)\b"
+                       # "any update on the five hundred incident": news of one, whatever it is called
+                       r"|\b(?:update|updates|news|eta|progress)\s+(?:on|about|with|for|regarding)\s+(?:the\s+|your\s+|that\s+|this\s+)?"
+                       r"(?:[\w-]+\s+){0,3}(?:incident|outage|downtime)\b", re.I)
 
 
 def names_incident(text: str) -> bool:

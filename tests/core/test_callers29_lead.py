@@ -239,9 +239,9 @@ async def test_a_new_email_in_words_in_the_request_is_read_back(open_call, store
 async def test_a_take_back_to_a_departments_question_changes_nothing(open_call, store: Store) -> None:
     call = await open_call("C1005")
     await call.send("i want to close my account")
-    await call.send("can i just pause it instead?")
+    await call.send("can i just pause it instead?")  # answered since session 25 (no pause), the closure asked again
     turn = await call.send("no then, don't close it")
-    assert "nothing has been changed" in said(turn) and "refund" not in said(turn), said(turn)
+    assert ("nothing has been changed" in said(turn) or "haven't changed anything" in said(turn)) and "refund" not in said(turn), said(turn)
     assert store.list_work(customer_id="C1005") == []
 
 
