@@ -106,13 +106,16 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 
 def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: list[int], draws: int = 1,
-              variants: tuple[str, ...] = ("now",), bands: tuple[str, ...] = ("16k", "8k")) -> dict[str, Any]:
+              variants: tuple[str, ...] = ("now",), bands: tuple[str, ...] = ("16k", "8k"),
+              engine: str = "whisper") -> dict[str, Any]:
     """WER per voice, band and split, for each recogniser window (30 = Whisper's own).
 
     Deterministic: the caller audio is made the same on every run (voices.to_16k, sox -D), and
     CTranslate2 gives the same words for the same samples. Each draw quantises that audio to
     int16 with a different seeded +-1 LSB dither, as a line's resampler would; `draws` > 1
-    reports the mean over draws 0..N-1, so a change is not judged on one lucky draw."""
+    reports the mean over draws 0..N-1, so a change is not judged on one lucky draw.
+    `engine="moonshine"`: Moonshine base-en (moonshine_stt.MoonshineSTT) reads the same audio
+    instead of Whisper; its key names no window or beam, it has neither (session 25)."""
     cases = [json.loads(x) for x in SET.read_text().splitlines() if x.strip()]
     audio: dict[tuple[str, str, str], np.ndarray] = {}
     for voice_name in voices:
@@ -126,7 +129,12 @@ def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: l
     for margin, beam, variant in ((m, b, v) for m in margins for b in beams for v in variants):
         options = dict(VARIANTS[variant])
         prompt = options.pop("prompt", recogniser_prompt())
-        stt = WhisperSTT(prompt=prompt, window_s=float(margin), beam_size=beam, options=options)
+        if engine == "moonshine":
+            from benchmarks.voice.moonshine_stt import MoonshineSTT
+
+            stt: Any = MoonshineSTT()
+        else:
+            stt = WhisperSTT(prompt=prompt, window_s=float(margin), beam_size=beam, options=options)
         for voice_name in voices:
             for band in bands:
                 for split in splits:
@@ -148,7 +156,8 @@ def bench_wer(voices: list[str], splits: list[str], margins: list[str], beams: l
                             if seed == 0:
                                 worst.append((e / max(1, len(ref)), case["text"], heard))
                         rates.append(errors / total)
-                    key = f"{variant}/window={margin}/beam={beam}/{voice_name}/{band}/{split}"
+                    key = (f"moonshine-base-en/{voice_name}/{band}/{split}" if engine == "moonshine"
+                           else f"{variant}/window={margin}/beam={beam}/{voice_name}/{band}/{split}")
                     out[key] = {"wer": round(statistics.fmean(rates), 4), "draws": [round(r, 4) for r in rates],
                                 "words": total, "cpu_s_per_utterance": round(cpu / (draws * len(cases_here)), 3)}
                     if split == "dev":  # held-out sentences are never read one by one
@@ -386,6 +395,8 @@ def main() -> int:
                     help="wer: recogniser beam sizes to compare (1 = greedy)")
     ap.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=["now"],
                     help="wer: recogniser variants to compare (tune on dev only)")
+    ap.add_argument("--engine", choices=["whisper", "moonshine"], default="whisper",
+                    help="wer: the recogniser, the line's Whisper tiny.en or Moonshine base-en (pip install moonshine-cpp)")
     ap.add_argument("--draws", type=int, default=1,
                     help="wer: mean over this many seeded +-1 LSB dither draws of the same audio (1 = draw 0 only)")
     ap.add_argument("--turns", type=int, default=20)
@@ -398,7 +409,8 @@ def main() -> int:
     os.environ.setdefault("CALLCENTER_LOG_LEVEL", "WARNING")
     data_dir = Path(tempfile.mkdtemp(prefix="voice-bench-"))
     if args.what == "wer":
-        result = bench_wer(args.voices, args.splits, args.window, args.beam, args.draws, tuple(args.variants), tuple(args.bands))
+        result = bench_wer(args.voices, args.splits, args.window, args.beam, args.draws, tuple(args.variants), tuple(args.bands),
+                           args.engine)
     elif args.what == "latency":
         result = asyncio.run(bench_latency(args.turns, data_dir, args.configs))
     elif args.what == "_caller":
