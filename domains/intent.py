@@ -392,7 +392,7 @@ class ActionGate:
                 if other is not None and other(texts[0]) is not None and not _reads_as(task, texts[0]):
                     # "no then, move me to starter" to the closure's read-back: nothing is closed,
                     # and the need said instead is routed next (its own read-back follows)
-                    task.state.follow_up = task._wanted_instead(texts[0]) or texts[0]  # type: ignore[attr-defined]
+                    task.state.follow_up = task.wanted_instead(texts[0]) or texts[0]
                 task.finish(task.result_type(status="cancelled", summary=CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
                 return None
             if answer is True and same:

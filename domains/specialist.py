@@ -267,14 +267,14 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             # Only what the caller wants instead goes back to be routed: the part they took
             # back names this very task and would bring them straight back here. The caller
             # hears what was left, before the new need's answer.
-            self.state.follow_up = self._wanted_instead(self.caller_words)
+            self.state.follow_up = self.wanted_instead(self.caller_words)
             gate = getattr(self, "gate", None)
             what = gate.facts.what if gate is not None and gate.pending and gate.facts else self.called
             self.finish(self.result_type(status="cancelled", summary=LEFT_FOR_NEW.format(what=what)))  # type: ignore[arg-type]
             return
         self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]
 
-    def _wanted_instead(self, words: str) -> str:
+    def wanted_instead(self, words: str) -> str:
         """What the caller wants instead of this task: the words after the take-back, without
         the clauses that take this task back or name it ("actually let's leave the phone
         number for another day, just the sign in thing" -> "just the sign in thing")."""

@@ -296,7 +296,7 @@ class MetaSupervisor(Agent):
         last = results[-1] if results else None
         spec = self._specialist(last.domain, last.specialist) if last is not None else None
         # a specialist that changes something, or one that answers and acts when asked (security)
-        if spec is None or last is None or last.status not in ("cancelled", "info") or not (spec.changes or spec.acts_on):
+        if spec is None or last is None or last.status not in ("cancelled", "info") or not (spec.changes or spec.acts_on is not None):
             return None
         if not moves.asks_to_do_it(text) or caller_wants_out(text) is not None:
             return None
