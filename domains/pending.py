@@ -85,9 +85,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return dropped
     if readback and yes_then_asks(task, latest):
         return Next.TO_TOOL
-    # "let's hold off, i might still find the old phone": a reason beside the cancel that sounds
-    # like this very need is no need of its own
-    reading = frame.read(latest, lambda words: raises_need(task, words) and not (frame.takes_back(latest) and restates(task, words)))
+    reading = frame.read(latest, lambda words: raises_need(task, words))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)

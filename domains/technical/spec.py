@@ -64,17 +64,6 @@ UP_OR_DOWN = Rereading(
     unsure=never,
 )
 
-# "... it keeps showing five hundred and something. is the whole thing down at your end?": a
-# question whether the service is up ends no account, whatever errors the turn names
-UP_NOT_ENDED = Rereading(
-    over=frozenset({"account/close_account"}),
-    label="technical/service_status",
-    target=asks_if_up,
-    whole=never,
-    unsure=never,
-    settles_own=True,  # the status board changes nothing
-)
-
 # "is inc forty two fixed yet": a named incident is the status board's (status_words.py), also when
 # the clause alone reads as nothing the line does ("and is inc forty two sorted yet")
 INCIDENT_NAMED = Rereading(
@@ -209,7 +198,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, UP_NOT_ENDED, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
+    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
                 ERROR_CODE_NAMED, GUIDE_ASKED, USE_TOLD),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
