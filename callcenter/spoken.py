@@ -417,6 +417,8 @@ _KEPT_ONE = "qqonekept"
 _SHORTHAND = {"wat": "what", "wut": "what", "wats": "what's", "whatz": "what's", "pls": "please", "plz": "please",
               "acct": "account", "accts": "accounts", "thx": "thanks", "pw": "password", "pwd": "password"}
 _SHORTHAND_WORD = re.compile(rf"\b({'|'.join(_SHORTHAND)})\b", re.I)
+# "d o b", "d.o.b.": a recogniser spells the abbreviation out; the identity readers know "dob"
+_SPELLED_DOB = re.compile(r"\bd\.?[\s.]*o\.?[\s.]*b\b\.?(?=\s|$|,)", re.I)
 
 _ZIP_DIGITS = 5
 _DAY_THEN_YEAR = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})((?:19|20)\d{{2}})\b", re.I)
@@ -428,6 +430,7 @@ def normalise(text: str) -> str:
     # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a
     # written full stop in it would end the sentence inside the number
     text = _ELLIPSIS.sub(", ", text)
+    text = _SPELLED_DOB.sub("dob", text)
     text = birth_dates(text)  # before the numbers: a day and a two-digit year would run together
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1).lower()], text)
     text = _PRONOUN_ONE.sub(rf"\1\2{_KEPT_ONE}", text)

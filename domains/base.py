@@ -158,15 +158,24 @@ def book_callback(state: CallState, reason: str) -> str:
     if customer is None:
         summary += f". Not verified: call back the number the call came from, {state.caller.line}"
     ticket = state.ports.tickets.create_ticket(customer_id=customer, kind=CALLBACK_KIND, summary=summary)
+    phone = state.ports.customers.get_customer(customer).phone if customer is not None else ""
+    called = (f"the number on file, ending {phone[-4:]}" if len(phone) >= 4 else "the number on file") if customer else \
+        "the number you're calling from"
     said = (
         f"I've booked a call back from one of my colleagues; your reference is {ticket.id}. "
-        "They'll call you within one business day."
+        f"They'll call you at {called}, within one business day."
     )
-    # the booking is an answer like any other: "how long till they call?", "is it booked?"
-    # after it are follow-ups about it, not new needs
+    # the booking is an answer like any other: "how long till they call?", "is it booked?",
+    # "what number will they ring?" after it are follow-ups about it, not new needs
     follow_ups: dict[FollowUp, str] = {
         "how_long": f"{CALLBACK_WHEN} Your reference is {ticket.id}.",
         "done": f"Yes, the call back is booked; your reference is {ticket.id}.",
+        # "which number are they gonna call?", "why can't you just put me through?", "anything
+        # else you need from me?": the booking's own facts
+        "where": f"They'll call {called}. Your reference is {ticket.id}.",
+        "why": (f"I can't put you through to a person from this line, so a colleague calls you back instead, at {called}, "
+                "with your account in front of them."),
+        "next_step": f"Nothing more from you: a colleague will call {called} within one business day. Your reference is {ticket.id}.",
     }
     state.caller.results.append(DomainResult(
         domain="meta", specialist=None, status="done", summary=said,

@@ -157,7 +157,7 @@ _CLEAR_YES = frozenset("yes yeah yep yup sure absolutely definitely please".spli
 # A yes that names what it agrees to: "yes go ahead with the refund", "yep, enterprise",
 # "yes lock it up". It opens with an assent, and nothing in it hedges, refuses or changes.
 _ASSENT_OPEN = re.compile(
-    r"^\W*(?:(?:uh|um|er|ugh|hmm|ah|eh|oh|ok|okay|well|so|alright|all right|right|then|and|thanks|thank you|got it"
+    r"^\W*(?:(?:uh|um|er|ugh|hm+|ah|eh|oh|ok|okay|well|so|alright|all right|right|then|and|thanks|thank you|got it"
     r"|good|great|perfect|fine|sorry|i'?m back)\W+)*"
     r"(?:yes+|yeah|yep|yup|ya|yea|sure|absolutely|definitely|correct|confirm(?:ed)?|go ahead|go on|do it|please"
     r"|ok|okay|alright|all right|fine)\b", re.I)
@@ -168,7 +168,8 @@ _HEDGE = re.compile(
 _GLUE = {"the", "a", "an", "to", "me", "us", "my", "our", "with", "and", "up", "one", "just", "then", "now",
          "them", "through", "in", "at", "new", "same", "too", "also", "as",
          # verbs that only say "do it": "yes send it", "yeah file that", "yes put it through"
-         "send", "file", "submit", "process", "start", "make", "happen", "put", "get", "run", "sort", "take", "care"}
+         "send", "file", "submit", "process", "start", "make", "happen", "put", "get", "run", "sort", "take", "care",
+         "sign", "that", "this"}  # "ok yeah sign me up for that"
 _MIN_STEM = 4
 _CALLS_BACK = re.compile(r"\bcall you back\b", re.I)
 _WAITS_FOR_CALL = re.compile(
@@ -178,6 +179,8 @@ _WAITS_FOR_CALL = re.compile(
 _FINE_BY_ME = re.compile(
     r"\b(?:about|for)\b|\b(?:is|are|'s|would\s+be|will\s+be|sounds|seems)\s+(?:fine|good|ok|okay|great|alright|perfect)"
     r"(?:\s+(?:with|by|for|to)\s+me)?\b|\bworks\s+for\s+me\b")
+# Why the caller wants it, after the action: "just in case", "to be safe", "to be on the safe side".
+_TO_BE_SAFE = re.compile(r"\b(?:just\s+)?in\s+case\b|\bto\s+be\s+(?:on\s+the\s+)?safe(?:\s+side)?\b|\bfor\s+safety(?:'?s\s+sake)?\b")
 # Words after the yes that open a statement, not a request: "i was double charged", "it's broken".
 _TELLS = re.compile(r"^\W*(?:i|i'?m|i'?ve|we|we'?re|it|it'?s|its|my|our|there|this|that'?s|they|he|she)\b")
 
@@ -212,6 +215,7 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
     if opened is None or any(m.group(0) not in own for m in _HEDGE.finditer(low)) or _NO_START.search(low):
         return False
     rest = _FINE_BY_ME.sub(" ", low[opened.end():])  # "ok yeah a call back about the email is fine"
+    rest = _TO_BE_SAFE.sub(" ", rest)  # "ok lock it just in case": why, not what
     words = [w for w in re.findall(r"[a-z0-9']+", rest) if w not in _YES and w not in _FILLER and w not in _GLUE]
     if not words:
         return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"

@@ -26,7 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.language import detect_language
-from callcenter.routing.discourse import follow_up_kind, is_thanks_only
+from callcenter.routing.discourse import farewell_after, follow_up_kind, is_thanks_only
 from callcenter.routing.segment import RETRACTION
 from callcenter.spoken import normalise
 from domains import frame
@@ -68,6 +68,16 @@ class Next(Enum):
 
     CONTINUE = "continue"  # as before: leave on goodbye/person/new need, else act or ask
     TO_TOOL = "to_tool"  # the action's own gate answers this turn: run the tool, no topic change
+    LEAVE = "leave"  # the caller says no to our question and goodbye: the call ends
+
+
+def says_no_and_bye(task: SpecialistLike, latest: str) -> bool:
+    """"nope, don't lock, bye" to "which one should change?": a no and a farewell, with no value
+    of the kind asked for. At a read-back a yes or no before "bye" is the answer and is read
+    first (`caller_wants_out`); at a value's question a no answers nothing, so the call ends."""
+    before = farewell_after(latest)
+    return (before is not None and yes_or_no(before) is False
+            and not set(task.state.slots.read(normalise(latest)).as_dict()) & _ANSWER_FORMS)
 
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
@@ -79,6 +89,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # the read-back even with a yes-like word in it (tried: acting on those filed requests
         # the blind parts' callers never confirmed, session 18)
         return Next.CONTINUE
+    if not readback and says_no_and_bye(task, latest):
+        return Next.LEAVE
     if (glossed := await foreign_aside(task, latest)) is not None:
         return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:
@@ -105,6 +117,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             if answered is not None:
                 back = _asked_again(task)
                 return f"{answered} {frame.back_to(back)}".strip()
+    if (earlier := earlier_answer(task, latest)) is not None and not (readback and about_ours(latest, gate.facts)):
+        # "so what do i do about the too many requests bit" while the new email is asked for, "and
+        # the rate thing what do i do about it again" at a refund's read-back: the answer given
+        # before this question, followed up (not a question about ours), then ours once more
+        return f"{earlier} {frame.back_to(_asked_again(task) if readback else task.last_question)}".strip()
     # "wait, what's the difference again?" opens like a no, but only a firm no refuses
     unanswered = answer is None or (answer is False and not firm_no(latest))
     if readback and specific and reading is not None and reading.move is Move.ASK and reading.ask is not None and unanswered:
@@ -148,6 +165,14 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             return None
         return slot_reply(task, reading)
     intent = task.other_need(latest)
+    if intent is None and readback and reading is not None and reading.move is Move.ASK and not about_ours(latest, gate.facts):
+        # "hmm actually, before that, is the api even up right now? we had some failures": a
+        # question of another department, sure of the department if not of the specialist;
+        # answered only by a read-only lookup, then ours is asked again (nothing queued on it)
+        aside = asked_elsewhere(task, latest)
+        answered = await answer_by_lookup(task, aside) if aside is not None else None
+        if answered is not None:
+            return f"{answered} {frame.back_to(_asked_again(task))}".strip()
     if readback and _ASKS_OF_IT.search(latest) and (intent is None or intent.domain == task.id.split(".", 1)[0]):
         # "hang on, is that going back to my card or as credit?": a question whose subject is
         # the pending action, however much its words sound like another need of ours (the
@@ -164,10 +189,6 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
             return Next.CONTINUE  # a need that asks or acts: the task leaves and it is routed
         back = _asked_again(task)
         return f"{answered} {frame.back_to(back)}".strip()
-    if not readback and (earlier := earlier_answer(task, latest)) is not None:
-        # "so what do i do about the too many requests bit" while the new email is asked for: the
-        # answer given before this question, followed up, then the question once more
-        return f"{earlier} {frame.back_to(task.last_question)}".strip()
     if readback and gate.facts and restates(task, latest):
         if gate.brings_new_value(task, latest):
             return Next.TO_TOOL  # "wait no, pro not starter": the action changed, read back anew
@@ -261,6 +282,16 @@ _PARTS = re.compile(r"[.;!?]\s+|,\s+(?=(?:the|and|but|so|ok|okay|yes|yeah)\b)")
 _ASKING = frozenset("what about that this with then have does should would could thing bit part there they them when where "
                     "which your mine into from again".split())
 _STEM = 5
+
+
+def asked_elsewhere(task: SpecialistLike, latest: str) -> Intent | None:
+    """The reading of another department the router is sure of at the department's level."""
+    router = task.state.router
+    own = task.id.split(".", 1)[0]
+    for intent in router.detect(latest):
+        if intent.in_scope and intent.domain not in ("meta", own) and router.domain_confidence(intent) >= router.threshold:
+            return intent
+    return None
 
 
 def earlier_answer(task: SpecialistLike, latest: str) -> str | None:

@@ -179,6 +179,8 @@ class SpecialistTask(AgentTask[R], Generic[R]):
                 return
         topic = self._topic_change(later) if later and step is pending.Next.CONTINUE else None
         wish = (leaving_reason(self.state, later) or topic) if later else None
+        if step is pending.Next.LEAVE:
+            wish = LeaveReason.GOODBYE
         if wish is LeaveReason.HUMAN and ends_call(later):
             self.state.guard.farewell = True  # "ok call me back about it then, fine. bye": booked, then goodbye
         if wish is not None:

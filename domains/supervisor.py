@@ -227,8 +227,8 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         lookup answers (`acts_on` says the words ask no act) and that names no value its
         conversation would use: the lookup answers, and no question about what to change is
         asked ("which plan are we on" is no request for a plan)."""
-        return (spec.changes and spec.lookup is not None and spec.acts_on is not None and not spec.acts_on(words)
-                and not self.state.slots.read(words).as_dict())
+        values = set(self.state.slots.read(words).as_dict()) - {"confirm"}  # "ok, what's my plan cost" names no value
+        return spec.changes and spec.lookup is not None and spec.acts_on is not None and not spec.acts_on(words) and not values
 
     def _latest_user(self) -> tuple[str, str | None]:
         msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)

@@ -7,6 +7,7 @@ typed result comes back here; the LLM (hosted or embedded) then speaks one answe
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterable
 
 from livekit.agents import Agent, ModelSettings, RunContext, function_tool, llm
@@ -21,10 +22,10 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.llm.language import detect_language, farewell_language
-from callcenter.llm.protocol import SETTLED_EXTRA, RouteDecision
+from callcenter.llm.protocol import SETTLED_EXTRA, LeaveReason, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
-from callcenter.routing.discourse import continues, farewell_after, refers_back
+from callcenter.routing.discourse import continues, farewell_after, picks_from, refers_back
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.topic_only import topic_only
 from domains import choice, registry
@@ -154,10 +155,16 @@ class MetaSupervisor(Agent):
                 yield llm.ChatChunk(id=again.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[again]))
                 return
             # Greetings, small talk and requests for a person are the LLM's own to answer.
-            narrows = continues(text)  # "and what about last week?": no small talk, whatever its score
+            said = self._last_said()
+            narrows = continues(text, said)  # "and what about last week?": no small talk, whatever its score
             social = not narrows and any(i.label.startswith("meta/") and i.confidence >= router.threshold for i in intents)
             sure_oos = any(i.label == "oos" and i.confidence >= _SURE_OOS for i in intents)
-            if fixed is None and not confident and not social and not sure_oos and (narrows or moves.asks_to_look_again(text)):
+            # "and next month" after the balance, "what about the webhooks ones" after the status
+            # board: a reading that is not sure of its specialist, or one of a thing the last
+            # answer named, gives way to that answer's lookup
+            leans = narrows and not sure_oos and (not confident or picks_from(text, said)
+                                 or not any(i.confidence >= router.threshold for i in confident))
+            if fixed is None and (leans or (not confident and not social and not sure_oos and moves.asks_to_look_again(text))):
                 # "and how about yesterday?" after the API errors: what no need of its own reads
                 # as goes on from the last answer; its read-only lookup answers it again, with these words
                 branch = self._last_lookup(text)
@@ -363,7 +370,12 @@ class MetaSupervisor(Agent):
             return f"{moves.taken_back(state.caller.results)} {t.ANYTHING_ELSE}"
         if not state.caller.verified and moves.states_half_identity(text):
             return route_call(VERIFY_TOOL, {}, path="fast", confidence=None)  # "zip's three oh three oh one"
-        if not moves.states_identity(text) or caller_wants_out(text) is not None:
+        wants = caller_wants_out(text)
+        if wants is LeaveReason.HUMAN and not state.caller.verified and moves.states_identity(text):
+            # "i need a human, my email is ... and zip ...": who they are first, then the person booked
+            state.person_waiting = "caller asked for a person"
+            return route_call(VERIFY_TOOL, {}, path="fast", confidence=None)
+        if not moves.states_identity(text) or wants is not None:
             return None
         router = state.router
         if detect_language(text, weak=True) is not None:
@@ -531,6 +543,14 @@ class MetaSupervisor(Agent):
         domain = self._domain(last.domain) if last is not None else None
         spec = domain.specialist(last.specialist) if domain is not None and last is not None and last.specialist else None
         return last, domain, spec
+
+    def _last_said(self) -> frozenset[str]:
+        """The words of the last answer a specialist gave (what a short follow-up may pick from)."""
+        last, _, _ = self._last_answered()
+        if last is None:
+            return frozenset()
+        # its longer words, and the short names it capitalises ("Python, Node and Go")
+        return frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{3,}\b|\b[A-Z][a-z]\b", last.summary))
 
     def _last_lookup(self, text: str) -> Branch | None:
         """The read-only lookup of the last answer's specialist, for these words, or None."""

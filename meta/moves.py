@@ -99,7 +99,8 @@ _CLAUSES = re.compile(r"[.;!?]+\s*|,\s*")
 
 def only_identity(text: str) -> bool:
     """The turn says who the caller is and nothing else (see `_IDENTITY_WORDS`)."""
-    words = [w.strip(".,-") for w in re.findall(r"[\w'@.+-]+", text.lower())]
+    # "the account number's c1005": a word's "'s" is "is", one of the statement's own words
+    words = [w.strip(".,-").removesuffix("'s") for w in re.findall(r"[\w'@.+-]+", text.lower())]
     return any(words) and all(not w or w in _IDENTITY_WORDS or "@" in w or w.isdigit()
                               or re.fullmatch(r"c\d{3,6}", w) for w in words)
 
@@ -125,7 +126,9 @@ _FOLLOW_UP_WORDS = frozenset(
     # a caller who switches back: "ok, in english: what do i do now?"
     "in english sorry "
     # the exclamations a question opens with: "oh dear. what do i do then?", "ugh great, so now what"
-    "dear gosh god jeez geez crap damn dang ugh man wow hmm great brilliant blimey heck".split()
+    "dear gosh god jeez geez crap damn dang ugh man wow hmm great brilliant blimey heck "
+    # "is there anything else you need from me?"
+    "anything else need needs".split()
 )
 _WORD = re.compile(r"[a-z']+")
 
@@ -143,8 +146,10 @@ _ANSWERED = ("info", "done", "needs_approval", "queued", "refused", "failed")
 
 def follow_up_answer(text: str, results: list[DomainResult], router: IntentRouter) -> str | None:
     """The answer to a follow-up from the result of the topic being discussed, or None."""
-    kind = follow_up_kind(text)
     answered = [r for r in results if r.status in _ANSWERED]
+    # a longer question may follow up the last answer when it says a word of it ("why do i
+    # have to wait for a call back, can't you just transfer me" after the call back was booked)
+    kind = follow_up_kind(text) or (follow_up_kind(text, named=True) if answered and _says_of(text, answered[-1]) else None)
     if kind is None or not answered or _asks_if_it_causes_another(text, answered[-1], router):
         return None
     if about_last_answer(text):  # "so what now?"
@@ -165,6 +170,12 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         # department's need ("and when will i see it on my card?" after a refund stays a follow-up)
         return None
     return repair.answer_follow_up(kind, _named(text, answered, kind))
+
+
+def _says_of(text: str, result: DomainResult) -> bool:
+    """The text says a content word of the answer (its own words, not a follow-up's)."""
+    words = {w for w in _WORD.findall(text.lower()) if len(w) >= _MIN_TOPIC_WORD + 1 and w not in _FOLLOW_UP_WORDS}
+    return bool(words & set(_WORD.findall(result.summary.lower())))
 
 
 def whether_answer(text: str, results: list[DomainResult]) -> str | None:
@@ -216,6 +227,7 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
 
 
 _MIN_TOPIC_WORD = 3
+_FIGURE = re.compile(r"(?<![\d.])\d{2,}(?![\d])")  # an amount or code said: "249" in "$249.00"
 # A trouble being fixed: words of every follow-up, but only answers about a trouble say them
 # ("why is it taking so long to fix" after an incident and a balance: the incident's)
 _BEING_FIXED = frozenset("fix fixed fixing resolved repaired".split())
@@ -227,21 +239,31 @@ _STEM = 5  # "limit" names "rate limiting"
 def named_answer(text: str, answered: list[DomainResult], router: IntentRouter) -> DomainResult | None:
     """The answer of this call a follow-up names by a word of it ("what do i actually do about
     the limit thing" after the balance and the 429s: the 429s), when nothing in it reads as a
-    need not yet answered ("why was i charged twice" after the balance is the refund); or None."""
-    if follow_up_kind(text) is None or not answered:
+    need not yet answered ("why was i charged twice" after the balance is the refund); or None.
+    Naming the answer, the question may be as long as a continued one ("why is it overdue, i
+    thought it was on autopay?" after the balance)."""
+    if follow_up_kind(text, named=True) is None or not answered:
         return None
     words = {w for w in _WORD.findall(text.lower())
              if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS and w not in _PLACEHOLDERS}
-    if not words:
-        return None
-    sure = {i.label for i in router.detect(text)
-            if i.in_scope and "/" in i.label and not i.label.startswith("meta/") and i.confidence >= router.threshold}
-    if sure - {f"{r.domain}/{r.specialist}" for r in answered}:
+    figures = set(_FIGURE.findall(text))  # "why 249, i figured it'd be less" names the $249.00 just said
+    if not words and not figures:
         return None
 
     def names(result: DomainResult) -> bool:
         said = _WORD.findall(result.summary.lower())
-        return any(w == s or (len(w) >= _STEM and s.startswith(w[:_STEM])) for w in words for s in said)
+        return (any(w == s or (len(w) >= _STEM and s.startswith(w[:_STEM])) for w in words for s in said)
+                or bool(figures & set(_FIGURE.findall(result.summary))))
+
+    sure = {i.label for i in router.detect(text)
+            if i.in_scope and "/" in i.label and not i.label.startswith("meta/") and i.confidence >= router.threshold}
+    unanswered = sure - {f"{r.domain}/{r.specialist}" for r in answered}
+    # a figure of the last answer read as another department's need is a misreading of it ("why
+    # 249" after an invoice is no 4xx); a need of the same department stays one ("why was i
+    # charged 49 twice" after the balance is the refund)
+    misread = bool(figures) and names(answered[-1]) and all(lab.split("/", 1)[0] != answered[-1].domain for lab in unanswered)
+    if unanswered and not misread:
+        return None
 
     named = next((r for r in reversed(answered) if names(r)), None)
     # the router reads it as that very need ("ok, in english: why i get 429 errors"): asked
@@ -394,7 +416,9 @@ RECAP = "Just to recap:"
 
 # "ok and is there like an eta on the fix": a follow-up naming the matter with a definite noun
 # instead of "it", about the answer just given when that answer can say it.
-_DEFINITE = re.compile(r"\bthe\s+(?:fix|outage|incident|problem|issue|errors?|refund|request|change|reset|ticket|approval|review)\b")
+_DEFINITE = re.compile(r"\bthe\s+(?:fix|outage|incident|problem|issue|errors?|refund|request|change|reset|ticket|approval|review|call\s*back)\b"
+                       # "what number will they ring?": the colleagues a booked call back named
+                       r"|\b(?:they|they'?ll|they\s+are|they'?re)\b(?:\s+\w+){0,3}\s+(?:call|ring|phone)\b")
 
 
 def definite_follow_up(text: str, results: list[DomainResult]) -> bool:

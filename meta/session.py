@@ -128,7 +128,7 @@ class Call:
         # on_user_turn_completed, so without this no model would see a bounded turn.
         text = text[: self.line.settings.max_turn_chars]
         # Typed turns get the same spoken-form normalising as recognised speech (NormalisedSTT).
-        text = normalise(text)
+        text = self.line.router.rejoin(normalise(text))  # and the words a recogniser split, joined
         tracing.CALL_ID.set(self.state.call_id)  # log lines of this turn's work carry the call id
         self.observer.begin_turn(text)
         run = await self._run(text)

@@ -272,7 +272,7 @@ async def start_voice_call(
     """A call whose caller speaks: local (or configured) speech, the greeting already played.
     `keypad`: the caller has a phone keypad (the questions it can answer say so)."""
     settings = line.settings
-    kwargs = dict(speech) if speech is not None else session_speech(settings, prompt=recogniser_prompt(), ear=line.ear)
+    kwargs = dict(speech) if speech is not None else session_speech(settings, prompt=recogniser_prompt(), ear=line.ear, words=line.router.rejoin)
     mic, speaker = CallerAudioInput(rate=rate), CapturedAudioOutput(sample_rate=kwargs["tts"].sample_rate, speed=playout_speed)
     holder: dict[str, VoiceCall] = {}
 

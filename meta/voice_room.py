@@ -8,6 +8,7 @@ a worker that cannot load them fails its self-check instead of failing every cal
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,12 +26,13 @@ from meta.voice_slots import SlotWatcher
 from meta.voice_sorry import SorryWhenNotCaught
 
 
-def room_speech(settings: Settings, ear: SpokenIds) -> dict[str, Any]:
+def room_speech(settings: Settings, ear: SpokenIds, words: Callable[[str], str] | None = None) -> dict[str, Any]:
     """AgentSession keyword arguments for a room's speech (`{"vad": None}` = text only);
-    `ear` is the line's way of reading its record ids aloud."""
+    `ear` is the line's way of reading its record ids aloud, `words` its repair of each
+    transcript (`router.rejoin`: split words joined)."""
     if not speech_enabled(settings):
         return {"vad": None}
-    return session_speech(settings, prompt=recogniser_prompt(), ear=ear)
+    return session_speech(settings, prompt=recogniser_prompt(), ear=ear, words=words)
 
 
 def prewarm_speech(settings: Settings) -> None:

@@ -200,7 +200,9 @@ class EmbeddedPolicy:
             if self._clear(intent, by_domain=True) and f"{TRANSFER}{intent.domain}" in tools:
                 if all(i.label != intent.label for i in routable):
                     routable.append(intent)
-        wants_human = any(i.label == "meta/human" and i.confidence >= self.router.threshold for i in intents)
+        # clearly ahead is enough ("could someone ring me back this afternoon" at 0.57): the
+        # person is booked, never only promised in words
+        wants_human = any(i.label == "meta/human" and self._clear(i, by_domain=False) for i in intents)
         if wants_human and _HUMAN_TOOL in tools:
             human = route_call(_HUMAN_TOOL, {"reason": "caller asked for a person"}, path="embedded", confidence=None)
             # "one, am i locked out for good? two, how do i turn on webhooks. and three, i want a

@@ -19,6 +19,7 @@ from callcenter.routing import frames as _frames
 from callcenter.routing import identity_words as _identity
 from callcenter.routing import instruction as _instruction
 from callcenter.routing import model as _model
+from callcenter.routing import rejoin as _rejoin
 from callcenter.routing import rereading as _rereading
 from callcenter.routing import segment as _seg
 from callcenter.routing import takeback as _takeback
@@ -81,6 +82,7 @@ class IntentRouter:
         self.acting: frozenset[str] = frozenset()
         self.labels: list[str] = list(core.labels)
         self._inscope = np.array([lab != OOS for lab in self.labels])
+        self._rejoiner: _rejoin.Rejoiner | None = None
 
     # ----------------------------------------------------------------- training / io
     @classmethod
@@ -134,6 +136,15 @@ class IntentRouter:
         """Calibrated probabilities and the decided label per text (``oos`` rule applied)."""
         p, q = self._core.predict_pair(list(texts))
         return p, decide(p, self.labels, self.oos_threshold, q)[0]
+
+    def rejoin(self, text: str) -> str:
+        """`text` with the words a recogniser split in two joined again, against this model's
+        own vocabulary ("re fund" -> "refund"; rejoin.py). The line applies it to every turn,
+        typed or heard, before anything reads it."""
+        if self._rejoiner is None:
+            words = next((v for v in self._core.views if v.name == "word"), None)
+            self._rejoiner = _rejoin.Rejoiner.from_view(words) if words is not None else _rejoin.Rejoiner({})
+        return self._rejoiner(text)
 
     def classify(self, text: str, *, within: str | None = None) -> Intent:
         """The single best intent for ``text``.
@@ -529,7 +540,7 @@ class IntentRouter:
         for left, right in _seg.weak_splits(segment):
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
             if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
-                    or _disc.said_of_named(left, right)):
+                    or _disc.said_of_named(left, right) or _disc.only_how(right)):
                 continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work": one need
             a = read(left)
             if not a.in_scope or self.domain_confidence(a) < self.threshold:

@@ -67,6 +67,9 @@ _BOUNDARY = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+_COUNT_OPENS = re.compile(r"\bnumber\s+(?:one|1)\b", re.I)
+_COUNTED = re.compile(r"\s+(?=number\s+(?:two|three|four|[2-4])\b)", re.I)
+
 # A greeting that opens the turn without a pause ("hi i'm calling about my subscription") is
 # a clause of its own: read together, the greeting's words outweigh a short need. Fillers may
 # come before it ("uh uh hi i got locked out").
@@ -144,8 +147,11 @@ def clauses(text: str) -> list[str]:
     if greeting and not _seg.is_greeting(text[greeting.end() :]):
         out.append(_seg.trim(greeting.group(1)))
         text = text[greeting.end() :]
+    counted = bool(_COUNT_OPENS.search(text))
     for sentence in _seg.strong_segments(text):
-        for piece in _BOUNDARY.split(sentence):
+        # "number one is there an outage number two how do i ...": once the caller counts from
+        # one, every later "number two" opens a clause, comma or not (a recogniser writes none)
+        for piece in (p for part in _BOUNDARY.split(sentence) for p in (_COUNTED.split(part) if counted else [part])):
             piece = _seg.trim(piece)
             m = ANNOUNCEMENT.match(piece)
             if m:

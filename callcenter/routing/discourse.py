@@ -31,7 +31,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     # where what the answer told of happened or comes from: "and where was it from?", "which country?"
     ("where", re.compile(
         r"\b(where (was|were|did|is|are|'s) (it|that|this|they|those|them|he|she)( \w+)?( (from|coming from|based))?"
-        r"|from where|what (country|city|location|place)|which (country|city|location|region))\b")),
+        r"|from where|what (country|city|location|place)|which (country|city|location|region)"
+        # "which number are they gonna call?": where a call back goes
+        r"|(which|what) (phone )?number (are|will|would|do|does) (they|you|he|she|someone|somebody)( \w+)? (call|ring|phone|use))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay)\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
@@ -44,8 +46,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
-        r"|how do i fix|what (am|are) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
-        r"|anything (i|we) (need|have) to do)\b")),
+        r"|how do i fix|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
+        r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us))\b")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
@@ -53,7 +55,10 @@ _OPENERS = frozenset("ok okay so um uh well right alright oh like hmm".split())
 # A longer turn is a follow-up only when it opens as one ("and the other thing, the key, what am
 # i supposed to do about it"): it names what it is about, and meta/moves.py answers from that.
 # "why are my api calls failing every single time since monday" is a need of its own.
-_FOLLOW_UP_MAX_WORDS_CONTINUED = 14
+_FOLLOW_UP_MAX_WORDS_CONTINUED = 16
+# One that says a word of the answer it follows may run on as callers do ("why can't you just put
+# me straight through to somebody, why do i have to wait for a call back")
+_FOLLOW_UP_MAX_WORDS_NAMED = 22
 _CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|about|what about|as for)\b")
 
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
@@ -170,6 +175,23 @@ def details_the_one_before(text: str) -> bool:
     return bool(_PICKS_ONE.search(low)) and len(_WORD.findall(low)) <= _PICK_WORDS
 
 
+# How the need before is to be done, said after a comma ("..., formally, in writing, with a
+# reference number", "..., by email please", "..., asap"): a preposition or a manner adverb
+# opens every piece, and none asks anything ("..., by the way what's my balance" does).
+_HOW_PIECE = re.compile(
+    r"^\W*(?:(?:and|or|um|uh|please|just|ideally|preferably)\W+)*"
+    r"(?:(?:with|in|by|via|over|through|as)\b(?!\s+the\s+way\b)|asap\b|[a-z]{3,}ly\b(?<!apply)(?<!reply)(?<!supply)(?<!only))"
+    r"(?:\W+[\w'-]+){0,5}\W*$")
+_ASKS_IN_PIECE = re.compile(
+    r"\?|\b(?:what|what's|whats|when|how|why|where|which|who|is|are|can|could|would|will|do|does|did|want|need|like)\b")
+
+
+def only_how(text: str) -> bool:
+    """A clause that only says how the need before it is to be done: no need of its own."""
+    pieces = [p for p in re.split(r"[,;]", text.lower()) if p.strip()]
+    return bool(pieces) and all(_HOW_PIECE.match(p) and not _ASKS_IN_PIECE.search(p) for p in pieces)
+
+
 _ELABORATES = re.compile(
     r"^\W*(?:like|i mean|as in|meaning|such as|you know like)\b"
     # why the caller asks what came before: "..., i don't remember what it was" (not a forgotten password)
@@ -215,14 +237,21 @@ _ASKS = re.compile(
 
 
 def is_question_not_farewell(text: str) -> bool:
-    """A question with no farewell in it ("will that kick me out everywhere else too"), or an
-    assent with none ("sure go ahead with that", "yes that's what i said"): never a goodbye,
+    """A question with no farewell in it ("will that kick me out everywhere else too"), an
+    assent with none ("sure go ahead with that", "yes that's what i said"), or a trouble told
+    with none ("my key dont work no more"): never a goodbye,
     however the router's scores for it came out. Ending the call loses the caller; a missed
     goodbye costs one more "anything else?"."""
     low = text.lower().strip()
     if _CLOSING_CUE.search(low) or _DONE.search(low):
         return False
-    return bool("?" in low or _ASKS.search(low) or _ASSENTS.search(low))
+    return bool("?" in low or _ASKS.search(low) or _ASSENTS.search(low) or _TROUBLE.search(low))
+
+
+# A trouble told ("my key dont work no more"): its "no more" is no "nothing more, thanks".
+_TROUBLE = re.compile(
+    r"\b(?:do(?:es)?n'?t|do(?:es)?\s+not|won'?t|wont|can'?t|cant|isn'?t|ain'?t|not)\s+(?:\w+\s+)?"
+    r"(?:work|working|load|loading|open|connect|connecting|go\s+through)\b|\b(?:broken|failing|stopped\s+working)\b")
 
 
 # Farewells beyond the closing cues: thanks in other words, done, "i'll let you go". An assent
@@ -258,6 +287,11 @@ _DENIES = re.compile(
     r"^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay)\W+)*(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+"
     r"(?:switching|changing|cancel+ing|closing|upgrading|downgrading|moving|leaving|buying|ordering|going\s+ahead|doing\s+(?:it|that|anything))"
     r"(?:\s+(?:plans?|anything|yet|now|it|that|today))?(?:\W+just\s+(?:asking|checking|wondering|curious)(?:\s+for\s+now)?)?\W*$"
+    # "..., we are not using it": why the caller leaves, no need of its own
+    r"|^\W*(?:(?:so|and|but|cause|because|cuz|since|as)\W+)*(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+(?:just\s+)?(?:not|never|barely|hardly)\s+"
+    r"(?:really\s+)?us(?:e|ing)\s+(?:it|this|that|them|the\s+\w+)(?:\s+(?:anymore|any\s+more|enough|much|at\s+all|now))*\W*$"
+    # "cancel my subscription. not downgrade, cancel": the need it is not, named bare
+    r"|^\W*(?:(?:no|and|but)\W+)*not\s+(?:a\s+)?(?:downgrade|upgrade|switch|plan\s+change|refund|reset|ticket)\W*$"
     r"|^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay|i'?m|we'?re|i\s+was|was)\W+)*(?:just\s+(?:asking|checking|wondering|curious)"
     r"|(?:just\s+)?(?:out\s+of|for)\s+(?:curiosity|interest)(?:'?s\s+sake)?)"
     r"(?:\s+(?:for\s+now|though|really))?\W*$"
@@ -286,7 +320,7 @@ def follow_up_kind(text: str, *, named: bool = False) -> FollowUp | None:
     if _ECHOED_FIGURE.match(text.lower().strip()):
         return "repeat"
     low = " ".join(words)
-    limit = _FOLLOW_UP_MAX_WORDS_CONTINUED if named or _CONTINUES.match(low) else _FOLLOW_UP_MAX_WORDS
+    limit = _FOLLOW_UP_MAX_WORDS_NAMED if named else _FOLLOW_UP_MAX_WORDS_CONTINUED if _CONTINUES.match(low) else _FOLLOW_UP_MAX_WORDS
     # the openers a spoken question leans on ("ok so what am i supposed to do about it") say
     # nothing about how long the question itself is
     said = [w for w in words if w not in _OPENERS]
@@ -369,16 +403,30 @@ _NARROWS = frozenset(
     "earlier before after then other one ones it that those them same again too also the a an for about how what "
     "and but so ok okay oh right well um uh "
     # "and that one from last week?", "and the one two days ago"
-    "from in on of since ago back days day weeks months two three few couple".split())
+    "from in on of since ago back days day weeks months two three few couple "
+    # "what about python, same thing": the question asked again of another thing
+    "thing question".split())
 
 
-def continues(text: str) -> bool:
+def continues(text: str, said: frozenset[str] = frozenset()) -> bool:
     """A short turn that goes on from the last answer by narrowing it ("and how about
-    yesterday?", "what about last week", "and the other one?"): no topic of its own, so it
-    leans on what was just said (not "and what about the weather?")."""
+    yesterday?", "what about last week", "and the other one?"), or by picking a thing that
+    answer named (`said`, its words: "what about python, same thing" after "our SDKs for
+    Python, Node and Go"): no topic of its own, so it leans on what was just said (not "and
+    what about the weather?")."""
     words = _WORD.findall(text.lower())
     return (bool(_CONTINUES.match(" ".join(words))) and len(words) <= _FOLLOW_UP_MAX_WORDS
-            and all(w in _NARROWS for w in words))
+            and all(w in _NARROWS or _said(w, said) for w in words))
+
+
+def picks_from(text: str, said: frozenset[str]) -> bool:
+    """The turn names a thing the last answer said (`continues` with `said`), beyond the
+    words that only narrow it."""
+    return any(w not in _NARROWS and _said(w, said) for w in _WORD.findall(text.lower()))
+
+
+def _said(word: str, said: frozenset[str]) -> bool:
+    return word in said or (word.endswith("s") and word[:-1] in said)  # "the webhooks ones" of "webhook deliveries"
 
 
 _LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # "adiós" whole, not "adi" and "s"

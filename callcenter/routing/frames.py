@@ -119,7 +119,7 @@ def ends_with_farewell(clauses: list[str]) -> bool:
 # Words around a bare topic that add no need: "a refund please", "um my invoices".
 _AROUND_A_NAME = frozenset(
     """a an the my me i i'd id want need like would please pls get can could you for to do some just um uh er ok okay
-    so yeah hi hello hey about with help thanks thank quick question is it""".split()
+    so yeah hi hello hey about with help thanks thank quick question is it and also now then""".split()
 )
 
 

@@ -7,6 +7,7 @@ Adding a provider is one branch here plus an optional extra in pyproject.toml.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from livekit.agents import stt, tts
@@ -22,10 +23,12 @@ def speech_enabled(settings: Settings) -> bool:
     return settings.stt_provider != "none" and settings.tts_provider != "none"
 
 
-def session_speech(settings: Settings, *, prompt: str | None = None, ear: SpokenIds = SHARED_EAR) -> dict[str, Any]:
+def session_speech(settings: Settings, *, prompt: str | None = None, ear: SpokenIds = SHARED_EAR,
+                   words: Callable[[str], str] | None = None) -> dict[str, Any]:
     """stt, tts, vad, turn handling and reply transforms for one session; text-only
     (`vad=None`) when either provider is `none`. `ear` reads the line's record ids aloud
-    (the line's `SpokenIds`). Raises SettingsError with one line when a provider cannot be
+    (the line's `SpokenIds`); `words` repairs each final transcript after its written forms
+    (the line's `router.rejoin`, as typed turns get). Raises SettingsError with one line when a provider cannot be
     built (extra not installed, key missing)."""
     if not speech_enabled(settings):
         return {"vad": None}
@@ -35,7 +38,7 @@ def session_speech(settings: Settings, *, prompt: str | None = None, ear: Spoken
         if not inner.capabilities.streaming and settings.stt_early_decode_s > 0:
             # A batch recogniser starts decoding during the end-of-turn silence (early_stt.py).
             inner = EarlySTT(inner, build_vad(settings), early_s=settings.stt_early_decode_s)
-        recogniser = NormalisedSTT(inner)
+        recogniser = NormalisedSTT(inner, words=words)
         voice = build_tts(settings)
     except SpeechEngineMissing as exc:
         raise SettingsError(f"{exc} (or set CALLCENTER_STT_PROVIDER/_TTS_PROVIDER to a cloud provider)") from None

@@ -51,7 +51,10 @@ def lookup_balance(ports: Ports, customer_id: str | None, *, words: str = "") ->
     if nxt is not None and plan is not None:
         summary += f" Your next bill will be {dollars(nxt)} for the {plan.name} plan."
     follow_ups = {
-        "why": (f"It's the unpaid invoice {', '.join(overdue)}." if overdue else "It's your plan's monthly price; nothing else is on the account.")
+        # "why is it overdue, i thought it was on autopay?": what the records show, and the way out
+        "why": (f"It's the unpaid invoice {', '.join(overdue)}: no payment for it has reached us and its due date has passed, "
+                "so if a card on autopay was declined, it wasn't taken. You can pay it in the dashboard under Billing."
+                if overdue else "It's your plan's monthly price; nothing else is on the account.")
         if due else (
             # "and why that much?" after the next bill: the plan's price is why
             f"Every invoice on the account has been paid; the next bill is the {plan.name} plan's price, {dollars(nxt)} a month, "

@@ -88,7 +88,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 invoices=_records(recent),
                 emailed=emailed,
                 follow_ups={
-                    "why": _WHY,
+                    "why": why_that_much(ports, self.customer_id),
                     "next_step": "All your invoices are also in the dashboard under Billing, to download any time.",
                     "how_long": "The email with the copy usually arrives within a few minutes.",
                 },
@@ -98,6 +98,18 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
 
 
 _WHY = "Each invoice is your plan's monthly price for that month."
+
+
+def why_that_much(ports: Ports, customer_id: str) -> str:
+    """"why forty nine though, i thought starter was cheaper": the plan the invoices bill, by
+    name and price, beside the others."""
+    billing = billing_port(ports)
+    plan = billing.current_plan(customer_id)
+    if plan is None:
+        return _WHY
+    others = ", ".join(f"{p.name} {dollars(p.monthly_price_cents)}" for p in billing.list_plans() if p.id != plan.id)
+    return (f"{_WHY} You're on the {plan.name} plan, {dollars(plan.monthly_price_cents)} a month"
+            + (f" (the others: {others})." if others else "."))
 # What only the task does: narrow to a month or an invoice number, or email a copy.
 _EMAIL = re.compile(r"\b(?:e-?mail\w*|mail\s+(?:me|us|it|them|a\s+copy)|inbox|forward\w*)\b", re.I)
 _INVOICE_ID = re.compile(r"\binv[-\s]?\d{3,6}", re.I)
@@ -124,7 +136,7 @@ def lookup_invoices(ports: Ports, customer_id: str | None, *, words: str = "") -
         summary=summary,
         invoices=_records(recent),
         follow_ups={
-            "why": _WHY,
+            "why": why_that_much(ports, customer_id),
             "next_step": "Download any of them in the dashboard under Billing, or ask me to email you a copy.",
             "how_long": "A copy by email usually arrives within a few minutes of asking for it.",
         },

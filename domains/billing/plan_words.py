@@ -40,7 +40,7 @@ _UP_WORDS = (
     r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|(?:go\s+|me\s+|us\s+)?up\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     r"|next\s+(?:plan|tier)\s+up"
     # "get me off starter, i need more requests": a plan that allows more
-    r"|(?:need|want|get|more)\s+(?:a\s+)?(?:more|higher|bigger)\s+(?:api\s+)?(?:requests|calls|capacity|throughput|headroom|rate\s+limit|limit)"
+    r"|(?:need|want|get|more)\s+(?:a\s+)?(?:(?:way|a\s+lot|lots|much|many|far)\s+)?(?:more|higher|bigger)\s+(?:api\s+)?(?:requests|calls|capacity|throughput|headroom|rate\s+limit|limit)"
 )
 _MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b", re.I)
 _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)

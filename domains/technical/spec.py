@@ -81,7 +81,8 @@ INCIDENT_NAMED = Rereading(
 # read as nothing the line does ("ugh the key isnt working").
 KEY_FAILS = Rereading(
     over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status",
-                    "technical/service_status", "account/login_help", "account/two_factor_reset", "meta/smalltalk", OOS}),
+                    "technical/service_status", "account/login_help", "account/two_factor_reset", "account/security",
+                    "meta/smalltalk", OOS}),
     label="technical/api_errors",
     target=key_fails,
     whole=sign_in_key,

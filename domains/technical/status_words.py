@@ -89,7 +89,7 @@ def names_own_error(text: str) -> bool:
 # (it names the key on file and what to do), not a ticket for engineering.
 _KEY_FAILS = re.compile(
     r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
-    r"|stopped\s+working|doesn'?t\s+work|not\s+work"
+    r"|stopped\s+working|quit\s+working|died|doesn'?t\s+work|not\s+work"
     r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b"
     # asked to look at it: "can you check my key" (the diagnosis says whether it is the key)
     r"|\b(?:check|look\s+at|test|verify)\s+(?:my|our|the)\s+(?:api\s+)?key\b"
@@ -121,9 +121,17 @@ def tells_break_in(text: str) -> bool:
     return bool(_BREAK_IN.search(text))
 
 
+# Where an API key is used: "it won't let me log in with it from our server" logs a program in.
+_FROM_A_PROGRAM = re.compile(r"\b(?:from|on|in)\s+(?:our|my|the)\s+(?:server|servers|backend|back\s+end|code|script|app|integration)\b", re.I)
+
+
 def sign_in_key(text: str) -> bool:
-    """The key the caller names is the sign-in's ("my security key isn't working"), not an API key."""
-    return bool(_SIGN_IN_KEY.search(text))
+    """The key the caller names is the sign-in's ("my security key isn't working"), not an API key
+    (a key a program signs in with, "from our server", is the API's)."""
+    return bool(_SIGN_IN_KEY.search(text)) and not (_FROM_A_PROGRAM.search(text) and not _BREAK_IN_WORDS.search(text))
+
+
+_BREAK_IN_WORDS = re.compile(r"\b(?:someone|somebody|hack\w*|break[-\s]?in|broke\s+in|password|passkey|authenticat\w*|2fa|two[-\s]factor)\b", re.I)
 
 
 def key_fails(text: str) -> bool:

@@ -22,6 +22,7 @@ import math
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,11 @@ SELFCHECK_TURNS = ("is the service down right now", "thanks, bye")
 SELFCHECK_TIMEOUT_S = 120.0
 
 
-def speech_kwargs(settings: Settings, ear: SpokenIds = SHARED_EAR) -> dict[str, Any]:
+def speech_kwargs(settings: Settings, ear: SpokenIds = SHARED_EAR, words: Callable[[str], str] | None = None) -> dict[str, Any]:
     """STT/TTS/VAD for a room's session from settings (meta/voice_room.py); `none` = text only.
-    `ear`: the line's record ids read aloud (`Line.ear`)."""
-    return room_speech(settings, ear)
+    `ear`: the line's record ids read aloud (`Line.ear`); `words`: the line's repair of each
+    transcript (`router.rejoin`)."""
+    return room_speech(settings, ear, words)
 
 
 def prewarm(settings: Settings, proc: JobProcess) -> None:
@@ -113,7 +115,7 @@ async def entrypoint(ctx: JobContext) -> None:
         from workflows.client import DurableWork
 
         durable = DurableWork(settings, line.store, actions=line.actions)
-    kwargs = speech_kwargs(settings, line.ear)
+    kwargs = speech_kwargs(settings, line.ear, line.router.rejoin)
     if "tts_text_transforms" in kwargs:  # a phone caller hears that the keypad answers too
         kwargs["tts_text_transforms"] = [*kwargs["tts_text_transforms"], keypad_hint(phone_caller(ctx.room))]
     call = await start_call(line, durable=durable, session_kwargs=kwargs, room=ctx.room)
