@@ -325,8 +325,15 @@ class MetaSupervisor(Agent):
         return call
 
     def _narrowed(self, text: str, *, relative_only: bool = False) -> tuple[DomainSpec, SpecialistSpec, str] | None:
-        """The last answer's department, specialist and the request that narrows it, or None."""
+        """The last answer's department, specialist and the request that narrows it, or None.
+        Answers that narrow nothing are passed over ("what about the month before" after the
+        invoice, then its refund: the invoice's)."""
         last, domain, spec = self._last_answered()
+        for earlier in reversed(self.state.caller.results[:-1]):
+            if spec is None or spec.narrows or not earlier.specialist:
+                break
+            domain = self._domain(earlier.domain)
+            last, spec = earlier, domain.specialist(earlier.specialist) if domain is not None else None
         if domain is None or spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
             return None
         relative = spec.again(text, last.result) if spec.again is not None else None

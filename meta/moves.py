@@ -126,7 +126,7 @@ _FOLLOW_UP_WORDS = frozenset(
     # a caller who switches back: "ok, in english: what do i do now?"
     "in english sorry "
     # the exclamations a question opens with: "oh dear. what do i do then?", "ugh great, so now what"
-    "dear gosh god jeez geez crap damn dang ugh man wow hmm great brilliant blimey heck "
+    "dear gosh god jeez geez crap damn dang ugh man wow hmm huh eh great brilliant blimey heck "
     # "is there anything else you need from me?"
     "anything else need needs".split()
 )
@@ -353,14 +353,21 @@ _CHECKS_BACK = re.compile(
     r"^\W*(?:(?:so|and|ok|okay|oh|um|uh|but|wait)\W+)*(?:that|it|this|the\s+\w+)(?:\s+one)?"
     r"(?:'s|s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:already\s+|all\s+|been\s+|definitely\s+)?(?P<word>[a-z]{3,})"
     r"(?P<tag>\W*(?:right|correct|yeah|yes|yep|isn'?t\s+it|wasn'?t\s+it|no|then)?\W*)$", re.I)
+# ... or asked as a question: "and was that paid already?", "is the key revoked then?"
+_ASKS_BACK = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|oh|um|uh|but|wait)\W+)*(?:was|is|has|were|are)\s+(?:that|it|this|the\s+\w+|they|those)(?:\s+one)?"
+    r"\s+(?:already\s+|all\s+|been\s+|definitely\s+)*(?P<word>[a-z]{3,})(?:\s+(?:already|yet|then|too|now))*\W*$", re.I)
 _CLAUSE = re.compile(r"(?<=[.;!?])\s+")
 
 
 def checks_back(text: str, results: list[DomainResult]) -> str | None:
-    """"and that one's paid, right?" after the invoices: yes, in the answer's words."""
+    """"and that one's paid, right?", "and was that paid already?" after the invoices: yes, in the answer's words."""
     m = _CHECKS_BACK.match(text.strip())
+    asked = _ASKS_BACK.match(text.strip()) if m is None else None
     answered = [r for r in results if r.status in _ANSWERED]
-    if m is None or not answered or not ("?" in m.group("tag") or m.group("tag").strip(" ,.")):
+    if asked is not None and answered:
+        m = asked
+    elif m is None or not answered or not ("?" in m.group("tag") or m.group("tag").strip(" ,.")):
         return None
     word = m.group("word").lower()
     for clause in _CLAUSE.split(answered[-1].summary):
@@ -417,8 +424,9 @@ RECAP = "Just to recap:"
 # "ok and is there like an eta on the fix": a follow-up naming the matter with a definite noun
 # instead of "it", about the answer just given when that answer can say it.
 _DEFINITE = re.compile(r"\bthe\s+(?:fix|outage|incident|problem|issue|errors?|refund|request|change|reset|ticket|approval|review|call\s*back)\b"
+                       r"|\bthe\s+(?:ticket\s+|reference\s+|case\s+)?number\s+(?:on|for|of)\s+(?:that|it|this)\b"
                        # "what number will they ring?": the colleagues a booked call back named
-                       r"|\b(?:they|they'?ll|they\s+are|they'?re)\b(?:\s+\w+){0,3}\s+(?:call|ring|phone)\b")
+                       r"|\b(?:they|they'?ll|they\s+are|they'?re)\b(?:\s+\w+){0,3}\s+(?:call|ring|phone|get\s+back\s+to)\b")
 
 
 def definite_follow_up(text: str, results: list[DomainResult]) -> bool:
@@ -427,7 +435,8 @@ def definite_follow_up(text: str, results: list[DomainResult]) -> bool:
     if kind is None or not results or not _DEFINITE.search(text.lower()):
         return False
     last = results[-1]
-    return last.result is not None and bool(last.result.follow_ups.get(kind))
+    # said again is always the last answer's to give ("whats the number on that")
+    return last.result is not None and (kind == "repeat" or bool(last.result.follow_ups.get(kind)))
 
 
 # "just the sign in thing", "only the billing part": a short pointer at a matter by name.

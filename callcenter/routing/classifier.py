@@ -254,6 +254,12 @@ class IntentRouter:
         if not segments:
             return [self.classify(text)]
         found: list[Intent] = []
+        # "cancel my plan. not downgrade, cancel": a need named only to be ruled out is no clause
+        # of the turn, and no reading of the turn may be it (ruled_out below)
+        ruled = self._ruled_out(text)
+        if ruled:
+            cut = [", ".join(p for p in re.split(r"\s*,\s*", seg) if not _disc.not_this_need(p)) for seg in segments]
+            segments = [seg for seg in cut if seg.strip()] or segments
         for seg in segments:
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
             if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)):
@@ -264,6 +270,8 @@ class IntentRouter:
                     found[named] = _rereading.reread(found[named], self.rereadings, self.labels)
                 continue
             found.extend(self._framed(seg, self._split_weak(seg)))
+        if ruled:
+            found = [_without(i, ruled) for i in found]
         found = self._topic_then_need(found, text)
         if len(found) > 1 and any(self._is_need(i) for i in found):
             found = [self._asked_beside_needs(i) for i in found]
@@ -517,6 +525,16 @@ class IntentRouter:
                 and len(_seg.words(intent.text)) >= _MIN_WORDS_AHEAD
                 and intent.confidence - runner_up >= max(self.ask_margin, _SAME_DOMAIN_LEAD))
 
+    def _ruled_out(self, text: str) -> set[str]:
+        """The labels the caller names only to rule out ("not a downgrade": the plan change)."""
+        ruled: set[str] = set()
+        for piece in re.split(r"\s*[,.;!?]\s*", text):
+            if piece.strip() and _disc.not_this_need(piece):
+                named = self.classify(re.sub(r"\bnot\b", " ", piece, flags=re.I))
+                if named.in_scope and not named.label.startswith("meta/"):
+                    ruled.add(named.label)
+        return ruled
+
     def _split_weak(
         self, segment: str, depth: int = 0, memo: dict[str, Intent] | None = None
     ) -> list[Intent]:
@@ -553,6 +571,25 @@ class IntentRouter:
             if all(self._part_ok(i, cross_domain=cross) for i in parts):
                 return parts
         return [whole]
+
+
+_RULED_OUT_FLOOR = 0.05
+
+
+def _without(intent: Intent, ruled: set[str]) -> Intent:
+    """The reading given that the caller said it is none of `ruled`: the rest of the
+    distribution, renormalised ("cancel my plan" once "not downgrade" was said: the closure)."""
+    readings = [(intent.label, intent.confidence), *intent.alternatives]
+    if not any(lab in ruled for lab, _ in readings):
+        return intent
+    rest = [(lab, p) for lab, p in readings if lab not in ruled]
+    if not rest or rest[0][1] < _RULED_OUT_FLOOR:
+        # ruling one reading out makes no unlikely one likely ("change my plan, not a downgrade
+        # though" is still the plan change: "downgrade" names a way, not another need)
+        return intent
+    mass = max(1e-9, 1.0 - sum(p for lab, p in readings if lab in ruled))
+    label, p = rest[0]
+    return Intent(label, min(1.0, p / mass), intent.text, tuple((lab, round(min(1.0, q / mass), 4)) for lab, q in rest[1:]))
 
 
 def _not_goodbye(intent: Intent) -> Intent:

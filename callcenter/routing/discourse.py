@@ -20,7 +20,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     # was that again?"): the whole-turn forms are _REPEAT's
     ("repeat", re.compile(
         r"\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
-        r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again)\b")),
+        r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again"
+        # "whats the number on that": the reference the last answer gave
+        r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this))\b")),
     # whether what was asked for has happened: "has that gone through?", "is it done now"
     ("done", re.compile(
         r"\b((has|have|did|is|was) (that|it|this|everything|all that) (gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
@@ -278,7 +280,8 @@ def disclaims(text: str) -> bool:
     not change it"): beside a real need it is no need of its own."""
     low = text.lower()
     words = len(_WORD.findall(low))
-    return (bool(_DISCLAIMS.search(low)) and words <= _DISCLAIM_WORDS) or (bool(_DENIES.search(low)) and words <= _DENY_WORDS)
+    return ((bool(_DISCLAIMS.search(low)) and words <= _DISCLAIM_WORDS) or (bool(_DENIES.search(low)) and words <= _DENY_WORDS)
+            or not_this_need(low))
 
 
 _DENIES = re.compile(
@@ -290,8 +293,7 @@ _DENIES = re.compile(
     # "..., we are not using it": why the caller leaves, no need of its own
     r"|^\W*(?:(?:so|and|but|cause|because|cuz|since|as)\W+)*(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+(?:just\s+)?(?:not|never|barely|hardly)\s+"
     r"(?:really\s+)?us(?:e|ing)\s+(?:it|this|that|them|the\s+\w+)(?:\s+(?:anymore|any\s+more|enough|much|at\s+all|now))*\W*$"
-    # "cancel my subscription. not downgrade, cancel": the need it is not, named bare
-    r"|^\W*(?:(?:no|and|but)\W+)*not\s+(?:a\s+)?(?:downgrade|upgrade|switch|plan\s+change|refund|reset|ticket)\W*$"
+
     r"|^\W*(?:(?:no|so|well|and|but|um|uh|oh|ok|okay|i'?m|we'?re|i\s+was|was)\W+)*(?:just\s+(?:asking|checking|wondering|curious)"
     r"|(?:just\s+)?(?:out\s+of|for)\s+(?:curiosity|interest)(?:'?s\s+sake)?)"
     r"(?:\s+(?:for\s+now|though|really))?\W*$"
@@ -303,6 +305,17 @@ _DENIES = re.compile(
     r"\s+(?:just\s+|perfectly\s+|totally\s+)?(?:fine|ok(?:ay)?|great)\W*$"
     # what the caller does not want sent: "so don't send me a password reset link"
     r"|^\W*(?:(?:so|and|but|please)\W+)*(?:don'?t|do\s+not)\s+(?:send|give|email)\s+me\s+(?:a|the|any|another)\s+[\w\s-]{1,30}$")
+
+
+# "cancel my subscription. not a downgrade, cancel": the need it is not, named bare
+_NOT_THIS = re.compile(
+    r"^\W*(?:(?:no|and|but|so|i\s+said)\W+)*not\s+(?:a\s+|an\s+|the\s+)?(?:downgrade|upgrade|switch|plan\s+change|refund|reset|ticket)\W*$", re.I)
+
+
+def not_this_need(text: str) -> bool:
+    """A clause that only says which need the call is not ("not a downgrade"): no need of its own,
+    and nothing to join to the clause it contradicts."""
+    return bool(_NOT_THIS.match(text))
 
 
 def names_nothing(text: str) -> bool:

@@ -58,6 +58,15 @@ def says_locked(text: str) -> bool:
     return locked_out(text) and "locked" in text.lower()
 
 
+_UNLOCK = re.compile(r"\bun-?lock(?:ed|ing)?\b", re.I)
+
+
+def asks_unlock(text: str) -> bool:
+    """The lock's undoing asked for ("unlock the account would you please"): the unlock's call
+    back (sign-in help), neither a lock nor a closure."""
+    return bool(_UNLOCK.search(text))
+
+
 _TWO_FACTOR = re.compile(r"\b(?:codes?|authenticator|two[-\s]?factor|2fa|mfa)\b", re.I)
 
 

@@ -14,6 +14,7 @@ from domains.account.close_account import CloseAccountTask
 from domains.account.glossary import GLOSSARY
 from domains.account.lock_words import (
     asks_for_lock,
+    asks_unlock,
     changed_by_someone_else,
     closes_account,
     ends_nothing_but_the_account,
@@ -52,6 +53,16 @@ LOCKED_OUT = Rereading(
     label="account/login_help",
     target=says_locked,
     whole=lock_is_not_the_trouble,
+    unsure=never,
+)
+
+# "unlock the account would you please": the unlock's call back, which sign-in help books; not
+# the lock, nor the closure that "the account" sounds like (unless the words end the account).
+UNLOCK_ASKED = Rereading(
+    over=frozenset({"account/security", "account/two_factor_reset", "account/close_account"}),
+    label="account/login_help",
+    target=asks_unlock,
+    whole=closes_account,
     unsure=never,
 )
 
@@ -140,7 +151,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, LOCKED_OUT, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
+    rereadings=(ASKS_LOCK, LOCKED_OUT, UNLOCK_ASKED, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
                 CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),

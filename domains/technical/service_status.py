@@ -46,7 +46,9 @@ def lookup_status(ports: Ports, customer_id: str | None, *, words: str = "") -> 
         {
             "why": "Engineers are still investigating the cause; we publish it on the status page once it's confirmed.",
             "next_step": "Nothing you need to change: retry failed calls with backoff and they'll succeed once it's fixed.",
-            "how_long": "There's no firm time yet; the status page updates as engineers make progress.",
+            # which incident, and where it stands: "et ça va durer combien de temps ?" names none
+            "how_long": (f"{', '.join(f'{i.id} is still open ({i.status})' for i in active)}: there's no firm time yet; "
+                         "the status page updates as engineers make progress."),
             "do_it": "Engineers are already on it. If it's hurting your business, I can open a ticket so they contact you.",
         }
         if active

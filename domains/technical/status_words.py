@@ -182,7 +182,7 @@ _ASKS_TICKET = re.compile(
     r"(?:\W+(?:then|please|for\s+(?:me|us)|now))*\W*$"
     r"|\bescalate\b(?!\w)"
     # "i'd like to get a ticket opened with engineering": the ticket asked for, said passively
-    r"|\b(?:get|have)\s+(?:a|an|one)\s+(?:\w+\s+)?(?:ticket|case)\s+(?:opened|filed|raised|created|logged|started|put\s+in)\b"
+    r"|\b(?:get|have|want|need|like)\s+(?:a|an|one)\s+(?:\w+\s+)?(?:ticket|case)\s+(?:opened|filed|raised|created|logged|started|put\s+in)\b"
     r"|\b(?:can|could|would|will)\s+(?:some\s?(?:one|body)|an?\s+engineers?|your\s+engineers|engineering|someone\s+technical)"
     r"(?:\s+(?:in|from|on)\s+(?:the\s+|your\s+)?(?:engineering|tech|dev)\w*(?:\s+team)?)?\s+(?:please\s+)?(?:look|check|investigate|dig)\b"
     r"|\b(?:get|put)\s+(?:an?\s+|some\s?one\s+|some\s?body\s+|your\s+)?(?:engineers?|engineering|developers?|dev\s+team)\s+(?:on|to\s+look)\b"

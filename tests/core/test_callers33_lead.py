@@ -8,7 +8,10 @@ last answer; a question of another department at a read-back, and a follow-up of
 answer, are answered and the read-back asked again; a person asked for with who the caller is,
 or with a time, is booked at once; a booked call back says which number and why; "why is it
 overdue" and "why 249" are the answer's why; a counted list without commas is every need; a key
-that fails from a server is the API's; "a lot more requests" is the next plan up.
+that fails from a server is the API's; "a lot more requests" is the next plan up; "unlock the
+account" is the unlock's call back; the month before leans past a refund to the invoice; "the
+number on it" is the ticket's; "was it paid already?" is checked back; "not a downgrade" rules
+the plan change out of the turn.
 """
 
 from __future__ import annotations
@@ -230,3 +233,61 @@ async def test_needing_far_more_requests_is_the_next_plan_up(open_call, store: S
     assert "Pro plan at $249.00" in said(turn), said(turn)
     await call.send("alright sign us up for that")
     assert Ledger(store).current_plan("C1001").id == "pro"
+
+
+# --- after the commit's first batch ---------------------------------------------------------
+
+async def test_unlock_asked_for_is_the_sign_in_help(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    turn = await call.send("unlock the account would you please")
+    assert "unlocked" in said(turn) and "If you'd like me to lock" not in said(turn), said(turn)
+
+
+async def test_the_month_before_after_an_invoice_and_a_refund_is_the_invoice(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("send me my october invoice, and also refund that double charge")
+    await call.send("yes")
+    turn = await call.send("and how about the month before that")
+    assert "September 2026" in said(turn), said(turn)
+
+
+async def test_the_number_on_that_after_a_ticket_is_the_ticket(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    turn = await call.send("get your engineers to look at the latency we keep seeing please")
+    ticket = store.list_tickets(customer_id="C1005", kind="engineering")[0]
+    turn = await call.send("hang on, what's the number on it?")
+    assert ticket.id in said(turn) and "phone number" not in said(turn).lower(), said(turn)
+
+
+async def test_a_huh_before_what_do_i_do_is_a_follow_up(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("every call we make comes back four oh one")
+    turn = await call.send("huh. ok so what do we do")
+    assert "sk_live_grc" in said(turn) and "virtual assistant" not in said(turn), said(turn)
+
+
+async def test_was_that_paid_after_an_invoice_is_checked_back(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    await call.send("what was last month's invoice")
+    turn = await call.send("and was it paid already?")
+    assert said(turn).startswith("Yes") and "INV-1005-1" in said(turn), said(turn)
+
+
+async def test_how_long_till_the_engineers_reply_after_a_ticket(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("put a ticket in with engineering about these five hundreds, and why are we even getting them")
+    turn = await call.send("how long till they get back to me?")
+    assert "24 hours" in said(turn) and "refund" not in said(turn).lower(), said(turn)
+
+
+async def test_a_ticket_wanted_opened_is_opened_not_asked_about(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("i want an engineering ticket opened about the five hundreds we are getting")
+    assert "Just so I get this right" not in said(turn), said(turn)
+    assert [t.kind for t in store.list_tickets(customer_id="C1003")] == ["engineering"]
+
+
+async def test_a_closure_with_a_bare_not_and_a_reason_is_one_need(open_call, store: Store) -> None:
+    call = await open_call("C1005")
+    turn = await call.send("cancel the subscription, not a downgrade, cancel it, we're not using it anymore")
+    assert "To confirm" in said(turn) and "security" not in said(turn).lower() and "plan you want" not in said(turn), said(turn)
