@@ -329,11 +329,12 @@ class MetaSupervisor(Agent):
         Answers that narrow nothing are passed over ("what about the month before" after the
         invoice, then its refund: the invoice's)."""
         last, domain, spec = self._last_answered()
-        for earlier in reversed(self.state.caller.results[:-1]):
-            if spec is None or spec.narrows or not earlier.specialist:
+        answers = [r for r in self.state.caller.results if r.specialist]
+        for earlier in reversed(answers[:-1]):
+            if spec is None or spec.narrows:
                 break
             domain = self._domain(earlier.domain)
-            last, spec = earlier, domain.specialist(earlier.specialist) if domain is not None else None
+            last, spec = earlier, domain.specialist(earlier.specialist) if domain is not None and earlier.specialist else None
         if domain is None or spec is None or not spec.narrows or last is None or last.status not in ("info", "done"):
             return None
         relative = spec.again(text, last.result) if spec.again is not None else None
