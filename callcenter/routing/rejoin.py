@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping
 
 from callcenter.routing.features import TfidfView
+from callcenter.routing.segment import is_filler_word
 
 _MIN_DF = 2  # a word of one training utterance is too rare to trust as the intended one
 _COMMONER = 5  # a spelling this many times as common is the word meant
@@ -73,8 +74,10 @@ class Rejoiner:
     def joined(self, a: str, b: str) -> str | None:
         """The word `a` and `b` are the halves of, or None."""
         if (len(b) < 2 or (len(a) < 2 and a != "a") or f"{a} {b}" in self._df
-                or not (a + b).isascii() or not (a + b).isalpha()):
-            return None  # single letters are spelled runs ("d o b"), not halves; other languages' words stay
+                or not (a + b).isascii() or not (a + b).isalpha() or is_filler_word(a) or is_filler_word(b)):
+            # single letters are spelled runs ("d o b"), not halves; other languages' words stay;
+            # a filler is said on its own ("ah right, the subscription" is no "alright")
+            return None
         fa, fb = self._df.get(a, 0), self._df.get(b, 0)
         word = a + b
         if fa == 0 or fb == 0:

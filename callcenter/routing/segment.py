@@ -49,6 +49,11 @@ _FILLER_WORDS = frozenset(
 )
 _WORD = re.compile(r"[a-z0-9']+")
 
+
+def is_filler_word(word: str) -> bool:
+    """One of the words that carry no need on their own ("ah", "um", "right")."""
+    return word in _FILLER_WORDS
+
 # Greeting-only words: a segment made only of these is a greeting.
 _GREETING_WORDS = frozenset("hi hey hello there good morning afternoon evening yo".split())
 

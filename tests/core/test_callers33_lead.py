@@ -38,7 +38,7 @@ def reached(turn) -> set[str]:
 
 def test_the_rejoiner_joins_halves_and_keeps_real_pairs() -> None:
     df = {"refund": 50, "invoice": 40, "api": 30, "enterprise": 20, "into": 40, "in": 900, "to": 900, "set": 20,
-          "up": 60, "set up": 8, "ya": 3, "the": 1000, "there": 90, "re": 5}
+          "up": 60, "set up": 8, "ya": 3, "the": 1000, "there": 90, "re": 5, "alright": 5, "right": 1}
     join = Rejoiner(df)
     assert join("i want a re fund") == "i want a refund"
     assert join("with the re fund please") == "with the refund please"  # not "there fund"
@@ -49,6 +49,7 @@ def test_the_rejoiner_joins_halves_and_keeps_real_pairs() -> None:
     assert join("it went in to the wrong place") == "it went in to the wrong place"  # "to" is everywhere
     assert join("il y a un problème") == "il y a un problème"  # two letters are no spelled word
     assert join("más o menos") == "más o menos"
+    assert join("ah right, the subscription") == "ah right, the subscription"  # a filler is said on its own
 
 
 def test_the_line_joins_against_its_own_router() -> None:
