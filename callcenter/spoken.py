@@ -425,6 +425,34 @@ _DAY_THEN_YEAR = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})((?:19|20)\d
 _ELLIPSIS = re.compile(r"\s*(?:\.{2,}|…)\s*")
 
 
+# A question in a learner's word order ("so what i do now?", "how much i must pay", "why i
+# cannot log in"): put in the order every reader of the turn knows ("what do i do now"). Only at
+# the start of a clause, where English puts the verb first; "i know why i get it" stays.
+_LEARNER_QUESTION = re.compile(
+    r"(^|[.?!,;]\s*|\b(?:so|and|but|ok|okay|then|now|please)\s+)"
+    r"(what|how(?:\s+much|\s+many|\s+long)?|why|where|when)\s+(i|we)\s+"
+    r"(must|can|should|could|will|cannot|can'?t|need\s+to|have\s+to|do|get|pay|owe|see|fix|use|change|make|unlock|log|sign"
+    r"|reset|cancel|close|upgrade|downgrade|update|find|stop|add|remove|download|send|lock|go|switch|move|delete|open|check)\b", re.I)
+_MODALS = frozenset("must can should could will".split())
+
+
+def _question_order(m: re.Match[str]) -> str:
+    lead, wh, who, verb = m.group(1), m.group(2), m.group(3), m.group(4)
+    low = verb.lower()
+    if low in _MODALS:
+        return f"{lead}{wh} {verb} {who}"
+    if wh.lower() in ("when", "where"):
+        return m.group(0)  # "when i get a new laptop": a time, not a question
+    if low in ("cannot", "can't", "cant"):
+        return f"{lead}{wh} can't {who}"
+    return f"{lead}{wh} do {who} {verb}"
+
+
+# "a nine not an eight, two one four nine": a digit named with an article is one digit, and the
+# pause after it ends it (else it runs into the digits after the comma: "an 82149").
+_ONE_DIGIT = re.compile(r"\b(an?)\s+(zero|one|two|three|four|five|six|seven|eight|nine)(?=\s*,)", re.I)
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
     # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a
@@ -434,6 +462,7 @@ def normalise(text: str) -> str:
     text = birth_dates(text)  # before the numbers: a day and a two-digit year would run together
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1).lower()], text)
     text = _PRONOUN_ONE.sub(rf"\1\2{_KEPT_ONE}", text)
+    text = _ONE_DIGIT.sub(lambda m: f"{m.group(1)} {_UNITS[m.group(2).lower()]}", text)
     # the pause a comma marks stays ("zip nine four one oh, uh, nine four one zero seven" is read again)
     out = _FILLER_IN_NUMBER.sub(lambda m: ", " if "," in m.group(0) else " ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
@@ -451,10 +480,16 @@ def normalise(text: str) -> str:
     out = _MONEY.sub(_money, out)
     out = _CENTS.sub(lambda m: f"$0.{int(m.group(1)):02d}", out)
     out = correct_values(out).replace(_KEPT_ONE, "one")
+    out = _LEARNER_QUESTION.sub(_question_order, out)
     return re.sub(r"[ \t]{2,}", " ", out).strip()
 
 
 def _split_id(m: re.Match[str]) -> str:
+    whole, _, rest = m.group(1).partition(",")
+    if rest and 4 <= len(re.sub(r"\D", "", whole)) <= 6:
+        # "c one zero zero three, nine four... no, six oh six oh one": a whole number, then a pause;
+        # what follows it is the next value begun (a ZIP), not more of the number
+        return f"C{re.sub(r'[^0-9]', '', whole)},{rest}"
     digits = re.sub(r"\D", "", m.group(1))
     return f"C{digits}" if 4 <= len(digits) <= 6 else m.group(0)
 

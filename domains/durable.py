@@ -94,7 +94,7 @@ async def request_approval(
 def _waiting(state: CallState) -> dict[FollowUp, str]:
     return {
         "how_long": approval_wait(state),
-        "next_step": "Nothing more for you to do: a supervisor decides, and we'll email you the outcome.",
+        "next_step": "Nothing more for you to do: a supervisor reviews the request, and we'll email you the outcome.",
         "why": "Changes like this one are checked by a person before they happen; that's our policy.",
     }
 

@@ -37,6 +37,9 @@ ASK_BOTH = (
     "your customer number, and the ZIP code on the account?"
 )
 ASK_ZIP = "Thank you. And the ZIP code on the account?"
+# The customer number was said earlier in the call, before the caller turned to a need.
+ASK_ZIP_STILL = ("Before I can look at your account I need to verify who you are. I have your customer number; "
+                 "what's the ZIP code on the account?")
 # Asked instead of both again when an answer did not carry the customer number: one value
 # at a time, as IVRs ask, so a recogniser hears a short answer of one known form (C and four
 # digits; callcenter/speech/digit_grammar.py), then the ZIP alone (ASK_ZIP) if it is missing.
@@ -79,7 +82,7 @@ def heard_customer_number(text: str) -> str | None:
 
 def asks_for_digits(reply: str) -> bool:
     """A reply of this task that a phone keypad can answer (meta offers the keypad then)."""
-    return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, ASK_ID, NO_MATCH, READ_BACK_ASK))
+    return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, ASK_ZIP_STILL, ASK_ID, NO_MATCH, READ_BACK_ASK))
 
 
 _BARE_NUMBER = re.compile(r"(?<![\w$.-])(\d{4,6})(?![\w-]|\.\d)")
@@ -227,6 +230,9 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         said = user_texts(self.chat_ctx)
         if not (customer_id or email or phone):
             customer_id = heard_customer_number(said[0]) if said else None
+        earlier = not (customer_id or email or phone) and state.caller.claimed_id is not None
+        if earlier:
+            customer_id = state.caller.claimed_id
         read_back, self._read_back = self._read_back, None
         if read_back is not None and len(said) > read_back[2]:
             # The answer to a read-back: the value the caller fixed replaces the one misheard.
@@ -239,7 +245,8 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
                 return None
             if customer_id and not email and not phone and not birth_date:
                 self._asked_zip = True
-                return ASK_ZIP
+                state.caller.claimed_id = customer_id
+                return ASK_ZIP_STILL if earlier else ASK_ZIP
             if self.attempts > 1 and not (customer_id or email or phone):
                 return ASK_ID  # asked for both already: now the number alone
             return ASK_BOTH

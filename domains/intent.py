@@ -219,7 +219,9 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
     words = [w for w in re.findall(r"[a-z0-9']+", rest) if w not in _YES and w not in _FILLER and w not in _GLUE]
     if not words:
         return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"
-    said = set(re.findall(r"[a-z0-9]+", readback.lower())) | own
+    # the read-back's words, and the caller's own for this request ("yes, the mobile" after "no,
+    # use the mobile, five oh three ...": the words that chose the value read back)
+    said = set(re.findall(r"[a-z0-9]+", readback.lower())) | set(re.findall(r"[a-z0-9]+", asked.lower()))
     if all(_shares_stem(w, said) for w in words):
         return True
     # Words of its own count only as a request for the action ("bump us up to enterprise"),

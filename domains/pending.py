@@ -26,7 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.language import detect_language
-from callcenter.routing.discourse import farewell_after, follow_up_kind, is_thanks_only
+from callcenter.routing.discourse import farewell_after, follow_up_kind, is_thanks_only, puts_off
 from callcenter.routing.segment import RETRACTION
 from callcenter.spoken import normalise
 from domains import frame
@@ -71,13 +71,13 @@ class Next(Enum):
     LEAVE = "leave"  # the caller says no to our question and goodbye: the call ends
 
 
-def says_no_and_bye(task: SpecialistLike, latest: str) -> bool:
-    """"nope, don't lock, bye" to "which one should change?": a no and a farewell, with no value
-    of the kind asked for. At a read-back a yes or no before "bye" is the answer and is read
-    first (`caller_wants_out`); at a value's question a no answers nothing, so the call ends."""
+def says_no_and_bye(latest: str, answers: bool) -> bool:
+    """"nope, don't lock, bye" to "which one should change?": a no (or a put-off) and a farewell, with no value
+    of the kind asked for (`answers`). At a read-back a yes or no before "bye" is the answer and
+    is read first (`caller_wants_out`); at a value's question a no answers nothing: the call ends."""
     before = farewell_after(latest)
-    return (before is not None and yes_or_no(before) is False
-            and not set(task.state.slots.read(normalise(latest)).as_dict()) & _ANSWER_FORMS)
+    # "ok i think about it, not now. thank you, bye": a put-off is a no to the question
+    return before is not None and (yes_or_no(before) is False or puts_off(before)) and not answers
 
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
@@ -89,7 +89,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # the read-back even with a yes-like word in it (tried: acting on those filed requests
         # the blind parts' callers never confirmed, session 18)
         return Next.CONTINUE
-    if not readback and says_no_and_bye(task, latest):
+    # "customer number c1004, zip 30301. how much do i owe?": the answer, with the question it was
+    # asked for. Only values whose form is the answer: a plan or an amount named in a question
+    # asks about it ("whats the price gap between starter and enterprise")
+    answers = not readback and bool(set(task.state.slots.read(normalise(latest)).as_dict()) & _ANSWER_FORMS)
+    if not readback and says_no_and_bye(latest, answers):
         return Next.LEAVE
     if (glossed := await foreign_aside(task, latest)) is not None:
         return glossed
@@ -141,13 +145,11 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         other = task.other_need(latest)
         if other is not None and not restates(task, latest) and (answered := await answer_by_lookup(task, other)) is not None:
             return gate.cancel(task, then=answered, latest=latest)
+    if readback and answer is not True and (asides := await asides_answered(task, latest)) is not None:
+        return asides
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or refused):
         return Next.TO_TOOL
-    # "customer number c1004, zip 30301. how much do i owe?": the answer, with the question it was
-    # asked for. Only values whose form is the answer: a plan or an amount named in a question
-    # asks about it ("whats the price gap between starter and enterprise")
-    answers = not readback and bool(set(task.state.slots.read(normalise(latest)).as_dict()) & _ANSWER_FORMS)
     names_slot = getattr(task, "names_slot", None)
     if (not readback and not answers and reading is not None and reading.move in (Move.ASK, Move.STATUS)
             and callable(names_slot) and names_slot(latest)):
@@ -169,7 +171,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # "hmm actually, before that, is the api even up right now? we had some failures": a
         # question of another department, sure of the department if not of the specialist;
         # answered only by a read-only lookup, then ours is asked again (nothing queued on it)
-        aside = asked_elsewhere(task, latest)
+        aside = task.other_need(latest, by_domain=True)
         answered = await answer_by_lookup(task, aside) if aside is not None else None
         if answered is not None:
             return f"{answered} {frame.back_to(_asked_again(task))}".strip()
@@ -284,16 +286,6 @@ _ASKING = frozenset("what about that this with then have does should would could
 _STEM = 5
 
 
-def asked_elsewhere(task: SpecialistLike, latest: str) -> Intent | None:
-    """The reading of another department the router is sure of at the department's level."""
-    router = task.state.router
-    own = task.id.split(".", 1)[0]
-    for intent in router.detect(latest):
-        if intent.in_scope and intent.domain not in ("meta", own) and router.domain_confidence(intent) >= router.threshold:
-            return intent
-    return None
-
-
 def earlier_answer(task: SpecialistLike, latest: str) -> str | None:
     """A follow-up about an answer the caller heard before this task's question, named by a word
     of it ("the too many requests bit" after the 429s), answered from that answer's follow-ups."""
@@ -375,6 +367,32 @@ def _asked_again(task: SpecialistLike) -> str:
     """Our question once more after a digression: the pending read-back, else the last question."""
     gate = getattr(task, "gate", None)
     return frame.reask(gate.facts) if gate is not None and gate.pending and gate.facts else task.last_question
+
+
+def _reads_only(task: SpecialistLike, intent: Intent) -> bool:
+    """The need has a read-only lookup this caller may hear now."""
+    from domains import registry  # the shipped departments; imported here: they import this package
+
+    domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
+    spec = domain.specialist(intent.name) if domain is not None else None
+    return (spec is not None and spec.lookup is not None and spec.looks_up(intent.text)
+            and (task.state.caller.verified or not spec.requires_identity))
+
+
+async def asides_answered(task: SpecialistLike, latest: str) -> str | None:
+    """Two or more questions asked aside at a read-back ("hang on, also my key is dead and what do
+    i owe right now"): each answered by its lookup, then ours asked again. Each must be sure of
+    its department, none may be ours (its words name the pending action), and every one must be
+    read-only: an action among them is left to the front desk's queue (`queue_need`)."""
+    gate = getattr(task, "gate", None)
+    router = task.state.router
+    asides = [i for i in router.detect(latest) if i.in_scope and i.domain != "meta" and i.label != task.label
+              and router.domain_confidence(i) >= router.threshold and not about_ours(i.text, gate.facts if gate else None)]
+    if len(asides) < 2 or not all(_reads_only(task, i) for i in asides):
+        return None
+    answers = [await answer_by_lookup(task, i) for i in asides]
+    said = " ".join(a for a in answers if a)
+    return f"{said} {frame.back_to(_asked_again(task))}".strip() if said else None
 
 
 async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:

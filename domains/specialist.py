@@ -228,9 +228,15 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         first = next(iter(self.state.router.detect(clause)), None)
         return first.label if first is not None else None
 
-    def other_need(self, latest: str) -> Intent | None:
-        """The other need the caller raised instead of answering our question, if any."""
+    def other_need(self, latest: str, *, by_domain: bool = False) -> Intent | None:
+        """The other need the caller raised instead of answering our question, if any. With
+        `by_domain`, another department's need the router is sure of at the department's level
+        if not the specialist's (a question asked aside at a read-back, answered by a lookup)."""
         router = self.state.router
+        if by_domain:
+            own_domain = self.id.split(".", 1)[0]
+            return next((i for i in router.detect(latest) if i.in_scope and i.domain not in ("meta", own_domain)
+                         and router.domain_confidence(i) >= router.threshold), None)
         # After words that take the request back ("forget the plan, i'd rather..."), a new
         # need is believed at the router's ordinary threshold, not the stricter one.
         retracted = bool(RETRACTION.search(latest))

@@ -85,6 +85,7 @@ class MetaSupervisor(Agent):
         self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
         self._gloss_after_verify: str | None = None  # another language's question, answered once the caller is verified
         self._gloss_offer: offers.Offer | None = None  # a change asked for in another language, offered back in English
+        self._gist_answered: frozenset[str] = frozenset()  # labels a glossed turn's lookups answered (the rest: _gist_task)
         self._leaving = False  # the turn ended on a goodbye after its need: no "anything else?" once answered
         instructions = INSTRUCTIONS.format(departments=registry.prompt_departments(self.domains))
         super().__init__(instructions=instructions, tools=tools, id="meta")
@@ -143,6 +144,8 @@ class MetaSupervisor(Agent):
                 names_need=self._names_need_in_gloss, asks_need=self._asks_surely)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
+            if intents and any(i.in_scope and i.confidence < router.threshold for i in intents):
+                intents = self._read_in_english(text) or intents
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
             if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
                                   or moves.definite_follow_up(text, self.state.caller.results)
@@ -162,7 +165,9 @@ class MetaSupervisor(Agent):
             # "and next month" after the balance, "what about the webhooks ones" after the status
             # board: a reading that is not sure of its specialist, or one of a thing the last
             # answer named, gives way to that answer's lookup
-            leans = narrows and not sure_oos and (not confident or picks_from(text, said)
+            # A turn of narrowing words only ("ok and the one after that, same thing?") has no topic
+            # for any reading to be sure of, however sure the router sounds.
+            leans = narrows and not sure_oos and (not confident or picks_from(text, said) or continues(text, frozenset())
                                  or not any(i.confidence >= router.threshold for i in confident))
             if fixed is None and (leans or (not confident and not social and not sure_oos and moves.asks_to_look_again(text))):
                 # "and how about yesterday?" after the API errors: what no need of its own reads
@@ -171,20 +176,28 @@ class MetaSupervisor(Agent):
                 if branch is not None:
                     yield self._closing(await fan_out(self.state, [branch], self.state.settings.fanout_timeout_s))
                     return
-            if fixed is None and not confident and third_party(text):
+            if fixed is None and third_party(text):
                 # "i'm calling about my husband's account, he got double charged": the holder's
-                # own to ask, said now rather than a question between two of the holder's needs
+                # own to ask, said now rather than a question between two of the holder's needs; and
+                # however clear the need ("for my wife's account, she wants to know her balance"),
+                # nothing of someone else's account is looked up
                 fixed = repair.Repair("holder", f"{HOLDER_MUST} {t.ANYTHING_ELSE}")
             if fixed is None and not confident and not social:
                 whether = moves.whether_answer(text, self.state.caller.results)  # "is it revoked?"
                 fixed = repair.Repair("follow_up", whether) if whether else repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
+                self._gist_answered = frozenset()
                 answer = await self._gist(text) if fixed.reason == "language" else None
-                task = self._gist_task(text) if fixed.reason == "language" and answer is None else None
+                # "combien je dois, et pourquoi je ne peux pas me connecter?": the balance answered,
+                # then the sign-in help in English
+                task = self._gist_task(text, self._gist_answered) if fixed.reason == "language" and (
+                    answer is None or self._gist_answered) else None
                 if task is not None:  # "no puedo iniciar sesión": the sign-in help, in English
-                    async for chunk in self._say_then(f"{fixed.reply} {gist.IN_ENGLISH_TASK}", task):
+                    async for chunk in self._say_then(f"{fixed.reply} {answer or ''} {gist.IN_ENGLISH_TASK}".replace("  ", " "), task):
                         yield chunk
                     return
+                if answer and self._gist_answered and not answer.endswith(t.ANYTHING_ELSE):
+                    answer = f"{answer} {t.ANYTHING_ELSE}"  # part of a glossed turn answered, the rest left to English
                 yield f"{fixed.reply} {answer}" if answer else fixed.reply
                 return
             parallel = self.state.settings.parallel_lookups and len(intents) > 1 and len(confident) == len(intents)
@@ -345,7 +358,9 @@ class MetaSupervisor(Agent):
     def _move(self, text: str, gloss_offer: offers.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
-        if not state.caller.verified and moves.asks_why_verify(text, state.heard.text, self._names_need):
+        # "why do you need that? ... ok fine, linus at example dot com, zip ...": the why asked and
+        # answered by the caller in one breath: they are verified (below), not told why
+        if not state.caller.verified and moves.asks_why_verify(text, state.heard.text, self._names_need) and not moves.states_identity(text):
             return f"{VerifyIdentityTask.slot_why} {moves.WHO_ARE_YOU}"  # "why do you need all that?"
         if not moves.states_identity(text):
             self._gloss_after_verify = None  # asked for the number and ZIP, the caller went elsewhere
@@ -434,6 +449,21 @@ class MetaSupervisor(Agent):
             return f"{result.summary} {t.CLARIFY_TWO.format(a=pair[0], b=pair[1])}"
         return f"{result.summary} {moves.WHAT_CAN_I_DO}"
 
+    def _read_in_english(self, text: str) -> list[Intent] | None:
+        """A turn that mixes English with another language's words ("hallo, ich kann mich nicht
+        einloggen, the account is gesperrt, what can i do"), read unsurely as said: its gloss's
+        needs, when the router is sure of every one and none changes anything (nothing acts on a
+        gloss; a change is read back in English by its task anyway)."""
+        english = gist.gloss(text, gist.glossaries(self.domains))
+        if not english or re.findall(r"[a-z']+", english.lower()) == re.findall(r"[a-z']+", text.lower()):
+            return None  # all English already: the gloss says nothing the words did not
+        router = self.state.router
+        intents = router.detect(english)
+        sure = intents and all(i.in_scope and i.confidence >= router.threshold for i in intents)
+        if not sure or any(spec is None or spec.changes for spec in (self._specialist(i.domain, i.name) for i in intents)):
+            return None
+        return intents
+
     def _names_need_in_gloss(self, text: str) -> bool:
         """Words in another language that name a department's need once glossed ("merci,
         combien je dois" does; "merci, c'est tout pour aujourd'hui" does not)."""
@@ -473,6 +503,15 @@ class MetaSupervisor(Agent):
                 return None  # "und den Monat davor?" after the invoices: that task, narrowed (_gist_task)
         intents = self.state.router.detect(english) if english else []
         branches = self._parallel_branches(intents) if intents else None
+        if not branches and len(intents) > 1:
+            # several needs, some read-only ("combien je dois, et pourquoi je ne peux pas me
+            # connecter?"): those answered; one more that changes nothing is its task's (_gist_task)
+            each = [(i, self._parallel_branches([i])) for i in intents]
+            if any(b for _, b in each):
+                self._gist_answered = frozenset(i.label for i, b in each if b)
+                answered = await fan_out(self.state, [b[0] for _, b in each if b], self.state.settings.fanout_timeout_s,
+                                         closing=len(self._gist_answered) == len(intents))
+                return f"{gist.IN_ENGLISH} {answered}"
         if not branches and (len(english.split()) == 1 or (english.startswith("and ") and "?" in text)):
             # the gloss kept only a topic's word ("quero saber o meu plano atual" -> "plan"), or
             # asks on about one ("e il piano pro?" -> "and plan pro"): nothing to act on, so its
@@ -502,7 +541,7 @@ class MetaSupervisor(Agent):
         self._gloss_offer = offers.Offer(intents[0].domain, english, spec.name)
         return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name)
 
-    def _gist_task(self, text: str) -> llm.FunctionToolCall | None:
+    def _gist_task(self, text: str, answered: frozenset[str] = frozenset()) -> llm.FunctionToolCall | None:
         """A need in another language that no lookup answers and whose task changes nothing
         by itself (a sign-in problem: the reset link goes to the address on file; a ticket's
         or a refund's status): that task, in English, on the gloss. What it may offer to do
@@ -513,7 +552,7 @@ class MetaSupervisor(Agent):
             call = route_call(f"{TRANSFER}{narrowed[0].name}", {"request": narrowed[2]}, path="fast", confidence=None)
             call.extra[SETTLED_EXTRA] = narrowed[1].name
             return call
-        intents = self.state.router.detect(english) if english else []
+        intents = [i for i in self.state.router.detect(english) if i.label not in answered] if english else []
         if len(intents) != 1:
             return None
         intent = intents[0]

@@ -281,7 +281,8 @@ class IntentRouter:
             # question with no farewell in it, and ending the call on it would lose the caller
             found = [_not_goodbye(i) if i.label == _frames.GOODBYE else i for i in found]
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
-            self._is_need(i) and not _disc.disclaims(i.text) for i in found  # "not switching, just asking. thanks, that's it"
+            self._is_need(i) and not (_disc.disclaims(i.text) or _disc.puts_off(i.text))  # "not switching, just asking. thanks, that's it"
+            for i in found
         ):
             # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
             return [Intent(_frames.GOODBYE, 1.0, text)]
@@ -584,8 +585,8 @@ def _without(intent: Intent, ruled: set[str]) -> Intent:
         return intent
     rest = [(lab, p) for lab, p in readings if lab not in ruled]
     if not rest or rest[0][1] < _RULED_OUT_FLOOR:
-        # ruling one reading out makes no unlikely one likely ("change my plan, not a downgrade
-        # though" is still the plan change: "downgrade" names a way, not another need)
+        # ruling one reading out makes no unlikely one likely: when every other reading is under
+        # 5%, the router saw no other need in the turn, and the reading ruled out stays the best
         return intent
     mass = max(1e-9, 1.0 - sum(p for lab, p in readings if lab in ruled))
     label, p = rest[0]

@@ -90,6 +90,44 @@ _CALLING = re.compile(r"^(?:(?:uh+|um+|er|so|well|yeah|ok|okay)\W+)*(?:i'?m|i\s+
                       re.IGNORECASE)
 
 
+# Courtesy that wraps a request ("i was wondering if perhaps someone could maybe look at ...",
+# "i was hoping you might be able to tell me ...", "..., if it's no trouble"): a closed class of
+# hedges, no need of its own. Read with the request, its words outweigh a short need and the
+# turn reads as small talk or nothing the line does.
+_HEDGE = re.compile(
+    r"""^(?:(?:uh+|um+|er|so|well|yeah|ok|okay|oh|and|also|hi|hello)\W+)*
+    (?:(?:so\s+)?sorry\s+to\s+(?:bother|trouble)\s+you\W+)?
+    (?:i\s+was\s+(?:just\s+)?(?:wondering|hoping)|i\s+wonder|i'?d\s+be\s+grateful)\s*(?:if|whether|that)?\s*
+    (?:(?:it\s+(?:might|would|could)\s+be\s+possible|perhaps|maybe|possibly)\W+)*
+    (?:(?:for\s+)?(?:you|someone|somebody|anyone|one\s+of\s+you)(?:\s+(?:from|on|in)\s+(?:your|the)\s+team)?\W+)?
+    (?:(?:might|could|would|can|may)\s+)?(?:(?:perhaps|maybe|possibly|kindly|please)\s+)*(?:be\s+able\s+to\s+)?(?:to\s+)?
+    (?:(?:perhaps|maybe|possibly|kindly|please)\s+)*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_COURTESY = re.compile(
+    r"""(?:^|,)\s*(?:(?:and|but|oh|so|also)\W+)*(?:if\s+(?:it'?s|it\s+is)\s+(?:not\s+)?(?:no|too\s+much|any|a)?\s*(?:trouble|bother)(?:\s+at\s+all)?
+    |if\s+you\s+(?:don'?t|do\s+not)\s+mind|if\s+(?:at\s+all\s+)?possible|(?:so\s+)?sorry\s+to\s+(?:bother|trouble)\s+you
+    |at\s+some\s+point|when\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute)|thank\s+you\s+(?:so|very)\s+much(?:\s+in\s+advance)?)\s*(?=,|[.!?]*\s*$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+# What opens an aside ("oh by the way, before that, is the webhook thing okay now?"): where the
+# question sits in the call, no part of it.
+_ASIDE_OPENER = re.compile(
+    r"^(?:(?:oh|and|so|um+|uh+|ok|okay)\W+)*(?:by\s+the\s+way|btw|before\s+that|before\s+(?:we|you)\s+do\s+that|quick\s+question"
+    r"|one\s+more\s+thing|on\s+another\s+note|while\s+i\s+have\s+you|while\s+i'?ve\s+got\s+you|unrelated(?:\s+but)?)\b[\s,:]*(?=\w)", re.I)
+
+
+def _unhedged(clause: str) -> str:
+    """The request without the courtesy wrapped round it; a hedge that wraps nothing stays."""
+    m = _HEDGE.match(clause)
+    if m is None or m.end() == 0 or not re.search(r"\b(?:wonder|hoping|grateful|sorry)", m.group(0), re.I):
+        return clause
+    rest = clause[m.end():]
+    return rest if len(_seg.words(rest)) >= 2 else clause
+
+
 # A list's marker standing alone ("number 1: refund ...", cut at the colon).
 _MARKER_ONLY = re.compile(r"^(?:number\s+)?(?:one|two|three|four|[1-5])$|^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly)$", re.I)
 
@@ -107,6 +145,8 @@ def _strip_markers(clause: str) -> tuple[str, bool]:
         clause = _seg.trim(_TEXTED_MARKER.sub("", clause, count=1))
         clause = _seg.trim(_CALLING.sub("", clause, count=1))
         clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
+        clause = _seg.trim(_unhedged(_COURTESY.sub("", clause)))
+        clause = _seg.trim(_ASIDE_OPENER.sub("", clause, count=1))
     return clause, emphasised
 
 
@@ -134,6 +174,9 @@ def is_announcement(clause: str) -> bool:
     return bool(m) and not _seg.trim(clause[m.end() :])
 
 
+_OPENING_I_MEAN = re.compile(r"^\W*(?:(?:oh|um+|uh+|so|well|yeah)\W+)*i\s+mean\b[\s,]*(?=\w)", re.I)
+
+
 def clauses(text: str) -> list[str]:
     """The turn's clauses in order of mention (an emphasised one first), without
     announcements, ordinals or filler.
@@ -147,6 +190,9 @@ def clauses(text: str) -> list[str]:
     if greeting and not _seg.is_greeting(text[greeting.end() :]):
         out.append(_seg.trim(greeting.group(1)))
         text = text[greeting.end() :]
+    # "i mean whatever about the invoice thing but ...": the turn's first words correct nothing
+    # (nothing was said before them), whichever clause the emphasis puts first
+    text = _OPENING_I_MEAN.sub("", text, count=1)
     counted = bool(_COUNT_OPENS.search(text))
     for sentence in _seg.strong_segments(text):
         # "number one is there an outage number two how do i ...": once the caller counts from

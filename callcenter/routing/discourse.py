@@ -83,7 +83,7 @@ _CLOSING_WORDS = frozenset(
     "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
     "bye-bye byebye farewell ciao cheerio ta today helpful was really catch ya sweet u ty tysm thnx "
     # who is thanked and regional sign-offs: "cheers mate, ta-ra", "thanks buddy, laters", "cya"
-    "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters "
+    "mate buddy pal dude folks guys ra tara toodles toodle pip cya laters from me us "
     # texted: "k ttyl thx", "ok ttfn"
     "k kk ttyl ttfn "
     # the farewells other languages lend English: "thanks, tchau", "ok adiós", "danke, tschüss"
@@ -205,9 +205,18 @@ _ELABORATES = re.compile(
 _OWN_OF_IT = re.compile(r"^\W*(?:(?:and|but|so|well|um|uh)\W+)*(?:ours|mine|theirs)\b(?!\W+(?:is|are|'s)\W+(?:c\b|c\d|customer|zip|the\s+(?:zip|number|account)))")
 
 
+# "is the webhook thing okay now? last week they came late": the things the sentence before
+# named, told of with "they" (a time first or not), and what happened to them
+_THEY_DID = re.compile(
+    r"^\W*(?:(?:and|but|so|well|um|uh|cause|because)\W+)*(?:(?:last\s+\w+|yesterday|this\s+(?:morning|week|afternoon)|earlier"
+    r"|on\s+\w+day|the\s+other\s+day|a\s+few\s+days\s+ago)\W+)?(?:they|those|these)\s+(?:all\s+)?"
+    r"(?:were|was|came|showed|arrived|got|went|kept|took|did|had|\w{3,}ed)\b")
+
+
 def tells_own_of_it(text: str) -> bool:
     """A sentence about the caller's own case of what the sentence before named."""
-    return bool(_OWN_OF_IT.search(text.lower()))
+    low = text.lower()
+    return bool(_OWN_OF_IT.search(low) or _THEY_DID.search(low))
 
 
 def asks_about_it(text: str) -> bool:
@@ -282,6 +291,22 @@ def disclaims(text: str) -> bool:
     words = len(_WORD.findall(low))
     return ((bool(_DISCLAIMS.search(low)) and words <= _DISCLAIM_WORDS) or (bool(_DENIES.search(low)) and words <= _DENY_WORDS)
             or not_this_need(low))
+
+
+# Before a farewell, a clause that puts the offer or the need off ("ok i think about it, not now",
+# "no no, is already locked, no need", "ok i wait the call"): the caller declines and leaves, the
+# clause's words (locked, plan, call) ask for nothing.
+_PUTS_OFF = re.compile(
+    r"^\W*(?:(?:no|nah|nope|so|well|ok|okay|oh|yeah|alright|fine|thanks|thank\s+you|hm+|um+|uh+|right)\W+)*"
+    r"(?:it'?s\s+|it\s+is\s+|is\s+|are\s+|i\s+|we\s+|i'?ll\s+|we'?ll\s+)?(?:just\s+|then\s+)?"
+    r"(?:(?:will\s+|gonna\s+|going\s+to\s+)?think\s+about\s+it|no\s+need|not\s+(?:now|today|right\s+now|yet)|maybe\s+(?:later|another\s+time)|another\s+time"
+    r"|(?:will\s+|'ll\s+)?wait\s+(?:for\s+)?(?:the|your|their)\s+call|already\s+(?:locked|done|fixed|sorted|paid|closed|cancell?ed))"
+    r"(?:\W+(?:not\s+(?:now|today|yet)|no\s+need|thanks?|thank\s+you|then|for\s+now|ok(?:ay)?|later))*\W*$")
+
+
+def puts_off(text: str) -> bool:
+    """A clause that only declines or defers ("not now", "no need", "i'll think about it")."""
+    return bool(_PUTS_OFF.match(text.lower()))
 
 
 _DENIES = re.compile(

@@ -73,12 +73,16 @@ _CALL_BACK = re.compile(
     r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|well|just|please|yeah|look|listen|actually|hi|hello|hey|you\s+know\s+what)\W+)*"
     r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+person|an?\s+(?:agent|human|rep))\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
-    r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+)?"
+    r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+"
+    # "i want somebody to call me back about ...", "we'd like someone to ring us"
+    r"|(?:i|we)(?:\s+(?:want|need|would\s+like)|'d\s+like)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague|rep))\s+to\s+)?"
     r"(?:call|ring|phone)\s+(?:me|us)(?:\s+back)?\b(?!\s+(?:on|at)\s+(?:the\s+)?(?:new|old|other))"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
     # ("can you give me a callback tomorrow morning", "set me up with a call back")
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"
-    r"|set\s+(?:me|us)\s+up\s+(?:with|for)|sign\s+(?:me|us)\s+up\s+for)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b",
+    r"|set\s+(?:me|us)\s+up\s+(?:with|for)|sign\s+(?:me|us)\s+up\s+for)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b"
+    # "give me a ring back", "drop us a call": the idiom asks for a call, whatever its noun
+    r"|\b(?:give|drop)\s+(?:me|us)\s+a\s+(?:ring|call|bell|buzz)(?:\s+back)?\b",
     re.IGNORECASE,
 )
 

@@ -36,7 +36,31 @@ RETRACTION = re.compile(
 
 # "then" joins an ordered list without a comma ("first my invoices then the api errors").
 # ("a while ago", "for a while": no connective)
-_WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+", re.IGNORECASE)
+# A question that starts mid-sentence with no comma or connective ("my key stopped working
+# everything is four oh one whats my next bill gonna be"): a recogniser writes a run-on where the
+# caller paused. Like every weak cut, it stands only if the parts read as different needs.
+# ... and a new subject told of with its verb ("cancel the charge for this month your api has
+# been broken all day")
+_SUBJECT_OPENS = (r"(?:your|my|our)\s+\w+(?:\s+\w+)?\s+(?:has|have|is|are|was|were|keeps|kept|stopped|won'?t|doesn'?t|isn'?t"
+                  r"|can'?t|got|went|died|broke)\b")
+_SAYS_WHAT = ("think", "guess", "believe", "say", "says", "said", "tell", "told", "hope", "feel", "seems", "mean", "noticed",
+              "realised", "realized", "see", "saw", "heard", "worried", "afraid", "sure", "because", "cause", "since", "why",
+              "whether", "wonder", "ask", "asking", "check", "checking", "sounds", "looks", "like", "saying", "telling",
+              "thinking", "knowing", "shows", "showing", "reads", "notice", "suspect", "suspected", "tells", "claims")
+_QUESTION_OPENS = (r"(?:what'?s|whats|what\s+(?:is|are|do|does|did|will)|how\s+(?:much|many|long|do|does|can|come)"
+                   r"|is\s+(?:the|it|there|my|your|that)|are\s+(?:the|you|my|there)|can\s+(?:you|i)|could\s+you"
+                   r"|when\s+(?:is|does|will|do|did)|why\s+(?:is|does|do|are|am|can'?t|won'?t|did))\b")
+_WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+|(?<=\w)(?<!\bwhat)(?<!\bhow)(?<!\bwhy)(?<!\bwhere)(?<!\bwhen)(?<!\bwhich)(?<!\bwho)(?<!\bso)"
+                   r"(?<!\band)(?<!\bbut)(?<!\bor)(?<!\bthat)(?<!\bif)(?<!\bknow)"
+                   # what a verb of thinking or saying says is its own clause's ("i think my account is locked")
+                   + "".join(rf"(?<!\b{w})" for w in _SAYS_WHAT)
+                   + rf"\s+(?={_QUESTION_OPENS}|{_SUBJECT_OPENS})(?P<asks>)", re.IGNORECASE)
+# ... but not inside a question ("how much of a credit can i get", "what i really want is my money
+# back"), nor before one that only asks what to do about the part before ("for the api what do i
+# do now")
+_HEDGED = re.compile(r"^(?:perhaps|maybe|possibly|kindly)\s+(?=\w)", re.I)
+_ASKS_FIRST = re.compile(r"^(?:(?:ok|okay|so|and|but|um+|uh+|well|oh|hi|hey)\W+)*(?:what|how|why|where|when|which|who|is|are|can|could|do|does|did|will|would)\b", re.I)
+_WHAT_TO_DO = re.compile(r"^(?:what|how)\s+(?:do|can|should|must|shall)\s+(?:i|we)\s+do\b|^what\s+(?:now|then|next)\b", re.I)
 
 # Words that carry no need on their own: a segment made only of these is filler.
 _FILLER_WORDS = frozenset(
@@ -111,6 +135,9 @@ def weak_splits(segment: str) -> list[tuple[str, str]]:
     for m in _WEAK.finditer(segment):
         left = _trim(segment[: m.start()])
         right = _trim(segment[m.end() :])
+        if m.group("asks") is not None and (_ASKS_FIRST.match(left) or _WHAT_TO_DO.match(right)):
+            continue
+        right = _trim(_HEDGED.sub("", right))  # ", perhaps go over our recent invoices": the request
         if left and right:
             out.append((left, right))
     return out

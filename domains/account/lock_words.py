@@ -67,6 +67,15 @@ def asks_unlock(text: str) -> bool:
     return bool(_UNLOCK.search(text))
 
 
+_MORE_OF_THE_PLAN = re.compile(r"\b(?:limits?|requests|plans?|tiers?|features?|more|higher|bigger)\b", re.I)
+
+
+def asks_unlock_alone(text: str) -> bool:
+    """"how do i unlock, está bloqueada": an unlock asked for with nothing of a plan's limits
+    about it (not "unlock a higher rate limit"), which the router alone reads as nothing it knows."""
+    return asks_unlock(text) and not _MORE_OF_THE_PLAN.search(text)
+
+
 _TWO_FACTOR = re.compile(r"\b(?:codes?|authenticator|two[-\s]?factor|2fa|mfa)\b", re.I)
 
 
@@ -156,3 +165,15 @@ def changed_by_someone_else(text: str) -> bool:
     """The caller's details were changed by someone else."""
     return bool(_CHANGED_BY_SOMEONE.search(text))
 
+
+
+# "how do i change the email my plan invoices go to": the contact detail is what changes, however
+# much of the plan or the invoices the sentence names
+_CONTACT_CHANGED = re.compile(
+    r"\b(?:change|update|switch|swap|edit|correct|fix)\s+(?:the|my|our|which)?\s*(?:billing\s+)?"
+    r"(?:e-?mail|phone|mobile|cell)(?:\s+(?:address|number))?\b", re.I)
+
+
+def changes_contact(text: str) -> bool:
+    """The email or phone on the account asked to change."""
+    return bool(_CONTACT_CHANGED.search(text))

@@ -78,8 +78,13 @@ def grouped_phone(number: str) -> str:
 def corrected_tail(text: str) -> str | None:
     """The digits of a correction to the end of a number just read back, or None."""
     said = normalise(text)
-    m = _TAIL.match(said)
+    m = _TAIL.match(said) or _TAIL_AFTER_WHY.search(said)
     return m.group(1) if m and _CUE.search(said) else None
+
+
+# "sorry no, last digit's a nine not an eight, two one four nine": what changed, said in words
+# of its own, then the new last digits after a pause; no longer number anywhere in the turn
+_TAIL_AFTER_WHY = re.compile(r"^(?!.*\d{5})(?=.*\b(?:last|end|ending|digit|digits)\b).*[,:;]\s*(\d{2,4})\W*$", re.I)
 
 
 _EMAIL = re.compile(r"^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,200}\.[a-z]{2,24}$", re.I)

@@ -15,7 +15,9 @@ from domains.account.glossary import GLOSSARY
 from domains.account.lock_words import (
     asks_for_lock,
     asks_unlock,
+    asks_unlock_alone,
     changed_by_someone_else,
+    changes_contact,
     closes_account,
     ends_nothing_but_the_account,
     keeps_as_is,
@@ -33,6 +35,15 @@ from domains.account.security import SecureAccountTask, asks_to_lock, lookup_sec
 from domains.account.supervisor import AccountSupervisorTask
 from domains.account.two_factor_reset import ResetTwoFactorTask
 from domains.base import DomainSpec, SpecialistSpec, Wording
+
+# "how do i change the email my plan invoices go to": the email changes, not the plan
+CONTACT_CHANGED = Rereading(
+    over=frozenset({"billing/plan_change", "billing/invoices"}),
+    label="account/profile_update",
+    target=changes_contact,
+    whole=never,
+    unsure=never,
+)
 
 # "i want my account locked right now", "get my account frozen": the security specialist's lock,
 # not a sign-in problem and never a closure.
@@ -58,6 +69,15 @@ LOCKED_OUT = Rereading(
 
 # "unlock the account would you please": the unlock's call back, which sign-in help books; not
 # the lock, nor the closure that "the account" sounds like (unless the words end the account).
+# "how do i unlock, está bloqueada": read as nothing the line does, or as a how-to
+UNLOCK_ALONE = Rereading(
+    over=frozenset({OOS, "technical/integration_help"}),
+    label="account/login_help",
+    target=asks_unlock_alone,
+    whole=closes_account,
+    unsure=never,
+)
+
 UNLOCK_ASKED = Rereading(
     over=frozenset({"account/security", "account/two_factor_reset", "account/close_account"}),
     label="account/login_help",
@@ -151,7 +171,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(ASKS_LOCK, LOCKED_OUT, UNLOCK_ASKED, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
+    rereadings=(CONTACT_CHANGED, ASKS_LOCK, LOCKED_OUT, UNLOCK_ASKED, UNLOCK_ALONE, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
                 CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),

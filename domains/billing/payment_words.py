@@ -98,7 +98,9 @@ _OWED_NOW = re.compile(
     # late thing on my bill": an invoice overdue now, which the balance names
     r"|^\W*(?:(?:and|so|um|uh|hey|ok)\W+)*(?:my\s+|the\s+|our\s+)?next\s+(?:bill|invoice|payment)\W*$"
     r"|\b(?:when|what|how\s+much)\b.{0,25}\bnext\s+(?:bill|invoice|payment)\b"
-    r"|\b(?:late|overdue|past[\s-]+due)\s+(?:notice|reminder|email|e-mail|letter|warning|thing|fee|charge|mark)s?\b", re.I)
+    r"|\b(?:late|overdue|past[\s-]+due)\s+(?:notice|reminder|email|e-mail|letter|warning|thing|fee|charge|mark)s?\b"
+    # "so whats the damage": the sum to pay, said as everyone says it
+    r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b", re.I)
 
 
 def asks_what_is_owed(text: str) -> bool:

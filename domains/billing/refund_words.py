@@ -55,7 +55,9 @@ _ASKS_NOW = re.compile(
     r"|\b(?:want|like|need|get|give|have|issue|do|process)\s+(?:me\s+|us\s+)?(?:a|my|the|that|this|our)?\s*refund\b"
     r"|\b(?:money|cash)\s+back\b"
     # "can i get the forty nine back from my last invoice" (spoken numbers are digits here)
-    rf"|\b(?:get|have|want|need|like)\s+(?:the\s+|my\s+|that\s+|our\s+)?(?:{_AMOUNT_WORD}\s+){{1,5}}back\b",
+    rf"|\b(?:get|have|want|need|like)\s+(?:the\s+|my\s+|that\s+|our\s+)?(?:{_AMOUNT_WORD}\s+){{1,5}}back\b"
+    # "cancel the charge for this month": a charge undone is its money back
+    r"|\b(?:cancel|reverse|undo|void)\s+(?:the|that|this|my|our)\s+(?:\w+\s+)?(?:charge|payment)\b",
     re.I,
 )
 
@@ -65,10 +67,22 @@ def asks_now(text: str) -> bool:
     return bool(_ASKS_NOW.search(text)) and not asked_before(text)
 
 
+# "whats the status of my ticket about getting my money back": the ticket is the refund asked
+# for, whatever the caller calls it; its status is the refund's
+_TICKET_FOR_MONEY = re.compile(
+    r"\b(?:ticket|case|request|claim|complaint)\s+(?:about|for|on|regarding|re)\s+(?:\w+\s+){0,3}?"
+    r"(?:(?:my|the|our)\s+)?(?:money\s+back|refund|reimburse\w*|duplicate\s+charge|double\s+charge)\b", re.I)
+
+
+def ticket_for_money(text: str) -> bool:
+    """A ticket asked about whose subject is money back."""
+    return bool(_TICKET_FOR_MONEY.search(text))
+
+
 def asked_before(text: str) -> bool:
     """The refund was asked for before this call ("i asked for a refund yesterday", "the refund
-    you promised never showed")."""
-    return bool(_ASKED_BEFORE.search(text))
+    you promised never showed"); a ticket about it is one asked for ("my case about getting reimbursed")."""
+    return bool(_ASKED_BEFORE.search(text)) or ticket_for_money(text)
 
 
 def asks_another(text: str) -> bool:
@@ -104,7 +118,9 @@ def asks_credit_for_trouble(text: str) -> bool:
 _TAKEN_TWICE = re.compile(
     r"\b(?:took|taken|take|charged|billed|debited|hit|pulled|deducted|collected|withdrew|withdrawn"
     r"|came\s+out|come\s+out|went\s+out|gone\s+out|taken\s+out|paid)\b.{0,35}\b(?:twice|two\s+times)\b"
-    r"|\b(?:double|duplicate)[\s-]+(?:charge[ds]?|billed|billing|payments?|debit(?:ed)?)\b", re.I)
+    r"|\b(?:double|duplicate)[\s-]+(?:charge[ds]?|billed|billing|payments?|debit(?:ed)?)\b"
+    # "cancel the duplicate", "reverse that double one": undoing the second charge is its refund
+    r"|\b(?:cancel|reverse|undo|void|remove|take\s+off)\s+(?:the|that|this)\s+(?:duplicate|double|extra|second)(?:\s+(?:one|charge|payment))?\b", re.I)
 
 
 def tells_taken_twice(text: str) -> bool:

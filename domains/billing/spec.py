@@ -45,6 +45,7 @@ from domains.billing.refund_words import (
     asks_credit_for_trouble,
     asks_now,
     tells_taken_twice,
+    ticket_for_money,
 )
 from domains.billing.supervisor import BillingSupervisorTask
 
@@ -108,6 +109,16 @@ ASKED_BEFORE = Rereading(
     settles_own=True,  # where a refund asked for before stands changes nothing
 )
 
+# "whats the status of my ticket about getting my money back": the refund's status, not an
+# engineering ticket's
+TICKET_FOR_MONEY = Rereading(
+    over=frozenset({"technical/ticket_status"}),
+    label="billing/refund_status",
+    target=ticket_for_money,
+    whole=never,
+    unsure=never,
+)
+
 # "refund me the duplicate forty nine", a bare "refund": a refund asked for now, not its status.
 ASKED_NOW = Rereading(
     # "can i get the forty nine back from my last invoice": money asked back, whatever invoice it was on
@@ -141,7 +152,8 @@ PAID_BEFORE = Rereading(
 # "ok so, i run a little pottery studio and ... you took the forty nine twice": the duplicate's
 # refund, which its read-back states and nothing pays without a yes; the story read as nothing.
 TAKEN_TWICE = Rereading(
-    over=frozenset({OOS, "billing/balance", "technical/integration_help"}),
+    # "cancel the duplicate" reads as a closure, "billed twice for the pro plan" as a plan change
+    over=frozenset({OOS, "billing/balance", "technical/integration_help", "billing/plan_change", "account/close_account"}),
     label="billing/refund",
     target=tells_taken_twice,
     whole=never,
@@ -253,8 +265,9 @@ DOMAIN = DomainSpec(
     actions=ACTIONS,
     ports=PORTS,
     slots=SLOTS,
-    rereadings=(CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE, MONTHLY_PRICE,
-                CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, TAKEN_TWICE, PLAN_STATED),
+    # a charge taken twice first: "cancel the duplicate" is no cancel of anything else
+    rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
+                MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

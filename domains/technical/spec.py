@@ -23,6 +23,7 @@ from domains.technical.integration_help import (
 from domains.technical.ports import PORTS
 from domains.technical.service_status import CheckServiceStatusTask, lookup_status
 from domains.technical.status_words import (
+    api_locked,
     asks_about_ticket,
     asks_for_ticket,
     asks_if_it_is_why,
@@ -57,7 +58,8 @@ SLOTS = (
 # traffic or key ("is the api down or is it my 429s?", status_words.py).
 UP_OR_DOWN = Rereading(
     # "status of the api" is no ticket's; "are webhooks ok?" no guide's
-    over=frozenset({"technical/api_errors", "technical/ticket_status", "technical/integration_help"}),
+    # "is it even back up yet" reads as a refund's status ("back")
+    over=frozenset({"technical/api_errors", "technical/ticket_status", "technical/integration_help", "billing/refund_status"}),
     label="technical/service_status",
     target=asks_if_up,
     whole=names_client_error,
@@ -73,6 +75,16 @@ INCIDENT_NAMED = Rereading(
     whole=never,
     unsure=never,
     settles_own=True,
+)
+
+# "our api access is like locked, every call says too many requests": the API's errors, not a
+# lock of the account
+API_LOCKED = Rereading(
+    over=frozenset({"account/security", "account/login_help"}),
+    label="technical/api_errors",
+    target=api_locked,
+    whole=sign_in_key,
+    unsure=never,
 )
 
 # "my developer says the key is dead": the API errors' diagnosis, never an escalation question.
@@ -199,7 +211,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
+    rereadings=(API_LOCKED, INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
                 ERROR_CODE_NAMED, GUIDE_ASKED, USE_TOLD),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,

@@ -15,6 +15,8 @@ _THING = (r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platfo
 _STATE = (r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
           r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal)")
 _UP_QUESTION = re.compile(
+    # "..., is it even back up yet": "it" of a thing that goes down ("back" alone may be money)
+    r"\b(?:is|are)\s+(?:it|they)\s+(?:\w+\s+)?back\s+up\b|\b(?:is|are)\s+(?:it|they)\s+(?:still\s+)?down\b|"
     # "were the webhooks fixed", "has the api been fixed": the board says whether it is
     rf"\b(?:is|are|r|was|were|has|have)\s+{_THING}(?:\s+(?:thing|stuff|issue|problem|delay|outage|incident))?"
     rf"(?:\s+(?:all|still|currently|even|finally|now))?\s+{_STATE}\b"
@@ -90,7 +92,7 @@ def names_own_error(text: str) -> bool:
 _KEY_FAILS = re.compile(
     r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
     r"|stopped\s+working|quit\s+working|died|doesn'?t\s+work|not\s+work"
-    r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work)\b"
+    r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work|killed|deleted|deactivated|nuked|kaput|wiped)\b"
     # asked to look at it: "can you check my key" (the diagnosis says whether it is the key)
     r"|\b(?:check|look\s+at|test|verify)\s+(?:my|our|the)\s+(?:api\s+)?key\b"
     # "oh so it's my key, not you lot?": whether the key is the trouble
@@ -228,3 +230,13 @@ _INCIDENT = re.compile(rf"\b(?:inc|incident)[-\s]?(?:\d{{1,4}}|{_NUMBER_WORDS})\
 
 def names_incident(text: str) -> bool:
     return bool(_INCIDENT.search(text))
+
+
+# "our api access is like locked": the API turned away (a rate limit, a revoked key), not the
+# account's sign-in locked
+_API_LOCKED = re.compile(r"\b(?:api|api\s+access|integration|endpoints?)\b.{0,20}\b(?:locked|blocked|shut\s+off|cut\s+off|locked\s+out)\b", re.I)
+
+
+def api_locked(text: str) -> bool:
+    """The API, not the account, said to be locked or blocked."""
+    return bool(_API_LOCKED.search(text))
