@@ -230,9 +230,9 @@ _ID_PREFIX = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d{4,6})\b", re.I)
 # "c one zero zero five nine seven two oh one": an id and its ZIP read in one breath run into
 # one digit string; a ZIP is 5 digits and an id 4 to 6, so 9 to 11 digits split one way only.
 _ID_THEN_ZIP = re.compile(r"\b(?:c|see|sea|si|cee)[\s.,-]*(\d{4,6})(\d{5})\b", re.I)
-# "oh, nine seven two oh one": an "oh" said first with a pause after it is a sound of surprise,
+# "oh, nine seven two oh one", "oh uh nine four ...": an "oh" said first with a pause (or a filler) after it is a sound of surprise,
 # not a zero (a ZIP is five digits, and this one would be six)
-_OH_FIRST = re.compile(r"^(\W*)oh[,!.]\s*(?=(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b)", re.I)
+_OH_FIRST = re.compile(r"^(\W*)oh(?:[,!.]\s*|\s+(?:uh+|um+|er+)[,.]?\s+)(?=(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b)", re.I)
 _ZIP_WORDS = re.compile(r"\b(zip(?:\s*code)?|postal\s+code)(\s*(?:is|it's|of)?[\s:,]*)(\d[\d\s-]{3,9}\d)\b", re.I)
 _MINUS = re.compile(r"\b(?:minus|negative)\s+\$?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|usd))?\b", re.I)
 _MONEY = re.compile(
@@ -448,6 +448,10 @@ def _question_order(m: re.Match[str]) -> str:
     return f"{lead}{wh} do {who} {verb}"
 
 
+# "c as in cat, one zero zero five": a letter spelled by a word is the letter
+_LETTER_AS_IN = re.compile(r"\b([a-z])\s+(?:as\s+in|like\s+in)\s+[a-z]+\b", re.I)
+
+
 # "a nine not an eight, two one four nine": a digit named with an article is one digit, and the
 # pause after it ends it (else it runs into the digits after the comma: "an 82149").
 _ONE_DIGIT = re.compile(r"\b(an?)\s+(zero|one|two|three|four|five|six|seven|eight|nine)(?=\s*,)", re.I)
@@ -462,6 +466,7 @@ def normalise(text: str) -> str:
     text = birth_dates(text)  # before the numbers: a day and a two-digit year would run together
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1).lower()], text)
     text = _PRONOUN_ONE.sub(rf"\1\2{_KEPT_ONE}", text)
+    text = _LETTER_AS_IN.sub(r"\1", text)
     text = _ONE_DIGIT.sub(lambda m: f"{m.group(1)} {_UNITS[m.group(2).lower()]}", text)
     # the pause a comma marks stays ("zip nine four one oh, uh, nine four one zero seven" is read again)
     out = _FILLER_IN_NUMBER.sub(lambda m: ", " if "," in m.group(0) else " ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))

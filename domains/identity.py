@@ -38,8 +38,10 @@ ASK_BOTH = (
 )
 ASK_ZIP = "Thank you. And the ZIP code on the account?"
 # The customer number was said earlier in the call, before the caller turned to a need.
-ASK_ZIP_STILL = ("Before I can look at your account I need to verify who you are. I have your customer number; "
+ASK_ZIP_STILL = ("Before I can look at your account I need to verify who you are. I have your {what}; "
                  "what's the ZIP code on the account?")
+ASK_ZIP_STILL_END = ASK_ZIP_STILL.rsplit("; ", 1)[-1]  # how every form of it ends
+_CLAIMED_AS = {"customer_id": "customer number", "email": "email address", "phone": "phone number"}
 # Asked instead of both again when an answer did not carry the customer number: one value
 # at a time, as IVRs ask, so a recogniser hears a short answer of one known form (C and four
 # digits; callcenter/speech/digit_grammar.py), then the ZIP alone (ASK_ZIP) if it is missing.
@@ -82,11 +84,14 @@ def heard_customer_number(text: str) -> str | None:
 
 def asks_for_digits(reply: str) -> bool:
     """A reply of this task that a phone keypad can answer (meta offers the keypad then)."""
-    return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, ASK_ZIP_STILL, ASK_ID, NO_MATCH, READ_BACK_ASK))
+    return reply.rstrip().endswith((ASK_BOTH, ASK_ZIP, ASK_ZIP_STILL_END, ASK_ID, NO_MATCH, READ_BACK_ASK))
 
 
 _BARE_NUMBER = re.compile(r"(?<![\w$.-])(\d{4,6})(?![\w-]|\.\d)")
 _SAID_ZIP = re.compile(r"\b(?:zip|postal)\b", re.I)
+
+
+_NEW_VALUE = re.compile(r"\b(?:change|changing|update|updating|new|switch|replace|set)\b", re.I)
 
 
 def spaced(value: str) -> str:
@@ -230,9 +235,9 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         said = user_texts(self.chat_ctx)
         if not (customer_id or email or phone):
             customer_id = heard_customer_number(said[0]) if said else None
-        earlier = not (customer_id or email or phone) and state.caller.claimed_id is not None
+        earlier = not (customer_id or email or phone) and bool(state.caller.claimed)
         if earlier:
-            customer_id = state.caller.claimed_id
+            customer_id, email, phone = (state.caller.claimed.get(k) for k in ("customer_id", "email", "phone"))
         read_back, self._read_back = self._read_back, None
         if read_back is not None and len(said) > read_back[2]:
             # The answer to a read-back: the value the caller fixed replaces the one misheard.
@@ -243,10 +248,14 @@ class VerifyIdentityTask(SpecialistTask[VerifyIdentityResult]):
         if not (customer_id or email or phone) or not (zip_code or birth_date):
             if not self.another_attempt():
                 return None
-            if customer_id and not email and not phone and not birth_date:
+            named = customer_id or ((email or phone) and not (said and _NEW_VALUE.search(said[0])))
+            if named and not birth_date:
+                # "this is ada, a d a at example dot com": who, and only the ZIP code still to say
+                # (not "change my email to ...": that address is the new one, nobody's yet)
                 self._asked_zip = True
-                state.caller.claimed_id = customer_id
-                return ASK_ZIP_STILL if earlier else ASK_ZIP
+                state.caller.claimed = {k: v for k, v in (("customer_id", customer_id), ("email", email), ("phone", phone)) if v}
+                what = _CLAIMED_AS[next(iter(state.caller.claimed))]
+                return ASK_ZIP_STILL.format(what=what) if earlier else ASK_ZIP
             if self.attempts > 1 and not (customer_id or email or phone):
                 return ASK_ID  # asked for both already: now the number alone
             return ASK_BOTH

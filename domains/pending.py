@@ -260,17 +260,22 @@ def drops_another(task: SpecialistLike, latest: str) -> Next | None:
     own = task.label
     router = task.state.router
     dropped: set[str] = set()
+    # "ok forget the ticket. the two factor reset, yes, do it": a need already answered this call,
+    # let go of, is nothing to drop and no need of its own
+    answered = {f"{r.domain}/{r.specialist}" for r in task.state.caller.results if r.specialist}
+    let_go = False
     kept: list[str] = []
     for part in parts:
         if frame.takes_back(part):
             named = {i.label for i in router.detect(part) if i.in_scope and "/" in i.label and not i.label.startswith("meta/")
-                     and i.label != own and router.domain_confidence(i) >= router.threshold} & task.state.waiting_needs
-            if named:
-                dropped |= named
+                     and i.label != own and router.domain_confidence(i) >= router.threshold}
+            if named & (task.state.waiting_needs | answered):
+                dropped |= named & task.state.waiting_needs
+                let_go = True
                 continue
         kept.append(part)
     rest = ". ".join(kept)
-    if not dropped or not kept or task.gate.assent(task, rest) is None:
+    if not let_go or not kept or task.gate.assent(task, rest) is None:
         return None  # the rest must answer ours, yes or no
     task.state.dropped_needs |= dropped
     task.gate.hear_as(latest, rest)

@@ -51,15 +51,16 @@ class Caller:
     verification_failures: int = 0
     line: str | None = None  # the calling number when the line knows it (SIP); throttles guessing across calls
     results: list[DomainResult] = field(default_factory=list)
-    # The customer number said before its ZIP code was: kept when the caller turns to a need
-    # before giving it ("c ten oh three ... open an engineering ticket"), so only the ZIP is asked.
-    # Never a verified identity: the ZIP must still match.
-    claimed_id: str | None = None
+    # Who the caller said they are (customer number, email or phone) before the ZIP code was said:
+    # kept when the caller turns to a need or starts a new answer before giving it ("c ten oh
+    # three ... open an engineering ticket"), so only the ZIP is asked. Never a verified identity:
+    # the ZIP must still match.
+    claimed: dict[str, str] = field(default_factory=dict)
 
     def verify(self, customer_id: str) -> None:
         self.customer_id = customer_id
         self.verified = True
-        self.claimed_id = None
+        self.claimed = {}
 
 
 

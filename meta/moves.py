@@ -25,6 +25,7 @@ from callcenter.routing.discourse import (
     is_closing,
     is_vague,
 )
+from callcenter.routing.frames import asks_for_person
 from callcenter.routing.slots import extract_slots
 from callcenter.routing.topic_only import topic_only
 from domains import frame
@@ -110,7 +111,8 @@ def beyond_identity(text: str) -> str:
     is about ("60601. that's my zip. customer C1003" -> ""; "C1003 60601. i just want a human
     to call me back" -> "i just want a human to call me back"): what is left to route."""
     text = identity_words.without_identity(text)  # the statement itself, and "this is ada"
-    rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c) and not topic_only(c)]
+    # a bare "a person please" is no topic named in passing: it asks for one
+    rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c) and not (topic_only(c) and not asks_for_person(c))]
     return ", ".join(c.strip() for c in rest)
 
 

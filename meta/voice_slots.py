@@ -22,7 +22,7 @@ from callcenter.routing.frames import GOODBYE
 from callcenter.routing.slots import extract_slots
 from callcenter.spoken import normalise
 from callcenter.store.ports import Customers
-from domains.identity import ASK_ID, ASK_ZIP, ASK_ZIP_STILL, READ_BACK_ASK, asks_for_digits
+from domains.identity import ASK_ID, ASK_ZIP, ASK_ZIP_STILL_END, READ_BACK_ASK, asks_for_digits
 from domains.identity_readings import number_on_file_with, on_file
 from meta.router import undecorated
 from meta.voice_keypad import asks_amount
@@ -40,7 +40,7 @@ def pending_slot(reply: str) -> str | None:
     """The slot a reply asks the caller to fill, or None for an open question."""
     reply = reply.rstrip()
     if asks_for_digits(reply):
-        if reply.endswith((ASK_ZIP, ASK_ZIP_STILL)):
+        if reply.endswith((ASK_ZIP, ASK_ZIP_STILL_END)):
             return "zip"
         if reply.endswith(ASK_ID):
             return "id"

@@ -146,6 +146,12 @@ class IntentRouter:
             self._rejoiner = _rejoin.Rejoiner.from_view(words) if words is not None else _rejoin.Rejoiner({})
         return self._rejoiner(text)
 
+    def knows(self, word: str) -> bool:
+        """The router's training utterances have the word (a caller's word the router never saw
+        may be another language's)."""
+        self.rejoin("")  # builds the joiner, which holds the word view's vocabulary
+        return self._rejoiner is not None and self._rejoiner.knows(word.lower())
+
     def classify(self, text: str, *, within: str | None = None) -> Intent:
         """The single best intent for ``text``.
 

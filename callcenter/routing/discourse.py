@@ -227,8 +227,15 @@ def asks_about_it(text: str) -> bool:
     if words and all(w in _WHAT_TO_DO or w in _FILLERS for w in words) and any(w in _CHOICES for w in words):
         return True
     # "..., what is going on": a bare "what's happening" after a need asks about that need
-    return (any(w in _POINTERS or w in _HAPPENING for w in words)
-            and all(w in _ABOUT_IT or w in _FILLERS for w in words))
+    return ((any(w in _POINTERS or w in _HAPPENING for w in words)
+             and all(w in _ABOUT_IT or w in _FILLERS for w in words)) or bool(_CHECK_IT.match(text.lower())))
+
+
+# "..., can you check if that was me", "could you see whether it's legit": whether the thing just
+# told is what it seems, asked of it by a pointer
+_CHECK_IT = re.compile(
+    r"^\W*(?:(?:so|and|but|um|uh|ok|okay|please)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?"
+    r"(?:check|see|tell\s+me|find\s+out|look|confirm|verify)\s+(?:if|whether)\s+(?:that|it|this|those|they)(?:'s|\s+(?:was|is|were|are))?\b")
 
 
 # "what are our options", "what would you suggest", "any alternatives": asking what to do about
@@ -443,7 +450,9 @@ _NARROWS = frozenset(
     # "and that one from last week?", "and the one two days ago"
     "from in on of since ago back days day weeks months two three few couple "
     # "what about python, same thing": the question asked again of another thing
-    "thing question".split())
+    "thing question "
+    # "and the api in general": the same question, wider
+    "general generally overall whole itself".split())
 
 
 def continues(text: str, said: frozenset[str] = frozenset()) -> bool:

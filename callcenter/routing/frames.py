@@ -27,7 +27,7 @@ _PERSON = (
 )
 _ASK_FOR_PERSON = re.compile(
     rf"""\b(?:(?:speak|talk|chat)\s+(?:to|with)\s+{_PERSON}
-    |(?:put|get|transfer|connect|send|pass)\s+me\s+(?:through\s+|over\s+|on\s+)?(?:to|with)\s+{_PERSON}
+    |(?:put|get|transfer|connect|send|pass|escalate|bump)\s+me\s+(?:through\s+|over\s+|on\s+|up\s+)?(?:to|with)\s+{_PERSON}
     |(?:get|give)\s+me\s+{_PERSON}
     |(?:i(?:\s+(?:want|need|would\s+like)|'d\s+like|\s*d\s+like)|can\s+i\s+(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
     |^{_PERSON}(?:\s+please)?$)""",

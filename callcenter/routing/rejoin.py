@@ -71,6 +71,10 @@ class Rejoiner:
     def from_view(cls, view: TfidfView) -> Rejoiner:
         return cls(frequencies(view))
 
+    def knows(self, word: str) -> bool:
+        """The vocabulary has the word."""
+        return word in self._df
+
     def joined(self, a: str, b: str) -> str | None:
         """The word `a` and `b` are the halves of, or None."""
         if (len(b) < 2 or (len(a) < 2 and a != "a") or f"{a} {b}" in self._df

@@ -45,7 +45,7 @@ _SUBJECT_OPENS = (r"(?:your|my|our)\s+\w+(?:\s+\w+)?\s+(?:has|have|is|are|was|we
                   r"|can'?t|got|went|died|broke)\b")
 _SAYS_WHAT = ("think", "guess", "believe", "say", "says", "said", "tell", "told", "hope", "feel", "seems", "mean", "noticed",
               "realised", "realized", "see", "saw", "heard", "worried", "afraid", "sure", "because", "cause", "since", "why",
-              "whether", "wonder", "ask", "asking", "check", "checking", "sounds", "looks", "like", "saying", "telling",
+              "whether", "wonder", "ask", "asking", "check", "checking", "sounds", "looks", "saying", "telling",
               "thinking", "knowing", "shows", "showing", "reads", "notice", "suspect", "suspected", "tells", "claims")
 _QUESTION_OPENS = (r"(?:what'?s|whats|what\s+(?:is|are|do|does|did|will)|how\s+(?:much|many|long|do|does|can|come)"
                    r"|is\s+(?:the|it|there|my|your|that)|are\s+(?:the|you|my|there)|can\s+(?:you|i)|could\s+you"

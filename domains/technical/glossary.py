@@ -119,6 +119,15 @@ _WORDS: dict[str, str] = {
     "chave da api": "api key", "clave": "key", "clé": "key", "schlüssel": "key", "chiave": "key", "chave": "key",
     "retraso": "delayed", "retrasados": "delayed", "en retard": "late", "spät": "late", "verspätet": "delayed",
     "in ritardo": "late", "ritardo": "delay", "atrasados": "delayed", "atraso": "delay",
+    # "est-ce que les webhooks ont du retard", "i webhook non arrivano", "no llegan", "kommen nicht an"
+    "ont du retard": "are delayed", "du retard": "delayed", "retard": "delay", "retards": "delays",
+    "non arrivano": "are delayed", "n'arrivent pas": "are delayed", "no llegan": "are delayed",
+    "não chegam": "are delayed", "kommen nicht an": "are delayed",
+    # whether something is wrong: "c'è un problema con le api", "hay algún problema con la api"
+    "c'è un problema": "is there a problem", "ci sono problemi": "are there problems", "hay algún problema": "is there a problem",
+    "hay un problema": "is there a problem", "hay problemas": "are there problems", "il y a un problème": "is there a problem",
+    "y a-t-il un problème": "is there a problem", "gibt es ein problem": "is there a problem", "gibt es probleme": "are there problems",
+    "tem algum problema": "is there a problem", "há algum problema": "is there a problem", "tem problema": "is there a problem",
     # to the engineers: "escalar el caso", "faire remonter aux ingénieurs", "an die technik eskalieren"
     "escalar": "escalate", "escalen": "escalate", "escalarlo": "escalate", "escalado": "escalated",
     "faire remonter": "escalate", "remonter": "escalate", "escalader": "escalate", "eskalieren": "escalate",

@@ -72,12 +72,12 @@ def asks_how_to(words: str) -> bool:
 
 # "what sdks do you support", "is there a python library", "do you do webhooks": a question that
 # names a guide by its own word, which small talk or a ticket's status would not answer.
-_GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|bearer|authori[sz]ation\s+header)\b", re.I)
-_ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|where|how|any|got)\b|\?", re.I)
+_GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|paging|cursors?|bearer|authori[sz]ation\s+header)\b", re.I)
+_ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|is\s+(?:it|your|the)|are\s+(?:your|the)|where|how|any|got)\b|\?", re.I)
 
 
 # "was there any incident lately with webhooks": the status board's, not the guide
-_TROUBLE = re.compile(r"\b(?:incidents?|outages?|down|delay\w*|late|lately|recent\w*|issues?|problems?|broken|working|fail\w*"
+_TROUBLE = re.compile(r"\b(?:incidents?|outages?|down|delay\w*|late|lately|slow|lag\w*|recent\w*|issues?|problems?|broken|working|fail\w*"
                       r"|errors?|status)\b", re.I)
 
 

@@ -28,6 +28,7 @@ from domains.technical.status_words import (
     asks_for_ticket,
     asks_if_it_is_why,
     asks_if_up,
+    escalates_the_caller,
     key_fails,
     names_client_error,
     names_error_code,
@@ -64,6 +65,7 @@ UP_OR_DOWN = Rereading(
     target=asks_if_up,
     whole=names_client_error,
     unsure=never,
+    settles_own=True,  # "are webhooks running slow today" at 0.62: the board, which changes nothing, answers it
 )
 
 # "is inc forty two fixed yet": a named incident is the status board's (status_words.py), also when
@@ -75,6 +77,15 @@ INCIDENT_NAMED = Rereading(
     whole=never,
     unsure=never,
     settles_own=True,
+)
+
+# "escalate me to your supervisor please": a person asked for, not an engineering ticket
+CALLER_ESCALATED = Rereading(
+    over=frozenset({"technical/escalation"}),
+    label="meta/human",
+    target=escalates_the_caller,
+    whole=never,
+    unsure=never,
 )
 
 # "our api access is like locked, every call says too many requests": the API's errors, not a
@@ -211,7 +222,7 @@ DOMAIN = DomainSpec(
     topic="a technical problem",
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
-    rereadings=(API_LOCKED, INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
+    rereadings=(CALLER_ESCALATED, API_LOCKED, INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
                 ERROR_CODE_NAMED, GUIDE_ASKED, USE_TOLD),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,

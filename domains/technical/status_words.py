@@ -12,7 +12,7 @@ import re
 
 _THING = (r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platform|system|systems|dashboard|servers?|app|endpoints?"
           r"|webhooks?|webhook\s+deliver(?:y|ies)|stuff|things|everything|whole\s+thing)")
-_STATE = (r"(?:ok(?:ay)?|up|down|working|running|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
+_STATE = (r"(?:ok(?:ay)?|up|down|working|running(?:\s+slow(?:ly)?)?|slow|lagging|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
           r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal)")
 _UP_QUESTION = re.compile(
     # "..., is it even back up yet": "it" of a thing that goes down ("back" alone may be money)
@@ -240,3 +240,13 @@ _API_LOCKED = re.compile(r"\b(?:api|api\s+access|integration|endpoints?)\b.{0,20
 def api_locked(text: str) -> bool:
     """The API, not the account, said to be locked or blocked."""
     return bool(_API_LOCKED.search(text))
+
+
+# "escalate me to your supervisor": the caller taken to a person, not the trouble to engineering
+_ME_TO_A_PERSON = re.compile(
+    r"\b(?:escalate|bump|transfer|put|send|pass)\s+me\b.{0,20}\b(?:supervisor|manager|human|person|someone|somebody|agent|rep|representative)\b", re.I)
+
+
+def escalates_the_caller(text: str) -> bool:
+    """The caller asks to be taken to a person ("escalate me to your supervisor")."""
+    return bool(_ME_TO_A_PERSON.search(text))

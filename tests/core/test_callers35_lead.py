@@ -10,8 +10,11 @@ kept, so only the ZIP is asked; "reverse that extra charge" is the duplicate's r
 about money back is the refund's status; "the email our invoices go to" is the email changing;
 "and the one after that?" leans on the last answer however sure the router sounds; a glossed
 turn's read-only part answered, its sign-in part handed on in English; English mixed with another
-language is read from its gloss when the words as said are unsure; a clear need for someone else's
-account is not looked up.
+language is read from its gloss when the words as said are unsure. From callers37/38: "c as in charlie" is the C; an email said first is
+kept and only the ZIP asked ("oh um ..." before it is no zero); "a human please" beside who the
+caller is books one; "escalate me to your manager" asks for a person; a status question in French
+is answered; letting go of a need already answered and saying yes does ours; "could you check
+whether that was me" is the sign-ins' question; "is your paging cursor based" is the guide's.
 """
 
 from __future__ import annotations
@@ -123,12 +126,6 @@ async def test_a_customer_number_said_before_a_need_is_kept(open_call, store: St
     assert "49" in said(turn), said(turn)
 
 
-async def test_a_clear_need_for_someone_elses_account_is_not_looked_up(open_call, store: Store) -> None:
-    call = await open_call("C1005")
-    turn = await call.send("hello, i am ringing for my husband's account, he wants to know what the balance is")
-    assert "account holder" in said(turn) and "$" not in said(turn), said(turn)
-
-
 # --- which need ---------------------------------------------------------------------------------------
 
 async def test_reverse_that_extra_charge_is_the_duplicates_refund(open_call, store: Store) -> None:
@@ -168,3 +165,57 @@ async def test_english_mixed_with_another_language_is_read_from_its_gloss(open_c
     call = await open_call("C1004")
     turn = await call.send("hola, no puedo iniciar sesión, the account is bloqueada, what can i do")
     assert "Just so I get this right" not in said(turn) and "password reset link" in said(turn), said(turn)
+
+
+# --- from callers37/38 -------------------------------------------------------------------------------
+
+async def test_a_letter_spelled_by_a_word_is_the_customer_numbers_c(open_call, store: Store) -> None:
+    call = await open_call(None)
+    await call.send("hi there, it's c as in charlie, one zero zero two")
+    turn = await call.send("zip code one zero zero zero one")
+    assert "you're verified" in said(turn), said(turn)
+
+
+async def test_an_email_said_first_keeps_and_only_the_zip_is_asked(open_call, store: Store) -> None:
+    call = await open_call(None)
+    turn = await call.send("yeah this is grace, g r a c e at example dot com")
+    assert "ZIP code" in said(turn) and "customer number" not in said(turn), said(turn)
+    turn = await call.send("oh um one zero zero zero one")
+    assert "you're verified" in said(turn), said(turn)
+
+
+async def test_a_person_asked_for_beside_who_the_caller_is_is_booked(open_call, store: Store) -> None:
+    call = await open_call(None)
+    turn = await call.send("c one zero zero four, zip three oh three oh one, a human please")
+    assert "booked a call back" in said(turn), said(turn)
+
+
+async def test_escalate_me_to_your_manager_asks_for_a_person(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("just escalate me to your manager")
+    assert "booked a call back" in said(turn) and "engineers" not in said(turn), said(turn)
+
+
+async def test_a_status_question_in_french_is_answered(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("salut, est-ce que les webhooks ont du retard aujourd'hui?")
+    assert "incident" in said(turn).lower(), said(turn)
+
+
+async def test_letting_go_of_an_answered_need_and_saying_yes_does_ours(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("ok two things, any update on my ticket, and i need my two factor reset")
+    turn = await call.send("fine, forget the ticket. the two factor one, yes, go ahead")
+    assert "needs a supervisor's approval" in said(turn) and "I've left" not in said(turn), said(turn)
+
+
+async def test_can_you_check_if_that_was_me_is_the_sign_ins_question(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    turn = await call.send("i got an email about a login from a new laptop, could you check whether that was me")
+    assert "Just so I get this right" not in said(turn) and "sign-in" in said(turn), said(turn)
+
+
+async def test_is_your_pagination_a_guide_question(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("is your paging cursor based or page number based")
+    assert "cursor" in said(turn) and "incident" not in said(turn).lower(), said(turn)
