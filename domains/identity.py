@@ -37,7 +37,8 @@ ASK_BOTH = (
     "your customer number, and the ZIP code on the account?"
 )
 ASK_ZIP = "Thank you. And the ZIP code on the account?"
-# The customer number was said earlier in the call, before the caller turned to a need.
+# Who the caller is (customer number, email or phone) was said earlier in the call, before they
+# turned to a need or began another answer: only the ZIP code is asked (CallState.caller.claimed).
 ASK_ZIP_STILL = ("Before I can look at your account I need to verify who you are. I have your {what}; "
                  "what's the ZIP code on the account?")
 ASK_ZIP_STILL_END = ASK_ZIP_STILL.rsplit("; ", 1)[-1]  # how every form of it ends
