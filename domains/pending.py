@@ -374,14 +374,18 @@ def _asked_again(task: SpecialistLike) -> str:
     return frame.reask(gate.facts) if gate is not None and gate.pending and gate.facts else task.last_question
 
 
-def _reads_only(task: SpecialistLike, intent: Intent) -> bool:
-    """The need has a read-only lookup this caller may hear now."""
+def _lookup_of(task: SpecialistLike, intent: Intent) -> tuple[Any, Any] | None:
+    """The department and specialist whose read-only lookup answers the need for this caller
+    now, or None (no lookup, or one that needs a caller not yet verified)."""
     from domains import registry  # the shipped departments; imported here: they import this package
 
     domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
     spec = domain.specialist(intent.name) if domain is not None else None
-    return (spec is not None and spec.lookup is not None and spec.looks_up(intent.text)
-            and (task.state.caller.verified or not spec.requires_identity))
+    if domain is None or spec is None or spec.lookup is None or not spec.looks_up(intent.text):
+        return None
+    if spec.requires_identity and not task.state.caller.verified:
+        return None
+    return domain, spec
 
 
 async def asides_answered(task: SpecialistLike, latest: str) -> str | None:
@@ -393,7 +397,7 @@ async def asides_answered(task: SpecialistLike, latest: str) -> str | None:
     router = task.state.router
     asides = [i for i in router.detect(latest) if i.in_scope and i.domain != "meta" and i.label != task.label
               and router.domain_confidence(i) >= router.threshold and not about_ours(i.text, gate.facts if gate else None)]
-    if len(asides) < 2 or not all(_reads_only(task, i) for i in asides):
+    if len(asides) < 2 or not all(_lookup_of(task, i) for i in asides):
         return None
     answers = [await answer_by_lookup(task, i) for i in asides]
     said = " ".join(a for a in answers if a)
@@ -402,15 +406,11 @@ async def asides_answered(task: SpecialistLike, latest: str) -> str | None:
 
 async def answer_by_lookup(task: SpecialistLike, intent: Intent) -> str | None:
     """Answer a read-only digression with its specialist's lookup; None if it has none (or fails)."""
-    from domains import registry  # the shipped departments; imported here: they import this package
-
     state = task.state
-    domain = next((d for d in registry.DOMAINS if d.name == intent.domain), None)
-    spec = domain.specialist(intent.name) if domain is not None else None
-    if domain is None or spec is None or spec.lookup is None or not spec.looks_up(intent.text):
+    found = _lookup_of(task, intent)
+    if found is None:
         return None
-    if spec.requires_identity and not state.caller.verified:
-        return None
+    domain, spec = found
     agent = f"{domain.name}.{spec.name}"
     run = await run_lookup(state, agent, spec.lookup, intent.text, state.settings.fanout_timeout_s)
     if run.result is None:

@@ -141,16 +141,19 @@ class IntentRouter:
         """`text` with the words a recogniser split in two joined again, against this model's
         own vocabulary ("re fund" -> "refund"; rejoin.py). The line applies it to every turn,
         typed or heard, before anything reads it."""
-        if self._rejoiner is None:
-            words = next((v for v in self._core.views if v.name == "word"), None)
-            self._rejoiner = _rejoin.Rejoiner.from_view(words) if words is not None else _rejoin.Rejoiner({})
-        return self._rejoiner(text)
+        return self._joiner()(text)
 
     def knows(self, word: str) -> bool:
         """The router's training utterances have the word (a caller's word the router never saw
         may be another language's)."""
-        self.rejoin("")  # builds the joiner, which holds the word view's vocabulary
-        return self._rejoiner is not None and self._rejoiner.knows(word.lower())
+        return self._joiner().knows(word.lower())
+
+    def _joiner(self) -> _rejoin.Rejoiner:
+        """The joiner over the word view's vocabulary, built once."""
+        if self._rejoiner is None:
+            words = next((v for v in self._core.views if v.name == "word"), None)
+            self._rejoiner = _rejoin.Rejoiner.from_view(words) if words is not None else _rejoin.Rejoiner({})
+        return self._rejoiner
 
     def classify(self, text: str, *, within: str | None = None) -> Intent:
         """The single best intent for ``text``.

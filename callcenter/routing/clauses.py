@@ -121,8 +121,8 @@ _ASIDE_OPENER = re.compile(
 
 def _unhedged(clause: str) -> str:
     """The request without the courtesy wrapped round it; a hedge that wraps nothing stays."""
-    m = _HEDGE.match(clause)
-    if m is None or m.end() == 0 or not re.search(r"\b(?:wonder|hoping|grateful|sorry)", m.group(0), re.I):
+    m = _HEDGE.match(clause)  # its "i was wondering / hoping" is never optional
+    if m is None:
         return clause
     rest = clause[m.end():]
     return rest if len(_seg.words(rest)) >= 2 else clause
