@@ -347,12 +347,32 @@ def _tail_wins(m: re.Match[str]) -> str:
     for size in range(min(len(last), len(first)), _SAME_START - 1, -1):
         if first[-size:][:_SAME_START] == last[:_SAME_START]:
             return first[:-size] + last
+    # "two one two, five five five, three four, no wait, sorry, three six one seven": the group
+    # said again from its first digit only, when that alone makes a whole ten-digit number
+    fits = [size for size in range(1, min(len(last), len(first)) + 1)
+            if len(first) - size + len(last) == _NATIONAL and first[-size] == last[0]]
+    if len(fits) == 1:
+        return first[: -fits[0]] + last
     return m.group(0)
+
+
+_NATIONAL = 10  # digits in a number said without its country code (the reader adds +1)
+
+# "c one zero zero two, no sorry, one zero zero one": the id said again without its letter
+_ID_AGAIN = re.compile(rf"(?<![\w$.])(C\d{{4,6}})((?:[\s,.;!-]+(?:{_CUE}|{_SOFT}))+)[\s,.;:!-]+(\d{{4,6}})(?![\w-]|\.\d)", re.I)
+
+
+def _id_again(m: re.Match[str]) -> str:
+    first, between, last = m.group(1), m.group(2), m.group(3)
+    if len(first) - 1 != len(last) or not _HAS_CUE.search(between):
+        return m.group(0)
+    return f"{first}{between} C{last}"
 
 
 def correct_values(text: str) -> str:
     """Keep the last of two same-kind values separated by a correction cue."""
     text = _DIGITS_CORRECTED.sub(_tail_wins, text)
+    text = _ID_AGAIN.sub(_id_again, text)
     pos = 0
     # "C1 no C2 sorry C3": each correction removes one superseded value and the search goes
     # on from the value kept; "C1002, zip 10010, no sorry, 10001": an id then a ZIP is no

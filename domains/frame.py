@@ -68,7 +68,9 @@ _CANCEL = re.compile(
 _HOLD = re.compile(
     r"\b(hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute)"
     r"|give me a (?:sec|second|moment|minute)|wait a (?:sec|second|moment|minute)|(?:let me|lemme|let'?s see,? let me) (?:check|see|look|think|find|grab|get)"
-    r"|bear with me)\b",
+    r"|bear with me"
+    # "wait wait wait" said alone: a pause, not a no ("wait, no" is one: _HOLD_THEN_NO)
+    r"|^(?:(?:oh|um|uh|er|hmm|ok|okay|sorry)\W+)*wait(?:\W+wait)*(?=\W*$))\b",
     re.I,
 )
 _DIGIT_WORDS = re.compile(r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b|\d")

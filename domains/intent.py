@@ -89,7 +89,9 @@ _NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|ca
                        r"|nein|non|não|nao)\b", re.I)  # a no in another language: "nein, danke"
 
 
-_FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+# ... not "no wait, which charge is that exactly?": the caller stops us to ask
+_FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no(?!\W+(?:wait|hold\s+on|hang\s+on)\W+(?:what|which|how|why|when|where|who|is|are|does|do|can|will|would)\b)"
+                      r"|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
 
 
 def firm_no(text: str) -> bool:
@@ -103,7 +105,9 @@ _ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go 
                              r"|knock yourself out|(?:i )?suppose so|if (?:you|we) must|fair enough)\b"
                              # a yes the caller says they already gave: "that's what i said", "that's why i called, isn't it"
                              r"|\b(?:that'?s|thats|that is) (?:exactly |just |precisely )?(?:what|why) (?:i|we)(?:'?m| am|'?re)? (?:said|asked|wanted|want|need|needed|called|calling|rang|phoned|asked for)"
-                             r"(?: (?:for|about))?(?:,? (?:isn'?t it|right|innit))?\b|\b(?:like|as) i said\b")
+                             r"(?: (?:for|about))?(?:,? (?:isn'?t it|right|innit))?\b|\b(?:like|as) i said\b"
+                             # the yes said to the next of several: "yes to the other one too", "yes to that one as well"
+                             r"|\b(?:yes|yeah|yep)\s+to\s+(?:the (?:other|second|next) one|that one|this one|that|this|it)(?: (?:too|as well|also))?\b")
 
 
 _RHETORICAL_YES = re.compile(r"\bwhy not\W*$", re.I)

@@ -28,7 +28,7 @@ from callcenter.routing import Intent
 from callcenter.routing.discourse import continues, farewell_after, picks_from, refers_back
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.topic_only import topic_only
-from domains import choice, registry
+from domains import choice, frame, registry
 from domains.base import (
     DomainSpec,
     SpecialistSpec,
@@ -359,6 +359,8 @@ class MetaSupervisor(Agent):
     def _move(self, text: str, gloss_offer: offers.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
+        if not state.caller.verified and moves.holds_for_identity(text, choice.last_question(self.chat_ctx)):
+            return f"{frame.TAKE_YOUR_TIME} {moves.WHO_ARE_YOU}"
         # "why do you need that? ... ok fine, linus at example dot com, zip ...": the why asked and
         # answered by the caller in one breath: they are verified (below), not told why
         if not state.caller.verified and moves.asks_why_verify(text, state.heard.text, self._names_need) and not moves.states_identity(text):
@@ -405,8 +407,9 @@ class MetaSupervisor(Agent):
         if detect_language(text, weak=True) is not None:
             # "mi número de cliente es c uno cero cero tres ...": a need in another language is
             # read from its gloss (the router reads "perdón" as asking for a person), and
-            # answered once the caller is verified
-            english = gist.gloss(text, gist.glossaries(self.domains))
+            # answered once the caller is verified; who they are is glossed into no need ("my
+            # customer number is ..." read as a profile change beside "el API está caído")
+            english = gist.gloss(moves.beyond_identity(text) or text, gist.glossaries(self.domains))
             if english and self._names_need(english):
                 if state.caller.verified:
                     return None

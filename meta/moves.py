@@ -50,6 +50,15 @@ _WHAT_FOR = re.compile(r"\bwhat\s+(?:do\s+you\s+need|is|'s)\s+(?:it|that|this|al
 WHO_ARE_YOU = "What's your customer number, and the ZIP code on the account?"
 
 
+def holds_for_identity(text: str, last: str) -> bool:
+    """"hang on, let me grab my card" to the line's question who the caller is: a pause, not a
+    need (read as one, it got "that's not something I can help with")."""
+    if not last.rstrip().endswith(WHO_ARE_YOU):
+        return False
+    reading = frame.read(text)
+    return reading is not None and reading.move is frame.Move.HOLD
+
+
 def asks_why_verify(text: str, heard: str, names_need: Callable[[str], bool]) -> bool:
     """"why do you need all that?" right after the line asked who the caller is: a question about
     that question (answered, then asked again), not small talk and no need of its own."""

@@ -429,10 +429,10 @@ class IntentRouter:
         if taken.keeps and not dropped:  # with a need dropped by name, "just ..." says what is left
             kept = [i for i in kept if any(_takeback.names(what, i.text) for what in taken.keeps)] or kept
         # "..., actually no not the account, just tell me the balance": a need the take-back
-        # brings that no need said before names is one of its own
+        # brings that no need said before names is one of its own, also beside one it keeps
+        # ("..., scratch that, just what i owe and the last three invoices")
         known = {i.label for i in needs}  # dropped or kept: nothing said before comes back this way
-        brought = [i for what in taken.keeps if not any(_takeback.names(what, n.text) for n in needs)
-                   for i in self.detect(what) if self._is_need(i) and i.label not in known]
+        brought = [i for what in taken.keeps for i in self.detect(what) if self._is_need(i) and i.label not in known]
         if not kept or len(kept) == len(needs):
             return None
         return [i for i in found if i in kept or not self._is_need(i)] + brought
@@ -568,8 +568,9 @@ class IntentRouter:
         for left, right in _seg.weak_splits(segment):
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
             if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
-                    or _disc.said_of_named(left, right) or _disc.only_how(right)):
-                continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work": one need
+                    or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)
+                    or _seg.repeats(left, right)):
+                continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work" / "..., i got the email about it": one need
             a = read(left)
             if not a.in_scope or self.domain_confidence(a) < self.threshold:
                 continue
@@ -623,7 +624,9 @@ _CORRECTS = re.compile(
     r"|scratch\s+that|actually\s+no|no\s+actually|not\s+that|correction)\b", re.I)
 
 # A correction's cue said as a clause of its own ("..., no sorry, ...").
-_CUE_ONLY = re.compile(r"^\W*(?:(?:oh|um|uh|er|sorry|well|no|nope|wait|actually|hang\s+on|i\s+mean)\W*)+$", re.I)
+# ("i want a refund for, sorry no, that's wrong. i mean ...": what the cue says of what it corrects)
+_CUE_ONLY = re.compile(r"^\W*(?:(?:oh|um|uh|er|sorry|well|no|nope|wait|actually|hang\s+on|i\s+mean"
+                       r"|that'?s\s+(?:wrong|not\s+(?:right|it|what\s+i\s+meant))|wrong)\W*)+$", re.I)
 
 def _listed(clause: str, turn: str) -> bool:
     """"..., and also my ticket, and whether the api's up": a thing listed with "also" is a need

@@ -79,6 +79,9 @@ _OPENING_GREETING = re.compile(
 # What introduces the emphasised clause after such a "but": no need of its own.
 _EMPHASIS = re.compile(
     r"""^(?:mostly|mainly|really|more\s+importantly|most\s+importantly|above\s+all|first)\b[,]?\s*
+    # "but the real reason i'm calling, and this matters way more, is we need to go down to starter"
+    |^(?:(?:but|and|so)\s+)?the\s+(?:real|main|actual)\s+reason\s+(?:i'?m|i\s+am|we'?re|we\s+are|im)\s+calling\b(?:\s+(?:today|is))*[,:]?\s*
+    |^(?:(?:but|and|so)\s+)?(?:this|that)\s+(?:one\s+)?matters\s+(?:(?:way|much|a\s+lot|far)\s+)?more\b(?:[,]?\s*is\b)?[,:]?\s*
     |^(?:the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about))(?:\s+(?:is|right\s+now|today|now))*\b[,:]?\s*(?:to\s+)?""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -116,6 +119,7 @@ _COURTESY = re.compile(
 # question sits in the call, no part of it.
 _ASIDE_OPENER = re.compile(
     r"^(?:(?:oh|and|so|um+|uh+|ok|okay)\W+)*(?:by\s+the\s+way|btw|before\s+that|before\s+(?:we|you)\s+do\s+that|quick\s+question"
+    r"|before\s+i\s+forget"
     r"|one\s+more\s+thing|on\s+another\s+note|while\s+i\s+have\s+you|while\s+i'?ve\s+got\s+you|unrelated(?:\s+but)?)\b[\s,:]*(?=\w)", re.I)
 
 
@@ -145,7 +149,7 @@ def _strip_markers(clause: str) -> tuple[str, bool]:
         clause = _seg.trim(_TEXTED_MARKER.sub("", clause, count=1))
         clause = _seg.trim(_CALLING.sub("", clause, count=1))
         clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
-        clause = _seg.trim(_unhedged(_COURTESY.sub("", clause)))
+        clause = _seg.unhedged(_unhedged(_COURTESY.sub("", clause)))
         clause = _seg.trim(_ASIDE_OPENER.sub("", clause, count=1))
     return clause, emphasised
 
@@ -205,4 +209,11 @@ def clauses(text: str) -> list[str]:
             piece, emphasised = _strip_markers(piece)
             if piece and not _seg.is_filler(piece) and not _MARKER_ONLY.match(piece):
                 (first if emphasised else out).append(piece)
-    return first + out
+    found = first + out
+    # "two hundred and forty nine. and that's the same every month, is it": the figure just heard,
+    # said back before a question, asks nothing (said alone, it is the line's to repeat)
+    return [c for c in found if not _FIGURE_ONLY.match(c)] if len(found) > 1 else found
+
+
+# (an error code said alone is no figure: "four oh one. again. the key.")
+_FIGURE_ONLY = re.compile(r"^\W*(?:(?:so|ok|okay|oh|um+|uh+|right|hmm)\W+)*(?![45]\d\d\b)\$?\d[\d,.]*(?:\s*(?:dollars?|bucks|a\s+month|per\s+month))?\W*$", re.I)

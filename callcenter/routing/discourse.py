@@ -22,7 +22,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
         r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again"
         # "whats the number on that": the reference the last answer gave
-        r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this))\b")),
+        r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this)"
+        # "what's the reference so i can tell my boss": the one the last answer gave
+        r"|what'?s? (is )?(the|my|our) (ticket |case )?(reference|ref)( number)?)\b")),
     # whether what was asked for has happened: "has that gone through?", "is it done now"
     ("done", re.compile(
         r"\b((has|have|did|is|was) (that|it|this|everything|all that) (gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
@@ -49,7 +51,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         r"|how do i fix|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
-        r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us))\b")),
+        r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us)"
+        # "and how will i know when it's done": what comes next says who tells them
+        r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us)))\b")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
@@ -107,23 +111,25 @@ _CLOSING_WORDS = frozenset(
     # who is thanked, and South African thanks and goodbye: "thank you so much madam", "shot, sharp sharp"
     "madam ma'am maam sir miss shot sharp hey "
     # street sign-offs: "aight i'm out, peace", "sweet. peace out", "i'm outta here"
-    "aight ight peace out outta here sweet buh buh-bye".split()
+    "aight ight peace out outta here sweet buh buh-bye "
+    # an older caller's: "well thank you young man. i won't keep you any longer. goodbye and god bless"
+    "young man lady dear love won't wont keep any longer god bless and kindly speak".split()
 )
 # The caller says they are hanging up: "hanging up now", "i'll let you go", "sharp sharp".
-_HANG_UP = (r"hang(?:ing)? up|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
+_HANG_UP = (r"hang(?:ing)? up|(?:i|we)\s+won'?t\s+keep\s+you(?:\s+any\s+longer)?|god\s+bless|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
             r"|peace(?: out)?|(?:i'?m|im|i am) (?:out|outta here)")
 _CLOSING_CUE = re.compile(
     r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|buh-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
-    r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)"
-    rf"|see (you|ya)|catch (you|ya)|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
+    r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)"
+    rf"|see (you|ya)|catch (you|ya)|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
 _FAREWELL_CUE = re.compile(
     r"\b(bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
-    r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)|catch (you|ya)"
-    rf"|talk (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
+    r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)|catch (you|ya)"
+    rf"|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
@@ -213,10 +219,17 @@ _THEY_DID = re.compile(
     r"(?:were|was|came|showed|arrived|got|went|kept|took|did|had|\w{3,}ed)\b")
 
 
+# "someone changed my password and it was not me, i got the email about it at two in the morning":
+# how the caller heard of what the clause before told
+_HEARD_OF_IT = re.compile(
+    r"^\W*(?:(?:and|but|so|well|um|uh|cause|because)\W+)*(?:i|we)\s+(?:only\s+|just\s+)?(?:got|received|saw|had|found)\s+(?:an?|the|this|that)\s+"
+    r"(?:e-?mail|text|sms|message|notification|alert|warning|letter)\s+(?:about|for|of|on|saying\s+so)\s+(?:it|that|this)\b")
+
+
 def tells_own_of_it(text: str) -> bool:
     """A sentence about the caller's own case of what the sentence before named."""
     low = text.lower()
-    return bool(_OWN_OF_IT.search(low) or _THEY_DID.search(low))
+    return bool(_OWN_OF_IT.search(low) or _THEY_DID.search(low) or _HEARD_OF_IT.search(low))
 
 
 def asks_about_it(text: str) -> bool:
@@ -263,7 +276,12 @@ def is_question_not_farewell(text: str) -> bool:
     low = text.lower().strip()
     if _CLOSING_CUE.search(low) or _DONE.search(low):
         return False
-    return bool("?" in low or _ASKS.search(low) or _ASSENTS.search(low) or _TROUBLE.search(low))
+    return bool("?" in low or _ASKS.search(low) or _ASSENTS.search(low) or _TROUBLE.search(low) or _TAG_QUESTION.search(low))
+
+
+# "and that's the same every month, is it": a question asked by its tag, the mark left off
+_TAG_QUESTION = re.compile(r",\s*(?:(?:is|isn'?t|was|wasn'?t|are|aren'?t|does|doesn'?t|did|didn'?t|will|won'?t|can|can'?t)\s+(?:it|that|they|there|you|i|we|he|she)"
+                           r"|right|correct)\W*$")
 
 
 # A trouble told ("my key dont work no more"): its "no more" is no "nothing more, thanks".
@@ -452,7 +470,9 @@ _NARROWS = frozenset(
     # "what about python, same thing": the question asked again of another thing
     "thing question "
     # "and the api in general": the same question, wider
-    "general generally overall whole itself".split())
+    "general generally overall whole itself "
+    # "and all three of the recent ones together?"
+    "all recent together".split())
 
 
 def continues(text: str, said: frozenset[str] = frozenset()) -> bool:

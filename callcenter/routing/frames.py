@@ -71,7 +71,9 @@ _CALL_BACK = re.compile(
     # question about a call back already promised)
     # (at the start of the turn or of a clause in it: "you know what, just have somebody call me")
     r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|well|just|please|yeah|look|listen|actually|hi|hello|hey|you\s+know\s+what)\W+)*"
-    r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+person|an?\s+(?:agent|human|rep))\s+(?:please\s+|just\s+)?"
+    # "can somebody from your team call me back about our invoice"
+    r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+person|an?\s+(?:agent|human|rep))"
+    r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:team|office|company|side|end|billing\s+team|support\s+team))?\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
     r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+"
     # "i want somebody to call me back about ...", "we'd like someone to ring us"

@@ -15,7 +15,7 @@ _STRONG = re.compile(
     (?<=[.!?])\s+                                   # sentence end
     | \s*;\s*
     | \s*\n+\s*
-    | ,\s*(?:and|but|or)\s+(?:also\s+)?             # ", and" / ", but also"
+    | ,\s*(?:and|but|or)(?:\s*,(?!\s*(?:wait|no|sorry|actually|hang|hold)\b))?\s+(?:also\s+)?  # ", and" / ", but also" / ", and, if it's no trouble, ..." (not ", and, wait, ...": what "wait" does is the next words')
     | ,?\s*\b(?:and\s+)?also\b[,]?\s+               # "also", "and also"
     | ,?\s*\bplus\b(?!\s*\d{3}|(?:\s+(?:one|two|three|four|five|six|seven|eight|nine|zero|oh|double)\b){3})[,]?\s+  # "plus 1 415...": a phone number's country code, no connective
     | ,?\s*\bas\s+well\s+as\b\s+
@@ -47,6 +47,10 @@ _SAYS_WHAT = ("think", "guess", "believe", "say", "says", "said", "tell", "told"
               "realised", "realized", "see", "saw", "heard", "worried", "afraid", "sure", "because", "cause", "since", "why",
               "whether", "wonder", "ask", "asking", "check", "checking", "sounds", "looks", "saying", "telling",
               "thinking", "knowing", "shows", "showing", "reads", "notice", "suspect", "suspected", "tells", "claims")
+# ... and a request run on after a request: "refund the duplicate upgrade me to pro"
+_REQUEST_OPENS = (r"(?:refund|upgrade|downgrade|switch|lock|unlock|reset|cancel|close|open|update|change)\s+(?:me|us|my|our|the|it|that|this)\b")
+# ... only after a request said the same way ("refund the duplicate upgrade me to pro")
+_REQUEST_FIRST = re.compile(rf"^(?:(?:ok|okay|so|um+|uh+|yeah|and|please|just)\W+)*{_REQUEST_OPENS}", re.I)
 _QUESTION_OPENS = (r"(?:what'?s|whats|what\s+(?:is|are|do|does|did|will)|how\s+(?:much|many|long|do|does|can|come)"
                    r"|is\s+(?:the|it|there|my|your|that)|are\s+(?:the|you|my|there)|can\s+(?:you|i)|could\s+you"
                    r"|when\s+(?:is|does|will|do|did)|why\s+(?:is|does|do|are|am|can'?t|won'?t|did))\b")
@@ -54,12 +58,29 @@ _WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+|(?<
                    r"(?<!\band)(?<!\bbut)(?<!\bor)(?<!\bthat)(?<!\bif)(?<!\bknow)"
                    # what a verb of thinking or saying says is its own clause's ("i think my account is locked")
                    + "".join(rf"(?<!\b{w})" for w in _SAYS_WHAT)
-                   + rf"\s+(?={_QUESTION_OPENS}|{_SUBJECT_OPENS})(?P<asks>)", re.IGNORECASE)
+                   + rf"\s+(?={_QUESTION_OPENS}|{_SUBJECT_OPENS})(?P<asks>)"
+                   # a request after a request's object: not after the words that lead into one ("i want to
+                   # reset", "can you open", "please close", "help me change")
+                   + r"|(?<=\w)(?<!\bto)(?<!\band)(?<!\bor)(?<!\bplease)(?<!\byou)(?<!\bme)(?<!\bi)(?<!\bwe)(?<!\bcan)(?<!\bcould)"
+                   + r"(?<!\bwould)(?<!\bwill)(?<!\blet)(?<!\bjust)(?<!\bthen)(?<!\bso)(?<!\balso)(?<!\bneed)(?<!\bwant)(?<!\bor)(?<!\bnot)"
+                   + rf"(?<!\bdon't)(?<!\bdont)\s+(?={_REQUEST_OPENS})(?P<does>)", re.IGNORECASE)
 # ... but not inside a question ("how much of a credit can i get", "what i really want is my money
 # back"), nor before one that only asks what to do about the part before ("for the api what do i
 # do now")
+# "perhaps go over our invoices": the softener is no part of the need
 _HEDGED = re.compile(r"^(?:perhaps|maybe|possibly|kindly)\s+(?=\w)", re.I)
+# "... how much and is that why i cant get in": the question that ties a need to the part before
+# it in the same sentence is no part of the need (read with it, "is that why" outweighs a short
+# need and the part reads as nothing sure). A turn that opens with it asks of the line's last
+# answer, and keeps it (the technical rereadings read "is that why our stuff is breaking").
+_LINKS_BACK = re.compile(r"^(?:(?:and\s+)?(?:is|was)\s+(?:that|this|it)\s+(?:why|the\s+reason)"
+                        r"|(?:and\s+)?(?:could|would|might)\s+(?:that|this)\s+be\s+(?:why|the\s+reason)"
+                        r"|(?:and\s+)?(?:so\s+)?(?:that'?s|thats|that\s+is)\s+(?:why|the\s+reason))\s+(?=\w)", re.I)
 _ASKS_FIRST = re.compile(r"^(?:(?:ok|okay|so|and|but|um+|uh+|well|oh|hi|hey)\W+)*(?:what|how|why|where|when|which|who|is|are|can|could|do|does|did|will|would)\b", re.I)
+# ... though a question may follow a question ("is the api up whats my balance how do i set up
+# webhooks"): a wh-word opens a new one, where "can i" / "is it" may sit inside the first
+# ("how much of a credit can i get")
+_WH_OPENS = re.compile(r"^(?:what'?s|whats|what\s+(?:is|are|does|do|did|will)|how\s+(?:do|does|can|come|many)|when|why|where)\b", re.I)
 _WHAT_TO_DO = re.compile(r"^(?:what|how)\s+(?:do|can|should|must|shall)\s+(?:i|we)\s+do\b|^what\s+(?:now|then|next)\b", re.I)
 
 # Words that carry no need on their own: a segment made only of these is filler.
@@ -129,18 +150,34 @@ def strong_segments(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def unhedged(part: str) -> str:
+    """The part without an opening "perhaps" / "maybe" (`_HEDGED`), when a request is left."""
+    rest = _trim(_HEDGED.sub("", part, count=1))
+    return rest if len(words(rest)) >= 2 else _trim(part)
+
+
 def weak_splits(segment: str) -> list[tuple[str, str]]:
     """Every way to cut ``segment`` in two at a weak boundary, leftmost first."""
     out: list[tuple[str, str]] = []
     for m in _WEAK.finditer(segment):
         left = _trim(segment[: m.start()])
         right = _trim(segment[m.end() :])
-        if m.group("asks") is not None and (_ASKS_FIRST.match(left) or _WHAT_TO_DO.match(right)):
+        if m.group("asks") is not None and ((_ASKS_FIRST.match(left) and not _WH_OPENS.match(right)) or _WHAT_TO_DO.match(right)):
             continue
-        right = _trim(_HEDGED.sub("", right))  # ", perhaps go over our recent invoices": the request
+        if m.group("does") is not None and not _REQUEST_FIRST.match(left):
+            continue  # "i wanna change the email on my account": one request, however it opens
+        right = unhedged(right)  # ", perhaps go over our recent invoices": the request
+        rest = _trim(_LINKS_BACK.sub("", right, count=1))
+        right = rest if len(words(rest)) >= 2 else right
         if left and right:
             out.append((left, right))
     return out
+
+
+def repeats(left: str, right: str) -> bool:
+    """"emails saying new sign in, new sign in": the part after says again words of the part before."""
+    said = set(words(left))
+    return bool(said) and all(w in said for w in words(right))
 
 
 def words(text: str) -> list[str]:

@@ -33,9 +33,23 @@ _SOMEONE_ELSES = re.compile(
     r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:\w+\s+)?(?:recogni[sz]e|remember|recall)|i\s+(?:never|didn'?t)\s+(?:make|made|do|did))\b"
     # "i saw a sign in yesterday", "there was a new login last night": one seen, not one failing
     r"|\b(?:saw|seen|noticed|spotted|got\s+(?:an?\s+)?(?:email|alert|notification)\s+about|there\s+(?:was|were))\s+"
-    r"(?:an?\s+|some\s+|two\s+|three\s+)?(?:new\s+|odd\s+|random\s+)?(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b",
+    r"(?:an?\s+|some\s+|two\s+|three\s+)?(?:new\s+|odd\s+|random\s+)?(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b"
+    # "i keep getting these emails saying new sign in": the sign-in alerts themselves
+    r"|\b(?:e-?mails?|alerts?|notifications?|messages?|texts?)\s+(?:saying|that\s+says?|about)\s+(?:there'?s\s+)?(?:an?\s+)?new\s+"
+    r"(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b",
     re.I,
 )
+
+
+# "login's broken", "sign in isn't working for me": signing in fails, which sign-in help answers
+_SIGN_IN_FAILS = re.compile(
+    r"\b(?:log\s*-?in|login|logins|login'?s|sign\s*-?in|signin|sign\s*-?in'?s)\b(?:\s+(?:page|screen|thing|button))?(?:\s+(?:is|has|keeps|just|still|totally))*"
+    r"\s+(?:broken|busted|not\s+working|isn'?t\s+working|won'?t\s+work|doesn'?t\s+work|failing|fails|stopped\s+working|kaput|dead)\b", re.I)
+
+
+def sign_in_fails(text: str) -> bool:
+    """Signing in fails ("login's broken"), said with no one else's sign-ins."""
+    return bool(_SIGN_IN_FAILS.search(text)) and not sign_ins_by_someone_else(text) and not changed_by_someone_else(text)
 
 
 def sign_ins_by_someone_else(text: str) -> bool:
@@ -171,7 +185,10 @@ def changed_by_someone_else(text: str) -> bool:
 # much of the plan or the invoices the sentence names
 _CONTACT_CHANGED = re.compile(
     r"\b(?:change|update|switch|swap|edit|correct|fix)\s+(?:the|my|our|which)?\s*(?:billing\s+)?"
-    r"(?:e-?mail|phone|mobile|cell)(?:\s+(?:address|number))?\b", re.I)
+    r"(?:e-?mail|phone|mobile|cell)(?:\s+(?:address|number))?\b"
+    # "stop sending everything to my old email, it should go to linus@pauling.org from now on"
+    r"|\b(?:my|our|the)\s+old\s+(?:e-?mail|phone|mobile|cell)(?:\s+(?:address|number))?\b.{0,60}?\b(?:should|to|instead|now|new)\b"
+    r"|\b(?:should|must|needs?\s+to|can\s+you)\s+(?:\w+\s+){0,2}?(?:go|be\s+sent|send\s+\w+)\s+to\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.I)
 
 
 def changes_contact(text: str) -> bool:

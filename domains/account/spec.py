@@ -27,6 +27,7 @@ from domains.account.lock_words import (
     phone_gone,
     phone_gone_code_asked,
     says_locked,
+    sign_in_fails,
     sign_ins_by_someone_else,
 )
 from domains.account.login_help import HelpLoginTask
@@ -38,11 +39,14 @@ from domains.base import DomainSpec, SpecialistSpec, Wording
 
 # "how do i change the email my plan invoices go to": the email changes, not the plan
 CONTACT_CHANGED = Rereading(
-    over=frozenset({"billing/plan_change", "billing/invoices"}),
+    # "stop sending everything to my old email, it should go to ...": no closure, unless the
+    # words also end the account
+    over=frozenset({"billing/plan_change", "billing/invoices", "account/close_account"}),
     label="account/profile_update",
     target=changes_contact,
-    whole=never,
+    whole=closes_account,
     unsure=never,
+    settles_own=True,  # read as the change, unsure of it: the words say it, and its read-back comes first
 )
 
 # "i want my account locked right now", "get my account frozen": the security specialist's lock,
@@ -116,6 +120,17 @@ SOMEONE_ELSES = Rereading(
     unsure=sign_ins_by_someone_else,
 )
 
+# "login's broken": signing in fails, sign-in help's, not a question between it and the account's
+# security (a sign-in someone else made stays security's)
+SIGN_IN_FAILS = Rereading(
+    over=frozenset({"account/security", "account/two_factor_reset", OOS}),
+    label="account/login_help",
+    target=sign_in_fails,
+    whole=never,
+    unsure=never,
+    settles_own=True,  # sign-in help reads and emails a reset link; the unlock is read back first
+)
+
 # "i was thinking about closing my account": the closure named outright, not a question between
 # it and the account's security (the closure is read back and nothing ends without a yes).
 CLOSURE_NAMED = Rereading(
@@ -171,7 +186,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="your account", ask="your account", prompt="accounts"),
     actions=ACTIONS,
     supervisor=AccountSupervisorTask,
-    rereadings=(CONTACT_CHANGED, ASKS_LOCK, LOCKED_OUT, UNLOCK_ASKED, UNLOCK_ALONE, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
+    rereadings=(CONTACT_CHANGED, ASKS_LOCK, SIGN_IN_FAILS, LOCKED_OUT, UNLOCK_ASKED, UNLOCK_ALONE, CLOSURE_NAMED, SOMEONE_ELSES, PHONE_GONE, PHONE_GONE_AT_SIGN_IN, KEPT_AS_IS, NO_ENDING,
                 CHANGED_BY_SOMEONE),
     specialists=(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),

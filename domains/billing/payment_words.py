@@ -36,6 +36,8 @@ _MONTHLY = re.compile(
     rf"\b(?:what|how\s+much)\s+(?:do|does|am|are|will|is|'s)?\s*(?:{_WE}\s+)?(?:pay|paying|charged|billed|owe|cost|costs|costing)"
     rf"\s+(?:you\s+|for\s+(?:it|the\s+plan|my\s+plan|our\s+plan)\s+)?(?:every|each|a|per|monthly|a\s+month|per\s+month)\b"
     r"|\b(?:what|how\s+much)\s+(?:is|'s|does)\s+(?:my|our|the)\s+(?:plan|subscription)\s+(?:cost\s+)?(?:me\s+|us\s+)?(?:every|each|a|per)\s+month\b"
+    # "whats my plan cost": the caller's own plan's price, which the next bill states
+    r"|\b(?:what'?s|whats|what\s+(?:is|does)|how\s+much\s+(?:is|does))\s+(?:my|our)\s+(?:current\s+)?(?:plan|subscription)\s+(?:cost|costs|price)\b"
     # the plan the caller is on and its price: "remind me what plan i'm on and what it costs"
     r"|\bwhat\s+(?:plan|tier|package)\s+(?:i'?m|i\s+am|am\s+i|we'?re|we\s+are|are\s+we)\s+(?:even\s+|actually\s+|currently\s+|exactly\s+)?(?:on|in)\b"
     r".{0,25}\b(?:costs?|price|pay(?:ing)?)\b"

@@ -145,7 +145,8 @@ _TO_DIRECTION = re.compile(
 # Words that end the whole relationship, whatever else is said: the closure stands.
 _ENDS_ALL = re.compile(
     r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|me\s+|the\s+|our\s+|this\s+)?"
-    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|everything|altogether|entirely|for\s+good|all\s+of\s+it"
+    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|everything(?!\s+(?:to|from)\b)|altogether|entirely|for\s+good|all\s+of\s+it"
+    # ("stop sending everything to my old email": what is sent, not what ends)
     # "shut the whole thing down"; "is the whole thing down at your end?" asks if the service is up
     r"|(?<!\bis\s)(?<!\bwas\s)(?<!\bif\s)the\s+whole\s+thing"
     r"|(?:don'?t|do\s+not)\s+(?:need|want|use)\s+(?:it|this|the\s+account|the\s+service|your\s+service|you)(?:\s+guys)?\s+any\s*more"
@@ -259,7 +260,9 @@ _LIMITS = (r"how\s+many\s+(?:api\s+)?(?:requests|calls|hits)|(?:requests|calls)\
            # "what's the limit on the starter plan exactly", "and what's the rate limit on it" (the
            # plan just named): the limit asked for, not reached
            r"|what(?:'?s|\s+is|\s+are)\s+(?:the\s+)?(?:rate\s+)?limits?\s+(?:on|of|for|with)\s+(?:it|that|this|my|our|the|each|every|starter|pro|enterprise)"
-           r"|what(?:'?s|\s+is|\s+are)\s+(?:my|our)\s+(?:current\s+)?(?:api\s+)?(?:rate\s+)?limits?\b")
+           r"|what(?:'?s|\s+is|\s+are)\s+(?:my|our)\s+(?:current\s+)?(?:api\s+)?(?:rate\s+)?limits?\b"
+           # "our limit is six hundred a minute, can we get more than that": a bigger allowance asked for
+           r"|(?:get|have|buy|need)\s+(?:a\s+)?(?:more|higher|bigger|larger)\s+(?:than\s+(?:that|this)|requests|calls|limit|capacity|throughput|allowance)")
 # A limit the caller runs into is a diagnosis (429s), not the price list: "why am i over my rate
 # limit", "we keep hitting the limit on our plan".
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests"

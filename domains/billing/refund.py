@@ -94,6 +94,12 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             return question if self.another_attempt() else None
         ledger = read_ledger(self.state.ports, store, self.customer_id, billing.refund_window_days, billing.auto_refund_period_days)
         charge, question = self._find_charge(charge_id, ledger)
+        if charge is None and charge_id is None and not self.attempts and self.state.waiting_needs and self._none_open(ledger):
+            # "a refund on that forty nine dollar bill, and i need my account unlocked": nothing is
+            # refundable, which answers the refund; the needs after it come now, not after a
+            # charge id the caller may not have (one said later is routed to the refund again)
+            self.finish(IssueRefundResult(status="refused", summary=question or ""))
+            return None
         if charge is None:
             said = user_texts(self.chat_ctx)
             if charge_id is None and self.attempts and said and (yes_or_no(said[0]) is True or _TAKEN.fullmatch(said[0].lower())):
@@ -174,6 +180,18 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         """Another amount than the caller confirmed: a new read-back (the gate asks again)."""
         return self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}", _readback(charge, decision, self.customer_id))
 
+    def _recent(self, ledger: Ledger) -> list[Charge]:
+        window = self.state.section(BillingSettings).refund_window_days
+        return [c for c in ledger.charges if datetime.now(UTC) - datetime.fromisoformat(c.charged_at) <= timedelta(days=window)]
+
+    @staticmethod
+    def _open(recent: list[Charge], ledger: Ledger) -> list[Charge]:
+        """The recent charges the policy could refund, not yet refunded in full."""
+        return [c for c in recent if refund_reason(c, ledger) and ledger.refunded.get(c.id, 0) < c.amount_cents]
+
+    def _none_open(self, ledger: Ledger) -> bool:
+        return not self._open(self._recent(ledger), ledger)
+
     def _find_charge(self, charge_id: str | None, ledger: Ledger) -> tuple[Charge | None, str | None]:
         window = self.state.section(BillingSettings).refund_window_days
         if charge_id:
@@ -182,8 +200,8 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
                 return None, "I can't find that charge on your account. Could you read me the charge id from your statement?"
             twin = next((later for later, earlier in duplicate_pairs(ledger.charges).items() if earlier == charge.id), None)
             return (ledger.charge(twin) or charge) if twin else charge, None  # the original's duplicate is the one to refund
-        recent = [c for c in ledger.charges if datetime.now(UTC) - datetime.fromisoformat(c.charged_at) <= timedelta(days=window)]
-        open_ = [c for c in recent if refund_reason(c, ledger) and ledger.refunded.get(c.id, 0) < c.amount_cents]
+        recent = self._recent(ledger)
+        open_ = self._open(recent, ledger)
         dupes = [c for c in open_ if c.id in duplicate_pairs(ledger.charges)] or open_
         if len(dupes) == 1:
             return dupes[0], None

@@ -149,3 +149,16 @@ def asks_money_back(text: str) -> bool:
     sort that out"), or a question with a word of money back or of a charge that should not have
     been. A question without one ("and you won't charge me a fee for that, right?") asks none."""
     return bool(_MONEY_BACK.search(text)) or not _QUESTION.search(text)
+
+
+# "open a ticket with your engineers, the pagination keeps returning the same page twice": read
+# as a refund for its "twice", a clause that names no money at all asks for none back
+_MONEY = re.compile(
+    r"\b(?:refund\w*|money|charg\w*|bill\w*|paid|pay\w*|dollars?|bucks?|cents?|credit\w*|invoice\w*|back|took|taken|debit\w*"
+    r"|card|fees?|price\w*|cost\w*|owe\w*|cancel\w*|duplicate|double|amount|reimburs\w*|compensat\w*|statement|subscription)\b|\$|\d",
+    re.I)
+
+
+def names_no_money(text: str) -> bool:
+    """The words name no money, no charge and no amount."""
+    return not _MONEY.search(text)

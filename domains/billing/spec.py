@@ -44,6 +44,7 @@ from domains.billing.refund_words import (
     asks_another,
     asks_credit_for_trouble,
     asks_now,
+    names_no_money,
     tells_taken_twice,
     ticket_for_money,
 )
@@ -216,6 +217,17 @@ PLAN_STATED = Rereading(
     beside_only=True,
 )
 
+# "open a ticket with your engineers, the pagination keeps returning the same page twice": beside
+# another need, a clause read as a refund that names no money is no request for any back
+NO_MONEY_NAMED = Rereading(
+    over=frozenset({"billing/refund"}),
+    label=OOS,
+    target=names_no_money,
+    whole=never,
+    unsure=never,
+    beside_only=True,
+)
+
 # "how much do i owe you, i think i maybe missed a payment last month": what is owed now is the
 # balance (it names an overdue invoice), not the payment history.
 OWED_NOW = Rereading(
@@ -267,7 +279,8 @@ DOMAIN = DomainSpec(
     slots=SLOTS,
     # a charge taken twice first: "cancel the duplicate" is no cancel of anything else
     rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
-                MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED),
+                MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED,
+                NO_MONEY_NAMED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
     supervisor=BillingSupervisorTask,
     specialists=(

@@ -108,7 +108,8 @@ KEY_FAILS = Rereading(
                     "meta/smalltalk", OOS}),
     label="technical/api_errors",
     target=key_fails,
-    whole=sign_in_key,
+    # "open an engineering ticket about our key being revoked": the ticket asked for (TICKET_ASKED)
+    whole=lambda text: sign_in_key(text) or asks_for_ticket(text),
     unsure=never,
     settles_own=True,  # the diagnosis changes nothing: "ugh the key isnt working" at 0.55 is sure of it
 )
@@ -124,6 +125,9 @@ ERROR_CODE_NAMED = Rereading(
     whole=lambda text: asks_if_up(text) or names_incident(text) or names_ticket(text) or past_trouble(text) or sign_in_key(text)
     or tells_break_in(text),
     unsure=never,
+    # "my account keeps getting rejected when my code calls you, it says unauthorized" at 0.45:
+    # the error named settles the diagnosis, which changes nothing
+    settles_own=True,
 )
 
 # "is that why our stuff is breaking?" after an incident: the caller's own traffic says whether

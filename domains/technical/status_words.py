@@ -17,11 +17,17 @@ _STATE = (r"(?:ok(?:ay)?|up|down|working|running(?:\s+slow(?:ly)?)?|slow|lagging
 _UP_QUESTION = re.compile(
     # "..., is it even back up yet": "it" of a thing that goes down ("back" alone may be money)
     r"\b(?:is|are)\s+(?:it|they)\s+(?:\w+\s+)?back\s+up\b|\b(?:is|are)\s+(?:it|they)\s+(?:still\s+)?down\b|"
+    # "so that's over now, nothing still going on with webhooks?"
+    rf"\b(?:nothing|anything|something)\s+(?:else\s+)?(?:still\s+)?(?:going\s+on|happening|wrong)\s+with\s+{_THING}|"
+    # "... your outage? and like when's it gonna be fixed": when the trouble ends, which the board says
+    r"\bwhen(?:'s|s|\s+is|\s+will)\s+(?:it|that|this|the\s+(?:outage|incident|api|service|platform))\s+(?:gonna\s+be\s+|going\s+to\s+be\s+|be\s+)?"
+    r"(?:fixed|resolved|back\s+up|sorted|working\s+again)\b|"
     # "were the webhooks fixed", "has the api been fixed": the board says whether it is
     rf"\b(?:is|are|r|was|were|has|have)\s+{_THING}(?:\s+(?:thing|stuff|issue|problem|delay|outage|incident))?"
     rf"(?:\s+(?:all|still|currently|even|finally|now))?\s+{_STATE}\b"
     # glossed: "outage api errors" (¿está caída la api?), "api right now down errors"
-    r"|\b(?:api|service|platform|servers?)\b(?:\s+\w+){0,3}?\s+(?:down|outage)\b|\boutage\s+(?:of\s+)?(?:the\s+)?(?:api|service|platform)\b"
+    # (not the caller's own: "retry if our server is down")
+    r"|(?<!our )(?<!my )\b(?:api|service|platform|servers?)\b(?:\s+\w+){0,3}?\s+(?:down|outage)\b|\boutage\s+(?:of\s+)?(?:the\s+)?(?:api|service|platform)\b"
     # "api is down" (a glossed "l'api est en panne"), "the whole platform is down?"
     rf"|^\W*{_THING}\s+(?:is|are|'s)\s+(?:still\s+|currently\s+|totally\s+)?(?:down|up|offline|online)\b"
     # "and whether the api's up at the moment", "check if the service is down"
@@ -93,8 +99,12 @@ _KEY_FAILS = re.compile(
     r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
     r"|stopped\s+working|quit\s+working|died|doesn'?t\s+work|not\s+work"
     r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work|killed|deleted|deactivated|nuked|kaput|wiped)\b"
+    # asked the other way round: "why won't my key work", "how come doesn't our api key work"
+    r"|\b(?:won'?t|wont|doesn'?t|don'?t|isn'?t|aren'?t)\s+(?:my|our|the)\s+(?:api\s+)?keys?\s+work(?:ing)?\b"
     # asked to look at it: "can you check my key" (the diagnosis says whether it is the key)
     r"|\b(?:check|look\s+at|test|verify)\s+(?:my|our|the)\s+(?:api\s+)?key\b"
+    # "why did you guys cancel my key": what was done to it
+    r"|\b(?:cancel+(?:ed)?|revoke[ds]?|disabled?|deleted?|killed|blocked|deactivated?|suspended?|turned\s+off|shut\s+off)\s+(?:my|our|the)\s+(?:api\s+)?keys?\b"
     # "oh so it's my key, not you lot?": whether the key is the trouble
     r"|\b(?:it'?s|its|it\s+is|is\s+it|was\s+it)\s+(?:just\s+|really\s+)?(?:my|our|the)\s+(?:api\s+)?key\b(?!\s+(?:to|for))"
     # "can you check if my api key is still good": whether it works is the diagnosis's to say
@@ -148,7 +158,9 @@ _DELIVERED = r"(?:webhooks?|deliver(?:y|ies)|events?|notifications?|callbacks?)"
 _LATE = r"(?:delay(?:s|ed)?|late|lagg?(?:ing|ed)?|behind|slow(?:\s+down)?)"
 _PAST = (
     r"(?:last\s+(?:week|night|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"|yesterday|the\s+other\s+day|(?:a\s+)?(?:few|couple(?:\s+of)?)\s+days\s+ago|over\s+the\s+weekend)"
+    r"|yesterday|the\s+other\s+day|(?:a\s+)?(?:few|couple(?:\s+of)?)\s+days\s+ago|over\s+the\s+weekend"
+    # "was there a problem with webhooks recently"
+    r"|recently|lately|earlier\s+(?:today|this\s+week)|this\s+morning)"
 )
 _TROUBLE = r"(?:the\s+one|incident|outage|down|problem|issue|trouble|glitch|hiccup|delay\w*|webhooks?)"
 _PAST_TROUBLE = re.compile(
@@ -161,9 +173,15 @@ _PAST_TROUBLE = re.compile(
 _OWN_TICKET = re.compile(r"\b(?:tickets?|escalation|case)\b", re.I)
 
 
+# "i set up webhooks last week, how do i verify the signature": webhooks set up in the past are
+# no trouble with them, unless a trouble is named too
+_SET_UP = re.compile(r"\b(?:set\s*up|setting\s+up|configur\w+|install\w*|integrat\w+|register\w*|added|created|built|implemented)\b", re.I)
+_NAMED_TROUBLE = re.compile(r"\b(?:incident|outage|down|problems?|issues?|trouble|glitch|hiccup|delay\w*|late|fail\w*|broke\w*|stopped)\b", re.I)
+
+
 def past_trouble(text: str) -> bool:
     """Deliveries came late, or something went wrong in the past: an incident to look up."""
-    return bool(_PAST_TROUBLE.search(text))
+    return bool(_PAST_TROUBLE.search(text)) and not (_SET_UP.search(text) and not _NAMED_TROUBLE.search(text))
 
 
 def names_ticket(text: str) -> bool:
@@ -207,7 +225,11 @@ _ASKS_ABOUT_TICKET = re.compile(
     r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b"
     # "did your engineers ever get back to us about our issue": what became of what was escalated
     r"|\b(?:did|has|have)\s+(?:your|the|an?|any|some)?\s*(?:engineers?|engineering|team|techs?|developers?|support|someone|somebody|anyone|anybody)"
-    r"(?:\s+(?:from|in|on|at)\s+(?:your|the)\s+\w+(?:\s+team)?)?\s+(?:ever\s+|yet\s+|already\s+)?(?:get|got|gotten|come|came|reply|replied|respond(?:ed)?|look(?:ed)?\s+at\s+it)(?:\s+back)?\b", re.I)
+    r"(?:\s+(?:from|in|on|at)\s+(?:your|the)\s+\w+(?:\s+team)?)?\s+(?:ever\s+|yet\s+|already\s+)?(?:get|got|gotten|come|came|reply|replied|respond(?:ed)?|look(?:ed)?\s+at\s+it)(?:\s+back)?\b"
+    # "one of our guys filed something with your engineers and i never heard a peep. what happened
+    # with that": what became of something filed before
+    r"|\b(?:filed|opened|raised|logged|submitted|reported|escalated)\b.{0,60}\b(?:what\s+happened|never\s+heard|heard\s+(?:anything|nothing|back)"
+    r"|any\s+(?:news|update|word)|where\s+(?:is|are|does)\s+(?:it|that)|what'?s\s+(?:going\s+on|happening)\s+with)", re.I)
 
 
 def asks_about_ticket(text: str) -> bool:
