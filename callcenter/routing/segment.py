@@ -62,7 +62,7 @@ _WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+|(?<
                    # a request after a request's object: not after the words that lead into one ("i want to
                    # reset", "can you open", "please close", "help me change")
                    + r"|(?<=\w)(?<!\bto)(?<!\band)(?<!\bor)(?<!\bplease)(?<!\byou)(?<!\bme)(?<!\bi)(?<!\bwe)(?<!\bcan)(?<!\bcould)"
-                   + r"(?<!\bwould)(?<!\bwill)(?<!\blet)(?<!\bjust)(?<!\bthen)(?<!\bso)(?<!\balso)(?<!\bneed)(?<!\bwant)(?<!\bor)(?<!\bnot)"
+                   + r"(?<!\bwould)(?<!\bwill)(?<!\blet)(?<!\bjust)(?<!\bthen)(?<!\bso)(?<!\balso)(?<!\bneed)(?<!\bwant)(?<!\bnot)"
                    + rf"(?<!\bdon't)(?<!\bdont)\s+(?={_REQUEST_OPENS})(?P<does>)", re.IGNORECASE)
 # ... but not inside a question ("how much of a credit can i get", "what i really want is my money
 # back"), nor before one that only asks what to do about the part before ("for the api what do i
