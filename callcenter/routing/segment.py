@@ -152,7 +152,12 @@ def strong_segments(text: str) -> list[str]:
 
 def unhedged(part: str) -> str:
     """The part without an opening "perhaps" / "maybe" (`_HEDGED`), when a request is left."""
-    rest = _trim(_HEDGED.sub("", part, count=1))
+    return _without_opening(_HEDGED, part)
+
+
+def _without_opening(opening: re.Pattern[str], part: str) -> str:
+    """The part without the words `opening` matches at its start, when two words or more are left."""
+    rest = _trim(opening.sub("", part, count=1))
     return rest if len(words(rest)) >= 2 else _trim(part)
 
 
@@ -166,9 +171,7 @@ def weak_splits(segment: str) -> list[tuple[str, str]]:
             continue
         if m.group("does") is not None and not _REQUEST_FIRST.match(left):
             continue  # "i wanna change the email on my account": one request, however it opens
-        right = unhedged(right)  # ", perhaps go over our recent invoices": the request
-        rest = _trim(_LINKS_BACK.sub("", right, count=1))
-        right = rest if len(words(rest)) >= 2 else right
+        right = _without_opening(_LINKS_BACK, unhedged(right))  # ", perhaps go over our invoices", "and is that why ...": the request
         if left and right:
             out.append((left, right))
     return out
