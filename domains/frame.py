@@ -130,7 +130,7 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|(?:still )?(?:get |be )?(?:billed|charged) (?:while|when|during|for)|(?:still|keep) (?:paying|being billed|being charged)"
         r"|(?:pay|paying|charged|billed) (?:twice|double|for both))\b", re.I)),
     (Ask.UNDO, re.compile(
-        r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back|switch back|move back"
+        r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back(?!\s*[,.!]|\s+(?:a\s+(?:sec|second|bit|step)|to\s+what|what))|switch back|move back"
         r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good"
         # "how do i get back in afterwards": in again once it is done
         r"|(?:get|sign|log|come) back (?:in|into|on))\b", re.I)),

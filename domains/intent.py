@@ -46,10 +46,10 @@ _NOT_MINE = re.compile(
     re.I,
 )
 # The yes of a caller whose first language is another: "sí, sí, yes", "ja, bitte".
-_FOREIGN_YES = ("sí", "si", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord")
+_FOREIGN_YES = ("sí", "si", "sì", "oui", "ouais", "ja", "jawohl", "genau", "sim", "claro", "certo", "vale", "d'accord")
 # The yes of Scots and the north ("aye go on"), of Ireland ("yeah grand go on"), beside the
 # yeses of other languages.
-_REGIONAL_YES = ("aye", "grand", "ye", "yeh")
+_REGIONAL_YES = ("aye", "grand", "ye", "yeh", "righto", "right-o", "rightio", "righty", "rightyo")
 # A yes as callers text it, and as some recognisers write it: "yes pls", "k yes", "kk", a bare "y".
 _TEXTED_YES = ("pls", "plz", "k", "kk", "yh", "yah", "ofc", "y", "yy", "yass", "yas")
 _FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
@@ -66,6 +66,8 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
         "then", "nice", "sweet",
+        # "yes that one i do want", "yes i'd like that", "i see, ok yes"
+        "one", "want", "i'd", "id", "see",
         # a yes said over a doubt: "yeah, file it anyway"
         "anyway", "anyways",
         *_FOREIGN_YES, *_REGIONAL_YES, *_TEXTED_YES,
@@ -139,6 +141,7 @@ def yes_or_no(text: str) -> bool | None:
         text = text.replace("?", " ")  # "sure, why not?": a recogniser writes the shrug as a question
     low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
     low = _ASSENT_PHRASES.sub(" yes ", low)
+    low = _NO_TROUBLE.sub(" ", low)  # "yep no worries do it": fine by them, beside a yes (alone it answers nothing)
     words = [w.strip(".,!") for w in low.split()]
     words = [w for w in words if w]
     meaningful = [w for w in words if w not in _FILLER]
@@ -151,6 +154,9 @@ def yes_or_no(text: str) -> bool | None:
         # (a clear yes beside it, "yes, that's all", still is)
         return None
     return True if all(w in _YES or w in _FILLER for w in words) else None
+
+
+_NO_TROUBLE = re.compile(r"\bno (?:worries|worry|problem|problems|probs|bother)\b")
 
 
 # "let's all thank you": how a recogniser at 8 kHz writes "that's all thank you" (voice18)
@@ -496,7 +502,9 @@ _ASKING = re.compile(
     r"(is|are|am|was|were(?!\s+(?:on|using|paying|with|looking|trying|going|thinking|having|getting|still|currently|not|just|really|done|moving|switching|leaving|being|too|over|a|an)\b)"
     r"|do|does|did|has|have|can|could|would|will|should|how|what|what'?s|why|when|where|which|who)\b"
     # "..., what are our options": the choices asked for, after what prompted the question
-    r"|\bwhat\s+(?:are|r)\s+(?:my|our|the)\s+(?:options|choices|alternatives)\b",
+    r"|\bwhat\s+(?:are|r)\s+(?:my|our|the)\s+(?:options|choices|alternatives)\b"
+    # "and the rate limit on pro would be what": the question word said last
+    r"|\b(?:would|will|is|was|are|does|do)\s+(?:be\s+|come\s+to\s+|cost\s+)?(?:what|how\s+much|how\s+many|which)\W*$",
     re.I,
 )
 

@@ -25,7 +25,13 @@ from callcenter.llm.language import detect_language, farewell_language
 from callcenter.llm.protocol import SETTLED_EXTRA, LeaveReason, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
-from callcenter.routing.discourse import continues, farewell_after, picks_from, refers_back
+from callcenter.routing.discourse import (
+    asks_of_said,
+    continues,
+    farewell_after,
+    picks_from,
+    refers_back,
+)
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.topic_only import topic_only
 from domains import choice, frame, registry
@@ -43,6 +49,7 @@ from domains.base import (
 )
 from domains.holder import third_party
 from domains.identity import HOLDER_MUST, VerifyIdentityTask
+from domains.intent import yes_or_no
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import agenda, gist, moves, offers, repair, unclear
@@ -149,6 +156,7 @@ class MetaSupervisor(Agent):
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
             if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
                                   or moves.definite_follow_up(text, self.state.caller.results)
+                                  or moves.asks_only_of_last(text, self.state.caller.results, router)
                                   or moves.named_answer(text, self.state.caller.results, router) is not None):
                 # A follow-up is answered from the result of the topic being discussed.
                 answer = moves.follow_up_answer(text, self.state.caller.results, router)
@@ -169,7 +177,13 @@ class MetaSupervisor(Agent):
             # for any reading to be sure of, however sure the router sounds.
             leans = narrows and not sure_oos and (not confident or picks_from(text, said) or continues(text, frozenset())
                                  or not any(i.confidence >= router.threshold for i in confident))
-            if fixed is None and (leans or (not confident and not social and not sure_oos and moves.asks_to_look_again(text))):
+            # "is there a max on how many come back per page or" after the paging guide: a question
+            # saying a word of the last answer, that no other specialist is sure of, asks on of it
+            last = self._last_answered()[0]
+            on_last = (not social and not sure_oos and asks_of_said(text, said) and last is not None
+                       and not any(i.confidence >= router.threshold and i.label != f"{last.domain}/{last.specialist}"
+                                   for i in intents if "/" in i.label))
+            if fixed is None and (leans or on_last or (not confident and not social and not sure_oos and moves.asks_to_look_again(text))):
                 # "and how about yesterday?" after the API errors: what no need of its own reads
                 # as goes on from the last answer; its read-only lookup answers it again, with these words
                 branch = self._last_lookup(text)
@@ -483,11 +497,16 @@ class MetaSupervisor(Agent):
         router = self.state.router
         return any(self._domain(i.domain) is not None and domain_confidence(i) >= router.threshold for i in router.detect(text))
 
-    def _elsewhere(self, text: str, domain: str) -> bool:
-        """A no to an offer that goes on to another department's need ("no wait, make it
-        enterprise instead" to the lock offered after the sign-in review): that need, not the no."""
+    def _elsewhere(self, text: str, offer: offers.Offer) -> bool:
+        """A no to an offer that goes on to another need ("no wait, make it enterprise instead"
+        to the lock offered after the sign-in review; "no not right now. what's my balance" to
+        the refund the refund's status offered): that need, not the no."""
         router = self.state.router
-        return any(i.domain != domain and self._domain(i.domain) is not None and i.in_scope and i.confidence >= router.threshold
+        offered = f"{offer.domain}/{offer.specialist}" if offer.specialist else None
+        # the same department's other need only in a clause that is no refusal itself ("nah don't
+        # bother locking it" read as a two-factor reset declines the lock)
+        return any((i.domain != offer.domain or (offered is not None and i.label != offered and yes_or_no(i.text) is not False))
+                   and self._domain(i.domain) is not None and i.in_scope and i.confidence >= router.threshold
                    for i in router.detect(text))
 
     def _asks_surely(self, text: str) -> bool:

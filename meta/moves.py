@@ -21,6 +21,7 @@ from callcenter.routing import identity_words
 from callcenter.routing.discourse import (
     FollowUp,
     asks_whether_of_it,
+    beside_follow_up,
     follow_up_kind,
     is_closing,
     is_vague,
@@ -101,6 +102,8 @@ _IDENTITY_WORDS = frozenset(
     "five six seven eight nine ten double triple email address at dot com sorry i mean wait actually "
     "i'm im calling name good morning afternoon evening here have got ready handy details info information right "
     "there you go that's thats that "
+    # what opens it: "right so before anything, account c one zero zero five ..."
+    "before anything else first of all start off begin with "
     # the hedges said with a number read off a letter: "i think", "if i remember right", "i'm not sure"
     "think guess believe suppose reckon sure not pretty hopefully remember if".split()
 )
@@ -136,6 +139,8 @@ _FOLLOW_UP_WORDS = frozenset(
     "where at has have gone go went through processed complete completed finished yet "
     # a caller who switches back: "ok, in english: what do i do now?"
     "in english sorry "
+    # who tells whom: "and you'll tell us when it's fixed?" names no answer by "it's" or "tell"
+    "it's its you'll we'll they'll tell let know us "
     # the exclamations a question opens with: "oh dear. what do i do then?", "ugh great, so now what"
     "dear gosh god jeez geez crap damn dang ugh man wow hmm huh eh great brilliant blimey heck "
     # "is there anything else you need from me?"
@@ -176,11 +181,50 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         if same:  # "and when will that be fixed?" after the incident
             return repair.answer_follow_up(kind, same[-1])
     elsewhere = [i for i in readings if domain_confidence(i) >= router.threshold]
-    if elsewhere and all(i.domain != answered[-1].domain for i in elsewhere) and not definite_follow_up(text, answered):
+    if (elsewhere and all(i.domain != answered[-1].domain for i in elsewhere) and not definite_follow_up(text, answered)
+            and not asks_only_of_last(text, answered, router)):
         # "and my api key, why doesn't it work" after the balance: "it" is the key, another
         # department's need ("and when will i see it on my card?" after a refund stays a follow-up)
         return None
     return repair.answer_follow_up(kind, _named(text, answered, kind))
+
+
+# The words an answer is taken in with before the question ("good. and what happens next").
+_TAKEN_IN = frozenset("good fine cool perfect nice lovely thanks thank cheers sure gotcha got understood noted".split())
+# Words that name no matter: something arriving ("when does the next payment come out"), whose
+# side it is on ("so what do i change on my side").
+_NO_MATTER = frozenset("come comes coming came out hit hits land lands show shows arrive arrives arriving off "
+                       "side end part".split())
+
+
+def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRouter) -> bool:
+    """A follow-up question whose words beside its own frame name no need but the last
+    answer's ("what's the reference so i can tell my boss" after a call back was booked: "so i
+    can tell my boss" is no balance, however the whole reads): it asks of that answer. The
+    answer's own specialist, read surely, asks it again in full."""
+    answered = [r for r in results if r.status in _ANSWERED]
+    rest = beside_follow_up(text)
+    if rest is None or not answered:
+        return False
+    own = [w for w in _WORD.findall(rest) if w not in _FOLLOW_UP_WORDS and w not in _TAKEN_IN]
+    if not own:  # "and when it's fixed", "good. and"
+        return True
+    # words of its own ask of the answer only when it says them, and can say it: "so when will i
+    # actually see the money" after "i don't see any refunds" has no time to give; "how long
+    # before all my data is gone" after the closure was filed asks of the data, not the approval
+    kind = follow_up_kind(text)
+    result = answered[-1].result
+    if kind != "repeat" and (result is None or not result.follow_ups.get(kind)):  # type: ignore[arg-type]
+        return False
+    told = set(_WORD.findall(f"{answered[-1].summary} {result.follow_ups.get(kind, '') if result else ''}".lower()))  # type: ignore[arg-type]
+    if not all(any(t.startswith(w[:_STEM]) for t in told) for w in own if len(w) >= _MIN_TOPIC_WORD and w not in _NO_MATTER):
+        return False
+    last = f"{answered[-1].domain}/{answered[-1].specialist}"
+    # and none of that answer's own either: "ok, in english: why i get 429 errors?" after the
+    # 429s glossed asks it again, in full
+    return not any(i.in_scope and "/" in i.label and not i.label.startswith("meta/")
+                   and (i.label != last or i.confidence >= router.threshold)
+                   and domain_confidence(i) >= router.threshold for i in (router.detect(rest) if rest else []))
 
 
 def _says_of(text: str, result: DomainResult) -> bool:

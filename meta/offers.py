@@ -68,10 +68,10 @@ _THANKS_ONLY = re.compile(r"\b(?:thanks|thank\s+you|thx|cheers|ta)\b", re.I)
 _CLEAR_ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|sure|please|go\s+ahead|do\s+it|do\s+that|let'?s)\b", re.I)
 
 
-def reply(text: str, offer: Offer, state: CallState, *, elsewhere: Callable[[str, str], bool]) -> str | llm.FunctionToolCall | None:
+def reply(text: str, offer: Offer, state: CallState, *, elsewhere: Callable[[str, Offer], bool]) -> str | llm.FunctionToolCall | None:
     """The turn read as an answer to the offer: the request it names (its specialist reads it
     back), a no (with the goodbye when the caller leaves), another value of it, or None (the turn
-    is something else). `elsewhere`: the turn goes on to another department's need."""
+    is something else). `elsewhere`: the turn goes on to a need the offer is not."""
     answer = answer_to_offer(text, offer.request)
     if answer is True:  # the request the offer named; its specialist reads it back
         return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
@@ -79,7 +79,7 @@ def reply(text: str, offer: Offer, state: CallState, *, elsewhere: Callable[[str
         # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"
         state.guard.stop_delegating = True
         return f"{NO_THANKS} {t.GOODBYE}"
-    if answer is False and not elsewhere(text, offer.domain):
+    if answer is False and not elsewhere(text, offer):
         return f"{NO_THANKS} {t.ANYTHING_ELSE}"
     if answer is None and another_value(text, offer.request, state.slots):
         # "starter is enough honestly" to "Would you like to switch to Pro?": that plan instead,

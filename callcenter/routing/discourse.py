@@ -19,7 +19,10 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     # to hear an answer again, inside a turn that names which ("and the failing thing, sorry what
     # was that again?"): the whole-turn forms are _REPEAT's
     ("repeat", re.compile(
-        r"\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
+        # "and that's the same every month, is it", "same as always then, yeah?": what the last
+        # answer said, checked back by a tag (its figure said again is the answer)
+        r"^(?:[\d ]+ )?(?:(?:and|so|ok|okay|oh|right) )*(?:that'?s|thats|it'?s|its|same|so|still)\b.{0,40} (?:is it|isn't it|right|yeah|correct)$"
+        r"|\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
         r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again"
         # "whats the number on that": the reference the last answer gave
         r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this)"
@@ -37,11 +40,16 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"\b(where (was|were|did|is|are|'s) (it|that|this|they|those|them|he|she)( \w+)?( (from|coming from|based))?"
         r"|from where|what (country|city|location|place)|which (country|city|location|region)"
         # "which number are they gonna call?": where a call back goes
-        r"|(which|what) (phone )?number (are|will|would|do|does) (they|you|he|she|someone|somebody)( \w+)? (call|ring|phone|use))\b")),
+        r"|(which|what) (phone )?number (are|will|would|do|does) (they|you|he|she|someone|somebody)( \w+)? (call|ring|phone|use)\w*"
+        # "they'll call the number ending in what", "where did you say those attempts came from", "where from"
+        r"|(call|ring|phone)\w* (me |us )?(on |at )?the number ending( in)? what|where\b.{0,30}\b(came|come|coming) from|^where from)\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
-    ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay)\b")),
+    ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay"
+                       # "and when does the next charge hit", "¿y cuándo la cobran?" glossed "and when charge"
+                       r"|when ((does|will|do|would|is) )?((the|my|our|it|that) )?(next )?(charge|bill|payment)"
+                       r"|when (do|will|would) (you|they) (charge|bill|take))\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
-    ("how_long", re.compile(r"\b(how (long|soon)|how much longer|when (will|would|does|do|is|can|are)|and when|by when|what time|eta|any idea when"
+    ("how_long", re.compile(r"\b(how (long|soon)|(you'll|you will|will you|they'll|they will|will they) (let (me|us) know|tell (me|us)|update (me|us)) when|how much longer|when (will|would|does|do|is|can|are|should)|and when|by when|what time|eta|any idea when"
                             r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when)\b")),
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
@@ -49,11 +57,13 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|the \w+( \w+)?) back( on)?"
         r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
     ("next_step", re.compile(
-        r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
-        r"|how do i fix|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
+        r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
+        r"|how do i fix|how (do|can|should|would) (i|we) pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us)"
         # "and how will i know when it's done": what comes next says who tells them
-        r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us)))\b")),
+        r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us))"
+        # "and you'll tell us when it's fixed?", "good. and what happens next"
+        r"|(you'll|you will|they'll|they will) (let (me|us) know|tell (me|us)|email (me|us)|update (me|us))|what happens (next|now|after that|then))\b")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
@@ -376,10 +386,14 @@ def names_nothing(text: str) -> bool:
             and all(w in _HESITATIONS or w in _NEGATIONS or w in _PLAIN for w in words))
 
 
+_PURPOSE = re.compile(r"\bso\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:tell|pass|give|send|let|show|forward)\b.*$")
+
+
 def follow_up_kind(text: str, *, named: bool = False) -> FollowUp | None:
     """What a follow-up question asks of the last answer, or None. ``named``: the question is
     known to name the answer it follows up (a word of it), so it may be as long as a continued one."""
-    words = _WORD.findall(text.lower())
+    # "... so i can pass it on to my manager": why it is asked, no part of the question's length
+    words = _WORD.findall(_PURPOSE.sub("", text.lower()))
     if _ECHOED_FIGURE.match(text.lower().strip()):
         return "repeat"
     low = " ".join(words)
@@ -396,6 +410,19 @@ def follow_up_kind(text: str, *, named: bool = False) -> FollowUp | None:
         if pattern.search(low):
             return kind
     return None
+
+
+def beside_follow_up(text: str) -> str | None:
+    """What a follow-up question says beside its own frame ("what's the reference so i can
+    tell my boss" -> "so i can tell my boss"), or None when it is no follow-up. What is left
+    is what may still name another need ("why was i charged twice": "was i charged twice")."""
+    kind = follow_up_kind(text)
+    if kind is None:
+        return None
+    low = " ".join(_WORD.findall(_PURPOSE.sub("", text.lower())))
+    pattern = dict(_FOLLOW_UP).get(kind)
+    found = pattern.search(low) if pattern is not None else None
+    return "" if found is None else f"{low[:found.start()]} {low[found.end():]}".strip()
 
 
 # "is it revoked?", "was that a hack then?", "so it's expired?": whether something holds of what
@@ -492,6 +519,29 @@ def picks_from(text: str, said: frozenset[str]) -> bool:
     return any(w not in _NARROWS and _said(w, said) for w in _WORD.findall(text.lower()))
 
 
+# A question's shape: "is there a max ...", "and was that one actually paid or ...", "those ok?"
+_QUESTION = re.compile(
+    r"\?|\bor\W*$|^\W*(?:(?:and|so|ok|okay|oh|um|uh|but|then|right|wait)\W+)*"
+    r"(?:is|are|was|were|do|does|did|can|could|will|would|has|have|what|which|how|when|where|who|any)\b"
+    # "and webhooks, those ok at least": whether it is well, said without its verb first
+    r"|\b(?:those|they|it|that|these)(?:'re|'s|\s+are|\s+is)?\s+(?:ok|okay|fine|alright|good|working)\b")
+# Words too common to name what an answer was about.
+_PLAIN_SAID = frozenset(
+    "your you you're that this there their them they then than what when with from have just like been will would "
+    "could should about also more much some only each every into over once still here yes not anything else help "
+    "thing things look ok okay".split())
+_ASKS_OF_SAID_WORDS = 14
+
+
+def asks_of_said(text: str, said: frozenset[str]) -> bool:
+    """A short question that says a word the last answer said ("is there a max on how many come
+    back per page or" after "up to 100 items a page"): asked of that answer's matter."""
+    words = _WORD.findall(text.lower())
+    if not words or len(words) > _ASKS_OF_SAID_WORDS or not _QUESTION.search(text.lower().strip()):
+        return False
+    return any(len(w) >= 4 and w not in _PLAIN_SAID and _said(w, said) for w in words)
+
+
 def _said(word: str, said: frozenset[str]) -> bool:
     return word in said or (word.endswith("s") and word[:-1] in said)  # "the webhooks ones" of "webhook deliveries"
 
@@ -512,6 +562,7 @@ _WHOSE = re.compile(r"\b(?:me|my|our|us|on file|update|change|fix|account|phone|
 _CLAUSE = re.compile(r"[.!?;,]+")
 
 
+_LAST_BYE = re.compile(r"(?<=\w)\s+(?=(?:bye|goodbye|bye-bye|bye\s+bye|bye\s+now|bye\s+for\s+now)\W*$)", re.I)
 _AND_BYE = re.compile(r"\s+and\s+(?=(?:bye|goodbye|bye-bye|cheers|thanks|thank you)\b[\w\s!.,]*$)", re.I)
 
 
@@ -522,6 +573,7 @@ def farewell_after(text: str) -> str | None:
     the router's to judge: a caller who ends on "bye" is ending the call unless they also asked
     for something."""
     text = _AND_BYE.sub(", ", text)  # "yes submit it and bye": the farewell is a clause of its own
+    text = _LAST_BYE.sub(", ", text)  # "not now bye", "let me think about it bye for now": so is a bye said last
     parts = [p for p in _CLAUSE.split(text.lower()) if p.strip()]
     if len(parts) < 2 or not (is_closing(parts[-1]) and _FAREWELL_CUE.search(parts[-1])):
         return None

@@ -40,7 +40,11 @@ _WORDS: dict[str, str] = {
     "credenciales": "credentials", "zugangsdaten": "credentials", "credenciais": "credentials",
     "acceso": "access", "zugang": "access", "zugriff": "access", "acesso": "access",
     "bloqueada": "locked", "bloqueado": "locked", "bloqué": "locked", "bloquée": "locked", "gesperrt": "locked",
-    "bloccato": "locked", "bloccata": "locked", "incorrecta": "wrong", "incorrecto": "wrong", "incorrect": "wrong",
+    "bloccato": "locked", "bloccata": "locked",
+    # the lock asked for: "bloquea mi cuenta", "bloquez mon compte", "sperren sie mein konto"
+    "bloquea": "lock", "bloquee": "lock", "bloquear": "lock", "bloquez": "lock", "bloquer": "lock", "sperren": "lock",
+    "sperre": "lock", "blocca": "lock", "bloccate": "lock", "bloccare": "lock", "bloqueie": "lock", "bloqueiem": "lock",
+    "incorrecta": "wrong", "incorrecto": "wrong", "incorrect": "wrong",
     "falsch": "wrong", "sbagliata": "wrong", "errata": "wrong", "incorreta": "wrong", "errada": "wrong",
     # sign-ins someone else tried: "¿alguien intentó entrar a mi cuenta desde rumania?"
     # someone alone is not glossed: "hablar con alguien" asks for a person

@@ -18,6 +18,7 @@ from domains.account.step_up import (
     already_waiting,
     last_digits,
     request_step_up,
+    step_up_follow_ups,
 )
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
@@ -82,7 +83,10 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
             self._explained = explained[0].upper() + explained[1:]
         result = {"reset_link_sent": True, "failed_attempts": len(failures)}
         if not customer.locked:
-            self.finish(HelpLoginResult(status="done", summary=self._explained, **result))
+            # "how long is that link good for", "and if it doesn't come?"
+            link = {"how_long": "The reset link is valid for 30 minutes; if it runs out, just ask me for a new one.",
+                    "next_step": f"Open the email we sent to {mask_email(customer.email)} and choose a new password within 30 minutes."}
+            self.finish(HelpLoginResult(status="done", summary=self._explained, follow_ups=link, **result))
             return None
         waiting = already_waiting(self.state, customer_id=customer.id, field="unlock", new_value=None, what=_UNLOCK)
         if waiting is not None and not self.gate.pending:
@@ -102,5 +106,6 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
         if go is not True:
             return go
         pending, say = request_step_up(self.state, customer_id=customer.id, field="unlock", new_value=None, what=_UNLOCK)
-        self.finish(HelpLoginResult(status="queued", summary=say, unlocked=False, pending_change=pending, **result))
+        self.finish(HelpLoginResult(status="queued", summary=say, unlocked=False, pending_change=pending,
+                                    follow_ups=step_up_follow_ups(customer.phone) if pending else {}, **result))
         return None

@@ -11,7 +11,7 @@ from callcenter.llm.embedded import user_texts
 from callcenter.routing.slots import SlotReader, Slots
 from callcenter.spoken import normalise, wordy_email
 from domains.account.login_help import mask_email
-from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up
+from domains.account.step_up import STEP_UP_HOW, STEP_UP_WHY, request_step_up, step_up_follow_ups
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
 from domains.intent import ActionGate
@@ -161,7 +161,8 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         if go is not True:
             return go
         ref, say = request_step_up(self.state, customer_id=customer.id, field=kind, new_value=value, what=f"a change of your {kind}")
-        self.finish(UpdateProfileResult(status="queued" if ref else "refused", summary=say, pending_change=ref))
+        self.finish(UpdateProfileResult(status="queued" if ref else "refused", summary=say, pending_change=ref,
+                                        follow_ups=step_up_follow_ups(customer.phone) if ref else {}))
         return None
 
     def _named_field(self) -> str | None:

@@ -8,6 +8,7 @@ apply it only if the account holder confirms there.
 
 from __future__ import annotations
 
+from callcenter.routing.discourse import FollowUp
 from domains.caps import claim
 from domains.state import CallState
 
@@ -19,6 +20,18 @@ STEP_UP_WHY = (
     "changes like this are how accounts get taken over, so knowing the customer number and ZIP code isn't enough: "
     "we confirm with a call to the number already on file."
 )
+
+
+def step_up_follow_ups(phone: str) -> dict[FollowUp, str]:
+    """What a caller asks next about a change waiting for its call back ("how long until you
+    call", "which number will they ring"): the call back's own facts."""
+    called = f"the number on file ending {last_digits(phone)}"
+    return {
+        "how_long": f"We'll call you back at {called}, usually within one business day, and make the change then.",
+        "where": f"We'll call {called}, not a number given on this call.",
+        "next_step": f"Nothing more from you: answer our call to {called}, usually within one business day.",
+        "done": f"Not yet: it waits for our call back to {called} to confirm it.",
+    }
 
 
 def last_digits(phone: str) -> str:

@@ -105,6 +105,8 @@ _WORDS: dict[str, str] = {
     "reembolso": "refund", "reembolsos": "refunds", "reembolsar": "refund", "reembolsen": "refund",
     "reembolsado": "refunded", "remboursement": "refund", "remboursements": "refunds", "rembourser": "refund",
     "remboursé": "refunded", "remboursée": "refunded", "remboursez": "refund", "rückerstattung": "refund",
+    # a credit for the outage: "ich möchte eine gutschrift"
+    "gutschrift": "credit", "entschädigung": "compensation",
     "erstattung": "refund", "erstatten": "refund", "zurückerstatten": "refund", "erstattet": "refunded",
     "rückzahlung": "refund", "rimborso": "refund", "rimborsi": "refunds", "rimborsare": "refund",
     "rimborsato": "refunded", "rimborsata": "refunded", "estorno": "refund", "estornar": "refund",

@@ -101,8 +101,13 @@ _CREDIT_FOR_TROUBLE = re.compile(
     # the credit named by its trouble: "the outage credit for today", "gimme the service credit thing"
     rf"|\b(?:outage|downtime|incident|service|sla|uptime)\s+credits?\b"
     # asked for what the sentence before told: "if it is your fault i want some kind of credit for it"
-    rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to)\b.{{0,20}}\b(?:credit|credits|compensat\w*)\b.{{0,12}}"
-    rf"\b(?:for|because\s+of)\s+(?:it|that|this|all\s+(?:that|this))\b"
+    rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to)\b.{{0,20}}\b(?:credit|credits|compensat\w*"
+    # "do we get anything back for that", after the errors told
+    rf"|(?:anything|something|any\s+money|some\s+money)\s+back)\b.{{0,12}}"
+    rf"\b(?:for|because\s+of)\s+(?:it|that|this|those|all\s+(?:that|this))\b"
+    # "is there some kind of credit for that"
+    rf"|\b(?:is|are)\s+there\s+(?:\w+\s+){{0,3}}?(?:credit|credits|compensat\w*)\b.{{0,12}}"
+    rf"\b(?:for|because\s+of)\s+(?:it|that|this|those|all\s+(?:that|this))\b"
     # "if it's your fault then we ought to get a little something back"
     rf"|\bif\s+(?:it'?s|it\s+is|it\s+was|that'?s)\s+(?:your|you\s+guys'?|on\s+your)\s*(?:fault|end|side)\b.{{0,60}}\b{_RETURN}",
     re.I)

@@ -1,4 +1,4 @@
-"""Integration help: webhooks, SDKs, API keys, authentication and pagination, with the caller's own key prefix when verified."""
+"""Integration help: webhooks, SDKs, API keys, authentication, retries and pagination, with the caller's own key prefix when verified."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ _GUIDES = {
         "Our SDKs for Python, Node and Go read the key from the CALLCENTER_API_KEY environment variable; "
         "install the latest version and create one client per process."
     ),
+    "retries": (
+        "A 429 response carries a Retry-After header with the seconds to wait before you retry; for 5xx "
+        "errors, retry with exponential backoff. Requests with the same Idempotency-Key header are safe to retry."
+    ),
     "api_keys": (
         "API keys are created and rotated in the dashboard under Developers, Keys. Use live keys only on "
         "servers, never in browsers or apps."
@@ -41,9 +45,18 @@ _TOPIC_WORDS = {
     "auth": r"\bauthenticat\w*|\bauthori[sz]ation header|\bbearer\b|\bhow do i (?:auth|log ?in to the api)"
             # "where do i put the api key in my request": how a key is sent, not where keys are made
             r"|\b(?:where|how)\b.{0,25}\b(?:put|send|pass|include|add|attach)\b.{0,25}\b(?:key|token)"
-            r"|\b(?:key|token)\b.{0,20}\bin\s+(?:my|the|our|each|every)\s+(?:requests?|calls?|headers?)",
-    "webhooks": r"webhook|callback url|endpoint|deliver",
-    "sdk": r"\bsdk|library|python|node|\bgo\b|package|client",
+            r"|\b(?:key|token)\b.{0,20}\bin\s+(?:my|the|our|each|every)\s+(?:requests?|calls?|headers?)"
+            # "do i put the key in the url or the header": how it is sent
+            r"|\b(?:put|send|pass|include|add|attach)\b.{0,12}\b(?:key|token)\b.{0,25}\b(?:url|query|headers?)\b",
+    # "how long do you keep retrying if my server is down": the platform's retries are its deliveries'
+    "webhooks": r"webhook|callback url|endpoint|deliver|\b(?:you|y'?all|your\s+(?:side|system|platform))\s+(?:keep\s+)?retr(?:y|ies|ying)\b"
+                r"|\bretry\s+polic(?:y|ies)\b",
+    # after the webhooks: "webhook retries" are deliveries; "a header that says when to retry" is this
+    "retries": r"retry[- ]after|\bretr(?:y|ies|ying)\b.{0,40}\bheaders?\b|\bheaders?\b.{0,40}\bretr(?:y|ies|ying)\b"
+               r"|\bidempoten\w*|\bexponential backoff",
+    # "go" the language, not "where do i go to make a key" or "go ahead"
+    "sdk": r"\bsdk|library|python|node|(?<!\bi )(?<!\bwe )(?<!\bto )\bgo\b(?!\s+(?:to|ahead|back|through|into|over|for|and|on|in|about|with)\b)"
+           r"|package|client",
     "api_keys": r"\bkey|token|secret|credential",
 }
 
@@ -72,7 +85,9 @@ def asks_how_to(words: str) -> bool:
 
 # "what sdks do you support", "is there a python library", "do you do webhooks": a question that
 # names a guide by its own word, which small talk or a ticket's status would not answer.
-_GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|paging|cursors?|bearer|authori[sz]ation\s+header)\b", re.I)
+_GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|paging|cursors?|bearer|authori[sz]ation\s+header|retry[- ]after"
+                          # "is there a header that says when we can retry"
+                          r"|headers?\b.{0,40}\bretr(?:y|ies|ying))\b", re.I)
 _ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|is\s+(?:it|your|the)|are\s+(?:your|the)|where|how|any|got)\b|\?", re.I)
 
 
@@ -81,8 +96,20 @@ _TROUBLE = re.compile(r"\b(?:incidents?|outages?|down|delay\w*|late|lately|slow|
                       r"|errors?|status)\b", re.I)
 
 
+# "what's your retry policy when a webhook fails": how the platform retries is the webhooks
+# guide's, whatever trouble it is asked about
+_RETRIES_ASKED = re.compile(r"\bretry\s+polic(?:y|ies)\b|\b(?:how\s+long|how\s+many\s+times|how\s+often)\b.{0,30}\b(?:you|y'?all)\s+(?:keep\s+)?retr", re.I)
+
+
+def asks_about_retries(words: str) -> bool:
+    """How the platform retries ("what's your retry policy when a webhook fails"), asked."""
+    return bool(_RETRIES_ASKED.search(words))
+
+
 def asks_about_guide(words: str) -> bool:
     """A question about one of the guides, named by its own word, and no trouble with it."""
+    if asks_about_retries(words):
+        return True
     return bool(_GUIDE_NAMED.search(words)) and bool(_ASKS.search(words)) and not _TROUBLE.search(words)
 
 
@@ -126,7 +153,7 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
     @function_tool
     @guarded
     async def integration_help(self, question: str) -> str | None:
-        """Give integration guidance for webhooks, SDKs, API keys, authentication or pagination.
+        """Give integration guidance for webhooks, SDKs, API keys, authentication, retries or pagination.
 
         Args:
             question: The caller's integration question, in their words.
@@ -134,7 +161,7 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
         if topic_of(question) is None:
             if not self.another_attempt():
                 return None
-            return "Is your question about webhooks, one of our SDKs, API keys, authentication or paging through results?"
+            return "Is your question about webhooks, one of our SDKs, API keys, authentication, retries or paging through results?"
         caller = self.state.caller
         self.finish(guide(self.state.ports, caller.customer_id if caller.verified else None, words=question))
         return None

@@ -15,6 +15,7 @@ from domains.technical.glossary import GLOSSARY
 from domains.technical.integration_help import (
     IntegrationHelpTask,
     asks_about_guide,
+    asks_about_retries,
     asks_how_to,
     asks_which_guide,
     guide,
@@ -200,7 +201,7 @@ GUIDE_ASKED = Rereading(
     label="technical/integration_help",
     target=asks_about_guide,
     # "are webhooks down", "did webhooks lag last week": the status board's
-    whole=lambda text: names_own_error(text) or asks_if_up(text) or past_trouble(text),
+    whole=lambda text: not asks_about_retries(text) and (names_own_error(text) or asks_if_up(text) or past_trouble(text)),
     unsure=never,
     settles_own=True,  # a guide acts on nothing
 )
