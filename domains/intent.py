@@ -66,8 +66,8 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
         "then", "nice", "sweet",
-        # "yes that one i do want", "yes i'd like that", "i see, ok yes"
-        "one", "want", "i'd", "id", "see",
+        # "yes that one i do want", "yes i'd like that" ("ok i see" takes in, it agrees to nothing)
+        "one", "want", "i'd", "id",
         # a yes said over a doubt: "yeah, file it anyway"
         "anyway", "anyways",
         *_FOREIGN_YES, *_REGIONAL_YES, *_TEXTED_YES,
@@ -141,8 +141,13 @@ def yes_or_no(text: str) -> bool | None:
         text = text.replace("?", " ")  # "sure, why not?": a recogniser writes the shrug as a question
     low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
     low = _ASSENT_PHRASES.sub(" yes ", low)
-    low = _NO_TROUBLE.sub(" ", low)  # "yep no worries do it": fine by them, beside a yes (alone it answers nothing)
+    # "yep no worries do it": fine by them beside a clear yes; without one ("ok no worries then")
+    # it lets the matter drop, which is no yes
+    no_trouble = bool(_NO_TROUBLE.search(low))
+    low = _NO_TROUBLE.sub(" ", low)
     words = [w.strip(".,!") for w in low.split()]
+    if no_trouble and not any(w in _CLEAR_YES for w in words):
+        return None
     words = [w for w in words if w]
     meaningful = [w for w in words if w not in _FILLER]
     if not meaningful or meaningful[0] in _QUESTION_OPENERS:

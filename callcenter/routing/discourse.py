@@ -21,7 +21,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("repeat", re.compile(
         # "and that's the same every month, is it", "same as always then, yeah?": what the last
         # answer said, checked back by a tag (its figure said again is the answer)
-        r"^(?:[\d ]+ )?(?:(?:and|so|ok|okay|oh|right) )*(?:that'?s|thats|it'?s|its|same|so|still)\b.{0,40} (?:is it|isn't it|right|yeah|correct)$"
+        # ("so that's everything, yeah": the caller is done, nothing is asked again)
+        r"^(?:[\d ]+ )?(?:(?:and|so|ok|okay|oh|right) )*(?:that'?s|thats|it'?s|its|same|still)\b(?! (?:all|it|everything)\b)"
+        r".{0,40} (?:is it|isn't it|right|yeah|correct)$"
         r"|\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
         r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again"
         # "whats the number on that": the reference the last answer gave

@@ -7,7 +7,9 @@ leave it for now bye" to a read-back); how long a reset link lasts, when the cal
 change comes and which number it rings are that answer's; "how would i pay that off" after the balance is the dashboard; "where did you
 say they came from" is the sign-ins'; "where would i go to make a new key" is no Go SDK; the
 platform's retry policy is the webhooks guide; "no not now. and what do i owe" to an offer
-declines it and answers the balance. Each failed on 9ac1b89.
+declines it and answers the balance. Each failed on 9ac1b89, except the last two, which pass there
+and guard "no worries": beside a clear yes it agrees, and "ok, no worries then" to a read-back
+files nothing (it filed a refund request in blind18 on f827988, before it was tightened).
 """
 
 from __future__ import annotations
@@ -123,3 +125,21 @@ async def test_no_to_an_offer_then_the_balance(open_call, store: Store) -> None:
     await call.send("how much is the pro plan")
     turn = await call.send("nah not right now. and what do i owe")
     assert "billing.balance" in reached(turn) and "$0.00" in said(turn), said(turn)
+
+
+async def test_ok_no_worries_then_to_a_read_back_files_nothing(open_call, store: Store) -> None:
+    # "no worries" beside a clear yes agrees ("yep no worries do it"); without one it lets the
+    # matter drop. Found by blind18 at this session's end: the refund request was filed.
+    call = await open_call("C1002")
+    await call.send("i think you charged me twice for pro this month")
+    turn = await call.send("oh right, ok, no worries then. cheers, bye")
+    assert "goodbye" in said(turn).lower() and "refund-ch-1002-d" not in said(turn).lower(), said(turn)
+    assert store.list_work(customer_id="C1002") == []
+
+
+async def test_yep_no_worries_do_it_is_a_yes(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("i think you charged me twice for pro this month")
+    turn = await call.send("yep no worries, do it")
+    assert "refund-ch-1002-d" in said(turn).lower(), said(turn)
+    assert [w.kind for w in store.list_work(customer_id="C1002")] == ["refund"]

@@ -19,7 +19,10 @@ from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
-ROOT = Path(os.environ.get("CALLCENTER_ROOT", "/work/main"))
+# The checkout this file sits in; a copy handed to a writer (in /tmp) names it by CALLCENTER_ROOT
+# or finds the usual one.
+_HERE = next((p for p in Path(__file__).resolve().parents if (p / "meta" / "suites").is_dir()), Path("/work/main"))
+ROOT = Path(os.environ.get("CALLCENTER_ROOT") or _HERE)
 sys.path.insert(0, str(ROOT))
 
 CLASSES = ("clear_need", "multi_need", "pending_question", "misroute", "identity_first", "other_language",
