@@ -52,7 +52,7 @@ _FOREIGN_YES = ("sí", "si", "sì", "oui", "ouais", "ja", "jawohl", "genau", "si
 _REGIONAL_YES = ("aye", "grand", "ye", "yeh", "righto", "right-o", "rightio", "righty", "rightyo")
 # A yes as callers text it, and as some recognisers write it: "yes pls", "k yes", "kk", a bare "y".
 _TEXTED_YES = ("pls", "plz", "k", "kk", "yh", "yah", "ofc", "y", "yy", "yass", "yas")
-_FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
+_FILLER = {"uh", "um", "er", "erm", "hmm", "hm", "mm", "mmm", "ugh", "ah", "eh", "ehh", "ehm", "uhh", "umm", "suppose", "ma'am", "maam", "sir", "mate", "like", "well", "oh", "so",
            "dear", "love", "hon", "honey", "darling", "buddy", "pal", "mean", "ha", "haha", "heh", "hah", "guess",
            "and", "just", "yes,", "please", "thanks", "ta", "cheers", "thx",
            "thank", "you", "ok", "okay", "alright", "all", "right", "now"}
@@ -99,6 +99,21 @@ _FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no(?!\W+(?:wait|hold\s+on|hang\s+on)\W
 def firm_no(text: str) -> bool:
     """A turn that opens with an outright no ("no", "don't", "cancel"), not with "wait" or "hold on"."""
     return bool(_FIRM_NO.search(text))
+
+
+# A polite no said first, before whatever comes next in the same breath: "not now thanks",
+# "no thank you", "nah i'm good".
+_REFUSAL_HEAD = re.compile(
+    r"^\W*(?:(?:um+|uh+|oh|well|ok(?:ay)?|hmm+)[,.]?\s+)*(?:no|nah|nope|not\s+(?:now|right\s+now|today|yet|for\s+now|at\s+the\s+moment))"
+    r"(?:[,.!]?\s+(?:thanks|thank\s+you|cheers|ta|i'?m\s+(?:good|fine|ok(?:ay)?)|not\s+(?:now|right\s+now|today)|no|that'?s\s+ok(?:ay)?))*[,.!]?\s+", re.I)
+
+
+def after_refusal(text: str) -> str | None:
+    """The words after a polite no that opens the turn ("not now thanks what's my balance" ->
+    "what's my balance"), when at least two follow; None when the turn opens with no refusal."""
+    found = _REFUSAL_HEAD.match(text)
+    rest = text[found.end():].strip() if found else ""
+    return rest if len(rest.split()) >= 2 else None
 
 
 _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")

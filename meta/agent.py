@@ -49,7 +49,7 @@ from domains.base import (
 )
 from domains.holder import third_party
 from domains.identity import HOLDER_MUST, VerifyIdentityTask
-from domains.intent import yes_or_no
+from domains.intent import after_refusal, yes_or_no
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import agenda, gist, moves, offers, repair, unclear
@@ -157,6 +157,7 @@ class MetaSupervisor(Agent):
             if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
                                   or moves.definite_follow_up(text, self.state.caller.results)
                                   or moves.asks_only_of_last(text, self.state.caller.results, router)
+                                  or moves.asks_next_of_same(text, self.state.caller.results, router)
                                   or moves.named_answer(text, self.state.caller.results, router) is not None):
                 # A follow-up is answered from the result of the topic being discussed.
                 answer = moves.follow_up_answer(text, self.state.caller.results, router)
@@ -429,7 +430,7 @@ class MetaSupervisor(Agent):
                     return None
                 self._gloss_after_verify = english
         elif rest := moves.beyond_identity(text):
-            readings = router.detect(rest)
+            readings = router.detect_beside(rest)
             if any(domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in readings):
                 return None  # a need comes with it: its department verifies the caller on the way
             if not state.caller.verified and any(i.label == "meta/human" and i.confidence >= router.threshold for i in readings):
@@ -505,9 +506,28 @@ class MetaSupervisor(Agent):
         offered = f"{offer.domain}/{offer.specialist}" if offer.specialist else None
         # the same department's other need only in a clause that is no refusal itself ("nah don't
         # bother locking it" read as a two-factor reset declines the lock)
-        return any((i.domain != offer.domain or (offered is not None and i.label != offered and yes_or_no(i.text) is not False))
-                   and self._domain(i.domain) is not None and i.in_scope and i.confidence >= router.threshold
-                   for i in router.detect(text))
+        if any((i.domain != offer.domain or (offered is not None and i.label != offered and yes_or_no(i.text) is not False))
+               and self._domain(i.domain) is not None and i.in_scope and i.confidence >= router.threshold
+               for i in router.detect(text)):
+            return True
+        # "not now thanks what's my balance": the refusal and the question in one clause; what
+        # follows the no is read alone
+        rest = after_refusal(text)
+        return rest is not None and offered is not None and any(
+            i.label != offered and yes_or_no(i.text) is None and self._domain(i.domain) is not None and i.in_scope
+            and i.confidence >= router.threshold for i in router.detect(rest))
+
+    def _action_apart(self, apart: str, whole: str) -> bool:
+        """A glossed turn's clauses read apart show an action, sure, beside other words, that the
+        whole gloss read as one clause lost ("calls failed outage refund" read only as the
+        errors): the action is understood, and asked for in English (_asked_to_act). Only then:
+        a question glossed apart may read as two ("..., c'est quoi le probleme" as the board)."""
+        router = self.state.router
+        read = router.detect(apart)
+        had = {i.label for i in router.detect(whole)}
+        return len(read) > 1 and any(
+            i.in_scope and i.confidence >= router.threshold and i.label not in had
+            and (spec := self._specialist(i.domain, i.name)) is not None and spec.changes for i in read)
 
     def _asks_surely(self, text: str) -> bool:
         """Words before a farewell that ask for a need the router is sure of down to the specialist
@@ -520,6 +540,9 @@ class MetaSupervisor(Agent):
     async def _gist(self, text: str) -> str | None:
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
+        apart = gist.gloss(text, gist.glossaries(self.domains), apart=True)
+        if apart != english and self._action_apart(apart, english):
+            english = apart  # "..., je voudrais un remboursement": two needs, read as two once glossed apart
         if english and (moves.about_last_answer(english) or refers_back(english) or english.startswith("and ")):
             # "¿y cuándo lo arreglan?" after the incident, "¿y cuándo vence?" after the balance:
             # a follow-up about the last answer
@@ -534,11 +557,17 @@ class MetaSupervisor(Agent):
             # several needs, some read-only ("combien je dois, et pourquoi je ne peux pas me
             # connecter?"): those answered; one more that changes nothing is its task's (_gist_task)
             each = [(i, self._parallel_branches([i])) for i in intents]
+            # "..., je voudrais un remboursement": an action beside them is understood and asked
+            # for in English, as when said alone (_asked_to_act)
+            left = [i for i, b in each if not b and i.confidence >= self.state.router.threshold]
+            asked = self._asked_to_act(left, english) if len(left) == 1 else None
+            if asked is not None and not any(b for _, b in each):
+                return asked
             if any(b for _, b in each):
                 self._gist_answered = frozenset(i.label for i, b in each if b)
                 answered = await fan_out(self.state, [b[0] for _, b in each if b], self.state.settings.fanout_timeout_s,
-                                         closing=len(self._gist_answered) == len(intents))
-                return f"{gist.IN_ENGLISH} {answered}"
+                                         closing=len(self._gist_answered) == len(intents) and asked is None)
+                return f"{gist.IN_ENGLISH} {answered} {asked}" if asked else f"{gist.IN_ENGLISH} {answered}"
         if not branches and (len(english.split()) == 1 or (english.startswith("and ") and "?" in text)):
             # the gloss kept only a topic's word ("quero saber o meu plano atual" -> "plan"), or
             # asks on about one ("e il piano pro?" -> "and plan pro"): nothing to act on, so its

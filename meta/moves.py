@@ -19,6 +19,7 @@ from callcenter.llm import templates as t
 from callcenter.llm.embedded import domain_confidence
 from callcenter.routing import identity_words
 from callcenter.routing.discourse import (
+    FUNCTION_WORDS,
     FollowUp,
     asks_whether_of_it,
     beside_follow_up,
@@ -144,7 +145,10 @@ _FOLLOW_UP_WORDS = frozenset(
     # the exclamations a question opens with: "oh dear. what do i do then?", "ugh great, so now what"
     "dear gosh god jeez geez crap damn dang ugh man wow hmm huh eh great brilliant blimey heck "
     # "is there anything else you need from me?"
-    "anything else need needs".split()
+    "anything else need needs "
+    # when: "how long until it's approved" ("before" stays a word of its own: "how long before
+    # all my data is gone" after a closure was filed asks of the data, not the approval)
+    "until till".split()
 )
 _WORD = re.compile(r"[a-z']+")
 
@@ -162,6 +166,8 @@ _ANSWERED = ("info", "done", "needs_approval", "queued", "refused", "failed")
 
 def follow_up_answer(text: str, results: list[DomainResult], router: IntentRouter) -> str | None:
     """The answer to a follow-up from the result of the topic being discussed, or None."""
+    if asks_for_person(text):  # "i'd rather a person explain it to me": a person is always booked
+        return None
     answered = [r for r in results if r.status in _ANSWERED]
     # a longer question may follow up the last answer when it says a word of it ("why do i
     # have to wait for a call back, can't you just transfer me" after the call back was booked)
@@ -180,7 +186,9 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         same = [r for r in answered if r.domain == domain and r.specialist == name]
         if same:  # "and when will that be fixed?" after the incident
             return repair.answer_follow_up(kind, same[-1])
-    elsewhere = [i for i in readings if domain_confidence(i) >= router.threshold]
+    # a social reading of a follow-up question is none of another department ("any idea how long
+    # that's going to last" is no goodbye for its "last")
+    elsewhere = [i for i in readings if domain_confidence(i) >= router.threshold and not i.label.startswith("meta/")]
     if (elsewhere and all(i.domain != answered[-1].domain for i in elsewhere) and not definite_follow_up(text, answered)
             and not asks_only_of_last(text, answered, router)):
         # "and my api key, why doesn't it work" after the balance: "it" is the key, another
@@ -204,9 +212,9 @@ def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRout
     answer's own specialist, read surely, asks it again in full."""
     answered = [r for r in results if r.status in _ANSWERED]
     rest = beside_follow_up(text)
-    if rest is None or not answered:
+    if rest is None or not answered or asks_for_person(text):  # "i'd rather a person explain it to me"
         return False
-    own = [w for w in _WORD.findall(rest) if w not in _FOLLOW_UP_WORDS and w not in _TAKEN_IN]
+    own = [w for w in _WORD.findall(rest) if w not in _TOPICLESS and w not in _TAKEN_IN]
     if not own:  # "and when it's fixed", "good. and"
         return True
     # words of its own ask of the answer only when it says them, and can say it: "so when will i
@@ -221,9 +229,12 @@ def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRout
         return False
     last = f"{answered[-1].domain}/{answered[-1].specialist}"
     # and none of that answer's own either: "ok, in english: why i get 429 errors?" after the
-    # 429s glossed asks it again, in full
+    # 429s glossed asks it again, in full. Another need read in words the answer itself said is
+    # a misreading of them: "until it's approved" after a request went for approval is no
+    # refund's status.
+    said_by_it = any(len(w) >= _STEM for w in own)
     return not any(i.in_scope and "/" in i.label and not i.label.startswith("meta/")
-                   and (i.label != last or i.confidence >= router.threshold)
+                   and ((i.label != last and not said_by_it) or (i.label == last and i.confidence >= router.threshold))
                    and domain_confidence(i) >= router.threshold for i in (router.detect(rest) if rest else []))
 
 
@@ -267,7 +278,7 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
     answer its kind ("and when's that due" after a balance and a webhook answer: the balance,
     the only one with a date to give), else the last one."""
     said = set(_WORD.findall(text.lower()))
-    words = {w for w in said if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS} | (said & _BEING_FIXED)
+    words = {w for w in said if len(w) >= _MIN_TOPIC_WORD and w not in _TOPICLESS} | (said & _BEING_FIXED)
     able = [r for r in answered if r.result is not None and r.result.follow_ups.get(kind)]
     best, shared = (able or answered)[-1], 0
     for result in reversed(answered):  # the latest wins a tie
@@ -282,6 +293,9 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
 
 
 _MIN_TOPIC_WORD = 3
+# Words that name no answer: a follow-up's own, and the function words ("how long is that outage
+# gonna go on for" after the balance and the board: "for" is in the balance's answer too).
+_TOPICLESS = _FOLLOW_UP_WORDS | FUNCTION_WORDS
 _FIGURE = re.compile(r"(?<![\d.])\d{2,}(?![\d])")  # an amount or code said: "249" in "$249.00"
 # A trouble being fixed: words of every follow-up, but only answers about a trouble say them
 # ("why is it taking so long to fix" after an incident and a balance: the incident's)
@@ -300,7 +314,7 @@ def named_answer(text: str, answered: list[DomainResult], router: IntentRouter) 
     if follow_up_kind(text, named=True) is None or not answered:
         return None
     words = {w for w in _WORD.findall(text.lower())
-             if len(w) >= _MIN_TOPIC_WORD and w not in _FOLLOW_UP_WORDS and w not in _PLACEHOLDERS}
+             if len(w) >= _MIN_TOPIC_WORD and w not in _TOPICLESS and w not in _PLACEHOLDERS}
     figures = set(_FIGURE.findall(text))  # "why 249, i figured it'd be less" names the $249.00 just said
     if not words and not figures:
         return None
@@ -492,6 +506,28 @@ def definite_follow_up(text: str, results: list[DomainResult]) -> bool:
     last = results[-1]
     # said again is always the last answer's to give ("whats the number on that")
     return last.result is not None and (kind == "repeat" or bool(last.result.follow_ups.get(kind)))
+
+
+# What a caller asks next of an answer, which that answer's lookup said again would not answer
+# (what to do; a "when" may ask the lookup's own figure again: "and when is the next one" after
+# the balance is the next bill, not how long a payment takes).
+_ASKED_NEXT = ("next_step",)
+
+
+def asks_next_of_same(text: str, results: list[DomainResult], router: IntentRouter) -> bool:
+    """"so about the outage what should i do on my side" after the status board: a follow-up
+    whose one need is an answer's of this call, sure. Looked up again, the same answer
+    would come back; what it says next answers it (not a "why": "in english: why i get 429
+    errors" after a glossed answer asks for it again, in full)."""
+    kind = follow_up_kind(text)
+    if kind not in _ASKED_NEXT:
+        return False
+    # lookups only: an action's specialist asked again knows what it filed ("how long before all
+    # my data is gone" after a closure went for approval is the 30 days, not the approval's hour)
+    able = {f"{r.domain}/{r.specialist}" for r in results
+            if r.status == "info" and r.result is not None and r.result.follow_ups.get(kind)}  # type: ignore[arg-type]
+    sure = [i for i in router.detect(text) if i.in_scope and i.confidence >= router.threshold and not i.label.startswith("meta/")]
+    return len(sure) == 1 and sure[0].label in able
 
 
 # "just the sign in thing", "only the billing part": a short pointer at a matter by name.

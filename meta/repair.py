@@ -9,6 +9,7 @@ hosted path alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ from callcenter.routing.discourse import (
     is_vague,
     is_word_salad,
 )
+from callcenter.routing.frames import asks_for_person
 from callcenter.routing.noise import NoiseModel
 from domains.results import DomainResult
 
@@ -83,11 +85,16 @@ def before_routing(text: str, noise: NoiseModel | None, *, served: bool = True, 
         weak = detect_language(text, weak=True)
         return _language(weak) if weak else Repair("noise", t.EMPTY_TURN)
     before = farewell_after(text)
-    if before is not None and asks_need is not None and not (before and asks_need(before)):
+    if before is not None and asks_need is not None and not (before and (asks_need(before) or _asks_for_person(before))):
         # "ok thanks for the heads up, gotta run", "oh sorry, wrong number. bye": words no
         # closed list holds, then a farewell, and nothing asked for: the call ends
         return Repair("goodbye", t.GOODBYE)
     return None
+
+
+def _asks_for_person(words: str) -> bool:
+    """A person asked for in any clause ("get someone to call me back, that's all"): booked before the goodbye."""
+    return any(asks_for_person(part) for part in re.split(r"[,.;!?]+", words) if part.strip())
 
 
 def _language(code: str) -> Repair:

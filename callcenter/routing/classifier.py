@@ -220,6 +220,12 @@ class IntentRouter:
         return sorted({lab.split("/", 1)[0] for lab in self.labels if lab != OOS})
 
     # ----------------------------------------------------------------- multi-intent
+    def detect_beside(self, text: str) -> list[Intent]:
+        """`detect` for words said beside something that is no need of the router's (who the
+        caller is: "c one zero zero one, zip ..., we're enterprise by the way"): the rereadings
+        that hold only beside another need hold here too."""
+        return _rereading.beside(self.detect(text), self.rereadings, said=text) if self.rereadings else self.detect(text)
+
     def detect(self, text: str) -> list[Intent]:
         """Every need in one turn, in order of mention, one Intent per distinct label.
 
@@ -292,7 +298,8 @@ class IntentRouter:
         if _frames.GOODBYE in self.labels and _frames.ends_with_farewell(segments) and not any(
             self._is_need(i) and not (_disc.disclaims(i.text) or _disc.puts_off(i.text))  # "not switching, just asking. thanks, that's it"
             for i in found
-        ):
+        ) and not any(i.label == _frames.HUMAN and _frames.asks_for_person(i.text) for i in found):
+            # (a person asked for before the farewell is booked first: "get someone to call me back, that's all, bye")
             # "ok. that helps. thanks. bye.": a farewell after sentences with no need in them
             return [Intent(_frames.GOODBYE, 1.0, text)]
         if self.asides is not None or len(found) > 1:
@@ -581,10 +588,33 @@ class IntentRouter:
             cross = len({i.domain for i in parts}) > 1
             if all(self._part_ok(i, cross_domain=cross) for i in parts):
                 return parts
+        if depth == 0 and whole.confidence < self.threshold:
+            story = self._after_story(segment, read)
+            if story is not None:
+                return self._split_weak(story, depth + 1, memo)
         return [whole]
+
+    def _after_story(self, segment: str, read: Callable[[str], Intent]) -> str | None:
+        """The need after a story that drowns it: "so our developer just quit on us and i have
+        no clue what i'm doing, um, is your api down right now" reads as nothing whole; what
+        follows the story (words that ask for nothing, or only unsurely) is sure of its need."""
+        for left, right in _seg.weak_splits(segment):
+            told = [w for w in _seg.words(left) if w not in _disc.FUNCTION_WORDS and w not in _HOLDS]
+            if len(told) < _STORY_WORDS or _disc.asks_about_it(right) or _disc.tells_own_of_it(right):
+                continue
+            a, b = read(left), read(right)
+            if (a.in_scope and a.confidence >= self.threshold) or _ASKS_FOR.search(left):
+                return None  # the part before asks for something itself: no story
+            if b.in_scope and not b.label.startswith("meta/") and b.confidence >= self.threshold:
+                return right
+        return None
 
 
 _RULED_OUT_FLOOR = 0.05
+# Words of a story's own before a need ("our developer just quit on us": developer, just, quit;
+# "um hang on, before i do" tells none: the caller holds the line, then asks).
+_STORY_WORDS = 3
+_HOLDS = frozenset("um uh er erm hmm oh ok okay so well right hang hold wait sorry before after first then just".split())
 
 
 def _without(intent: Intent, ruled: set[str]) -> Intent:

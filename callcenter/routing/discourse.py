@@ -26,6 +26,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r".{0,40} (?:is it|isn't it|right|yeah|correct)$"
         r"|\b(what (was|were) (that|it|those|they) again|what did you say (about|for) (that|it|the \w+)"
         r"|(say|tell me) (that|it) again|(can|could) you (repeat|say) (that|it)( again)?|repeat (that|it)|come again"
+        # "so you don't see anything odd at all", "so you're saying it's fine": the answer checked back
+        r"|^(?:(?:ok|okay|right|and|oh) )*so (?:you|you'?re|youre) (?:(?:don'?t|dont|didn'?t|didnt|do not|did not|can'?t|cant) "
+        r"(?:see|find|show|have)|saying|telling me)\b"
         # "whats the number on that": the reference the last answer gave
         r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this)"
         # "what's the reference so i can tell my boss": the one the last answer gave
@@ -77,7 +80,7 @@ _FOLLOW_UP_MAX_WORDS_CONTINUED = 16
 # One that says a word of the answer it follows may run on as callers do ("why can't you just put
 # me straight through to somebody, why do i have to wait for a call back")
 _FOLLOW_UP_MAX_WORDS_NAMED = 22
-_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|about|what about|as for)\b")
+_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|about|what about|as for|regarding|concerning)\b")
 
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
@@ -276,7 +279,10 @@ _ASKS = re.compile(
     r"(?:will|would|is|are|was|were|has|have|had|does|do|did|can|could|should|how|what|why|when|where|which|who"
     r"|isn'?t|hasn'?t|haven'?t|didn'?t|won'?t|wasn'?t)\b"
     # "no wait, actually don't", "hold on": a caller taking something back is still talking
-    r"|^\W*(?:(?:no|nope|oh|um|uh)\W+)?(?:wait|hold on|hang on|actually)\b")
+    r"|^\W*(?:(?:no|nope|oh|um|uh)\W+)?(?:wait|hold on|hang on|actually)\b"
+    # a question said as a statement, opened by "so": "so you don't see anything odd at all"
+    r"|^\W*(?:so|and|but)\W+(?:you|you'?re|there'?s|it'?s|that'?s)\s+(?:don'?t|didn'?t|can'?t|cannot|do\s+not|did\s+not"
+    r"|haven'?t|aren'?t|isn'?t|wasn'?t|see|saw|think|really|sure|definitely|telling|saying)\b")
 
 
 def is_question_not_farewell(text: str) -> bool:
@@ -632,6 +638,8 @@ _FUNCTION_WORDS = frozenset(
     "by about into over under up out off and or but if so not no yes what what's whats when where why how who "
     "which there here please need want get got help tell give make let there's theres".split()
 )
+# The same words name no matter a caller could be asking about ("go on for" names no bill).
+FUNCTION_WORDS = _FUNCTION_WORDS
 # Fewer words than this is too little to call a turn word salad ("pizza", "weather today").
 _SALAD_MIN_WORDS = 3
 

@@ -29,6 +29,8 @@ _ASK_FOR_PERSON = re.compile(
     rf"""\b(?:(?:speak|talk|chat)\s+(?:to|with)\s+{_PERSON}
     |(?:put|get|transfer|connect|send|pass|escalate|bump)\s+me\s+(?:through\s+|over\s+|on\s+|up\s+)?(?:to|with)\s+{_PERSON}
     |(?:get|give)\s+me\s+{_PERSON}
+    |(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:rather|prefer)\s+(?:to\s+(?:speak|talk)\s+(?:to|with)\s+)?{_PERSON}
+    |(?:sort|deal\s+with|handle|go\s+(?:over|through)|discuss|talk\s+(?:about|through))\s+(?:this|it|that|things|all\s+this)(?:\s+out)?\s+with\s+{_PERSON}
     |(?:i(?:\s+(?:want|need|would\s+like)|'d\s+like|\s*d\s+like)|can\s+i\s+(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
     |^{_PERSON}(?:\s+please)?$)""",
     re.IGNORECASE | re.VERBOSE,
@@ -70,15 +72,22 @@ _CALL_BACK = re.compile(
     # "could you have someone phone me tomorrow" (not "how long until you call me back": a
     # question about a call back already promised)
     # (at the start of the turn or of a clause in it: "you know what, just have somebody call me")
-    r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|well|just|please|yeah|look|listen|actually|hi|hello|hey|you\s+know\s+what)\W+)*"
+    r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|hmm+|hm|er|erm|oh|well|just|please|yeah|look|listen|actually|honestly|hi|hello|hey"
+    r"|and|but|also|right|you\s+know\s+what)\W+)*"
     # "can somebody from your team call me back about our invoice"
-    r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+person|an?\s+(?:agent|human|rep))"
+    r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep))"
     r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:team|office|company|side|end|billing\s+team|support\s+team))?\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
     r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+"
     # "i want somebody to call me back about ...", "we'd like someone to ring us"
-    r"|(?:i|we)(?:\s+(?:want|need|would\s+like)|'d\s+like)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague|rep))\s+to\s+)?"
+    r"|(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
+    r"(?:someone|somebody|a\s+(?:real\s+)?person|an?\s+(?:real\s+)?(?:agent|human|colleague|rep))\s+to\s+)?"
     r"(?:call|ring|phone)\s+(?:me|us)(?:\s+back)?\b(?!\s+(?:on|at)\s+(?:the\s+)?(?:new|old|other))"
+    # asked anywhere in the clause, of someone other than the line ("erm before that could a real
+    # person call me"; "when will you call me back" asks of one already promised)
+    # (not one of two ways asked about: "do i have to give it to you now or can someone call me about it?")
+    r"|(?<!\bor\s)\b(?:can|could|would)\s+(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+)?person"
+    r"|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague))\s+(?:please\s+|just\s+)?(?:call|ring|phone)\s+(?:me|us)\b"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
     # ("can you give me a callback tomorrow morning", "set me up with a call back")
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"

@@ -97,6 +97,19 @@ def reread(intent: Intent, rules: tuple[Rereading, ...], labels: list[str], with
     return intent
 
 
+def beside(intents: list[Intent], rules: tuple[Rereading, ...], said: str = "") -> list[Intent]:
+    """The readings of clauses said beside something else the caller said (another need, or who
+    they are), settled by the rules that hold only there ("..., we're on pro" is no plan change).
+    `said`: all the words beside it, when the rule may hold of them as a whole ("oh and we are on
+    pro" after who the caller is; its clause is read without the "oh and")."""
+    out = list(intents)
+    for rule in (r for r in rules if r.beside_only):
+        out = [replace(i, label=rule.label, confidence=1.0, alternatives=())
+               if i.label in rule.over and (rule.target(i.text) or (said and rule.target(said))) and not rule.whole(i.text)
+               else i for i in out]
+    return out
+
+
 def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: list[str], turn: str = "") -> list[Intent]:
     """Across one turn's clauses: a target said in any clause makes every reading the rule
     looks at that ends something without a target (and not outright) the rule's label, and the target's own
@@ -107,9 +120,7 @@ def reread_turn(intents: list[Intent], rules: tuple[Rereading, ...], labels: lis
     guys, we moved to another provider") settle an unsure ending: the reading stands."""
     out = _ended_beside(list(intents), rules, labels, turn)
     if sum(i.in_scope and not i.label.startswith("meta/") for i in out) > 1:  # a greeting is no other need
-        for rule in (r for r in rules if r.beside_only):
-            out = [replace(i, label=rule.label, confidence=1.0, alternatives=())
-                   if i.label in rule.over and rule.target(i.text) and not rule.whole(i.text) else i for i in out]
+        out = beside(out, rules)
     for rule in rules:
         if rule.beside_only:
             continue

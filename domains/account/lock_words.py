@@ -165,7 +165,9 @@ def names_no_ending(text: str) -> bool:
 # "someone changed my email address last night", "my password got changed and it wasn't me": a
 # change the caller did not make is security's matter, not a change of details to make.
 _CHANGED_BY_SOMEONE = re.compile(
-    r"\b(?:someone|somebody|some\s+one|a\s+stranger|hackers?|they)\b.{0,20}\b(?:changed|reset|updated|altered|switched)\b"
+    # (not one asked to: "somebody has to reset my two factor, my phone went in the lake")
+    r"\b(?:someone|somebody|some\s+one|a\s+stranger|hackers?|they)\b"
+    r"(?!\s+(?:(?:has|have|needs?|got)\s+to|should|must|can|could|will|would|to|please)\b).{0,20}\b(?:changed|reset|updated|altered|switched)\b"
     r".{0,20}\b(?:email|e-mail|password|phone|number|details|address)\b"
     r"|\b(?:email|e-mail|password|phone|number|details|address)\b.{0,30}\b(?:was|got|has\s+been|have\s+been|been)\s+(?:changed|reset|updated)\b"
     r".{0,40}\b(?:not\s+me|wasn'?t\s+me|i\s+(?:did\s*n'?o?t|didnt|never)|without\s+(?:me|my))"

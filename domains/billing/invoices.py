@@ -88,8 +88,10 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
                 invoices=_records(recent),
                 emailed=emailed,
                 follow_ups={
-                    "why": why_that_much(ports, self.customer_id),
-                    "next_step": "All your invoices are also in the dashboard under Billing, to download any time.",
+                    **_overdue_first(recent, {
+                        "why": why_that_much(ports, self.customer_id),
+                        "next_step": "All your invoices are also in the dashboard under Billing, to download any time.",
+                    }),
                     "how_long": "The email with the copy usually arrives within a few minutes.",
                 },
             )
@@ -98,6 +100,19 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
 
 
 _WHY = "Each invoice is your plan's monthly price for that month."
+
+
+def _overdue_first(invoices: list[Invoice], follow_ups: dict[str, str]) -> dict[str, str]:
+    """"why does it say overdue", "how can i pay it off" after an overdue invoice was read: why
+    it is overdue and how to pay it come before what any invoice says."""
+    late = [i.id for i in invoices if i.status == "overdue"]
+    if not late:
+        return follow_ups
+    return {
+        "why": (f"{late[0]} is overdue: no payment for it has reached us and its due date has passed, so if a card on "
+                f"autopay was declined, it wasn't taken. {follow_ups['why']}"),
+        "next_step": f"You can pay {late[0]} now in the dashboard under Billing; the card on file is charged at once.",
+    }
 
 
 def why_that_much(ports: Ports, customer_id: str) -> str:
@@ -136,8 +151,10 @@ def lookup_invoices(ports: Ports, customer_id: str | None, *, words: str = "") -
         summary=summary,
         invoices=_records(recent),
         follow_ups={
-            "why": why_that_much(ports, customer_id),
-            "next_step": "Download any of them in the dashboard under Billing, or ask me to email you a copy.",
+            **_overdue_first(recent, {
+                "why": why_that_much(ports, customer_id),
+                "next_step": "Download any of them in the dashboard under Billing, or ask me to email you a copy.",
+            }),
             "how_long": "A copy by email usually arrives within a few minutes of asking for it.",
         },
     )

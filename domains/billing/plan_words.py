@@ -318,7 +318,12 @@ _ON_A_PLAN = re.compile(
     rf"\b(?:on|with|using)\s+your\s+(?:{_NAMES})\b"
     rf"|\b(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:just\s+)?(?:a|an)\s+[\w\s-]{{1,40}}?\b(?:on|with|using)\s+(?:the\s+|our\s+|my\s+)?(?:{_NAMES})\b"
     # "we're enterprise by the way", "i'm a pro customer": the plan as who they are
-    rf"|\b(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:an?\s+)?(?:{_NAMES})(?:\s+(?:customers?|users?|plan|tier|account))?\s*(?:by\s+the\s+way|btw|fyi|too|as\s+well)?\W*$", re.I)
+    rf"|\b(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:an?\s+)?(?:{_NAMES})(?:\s+(?:customers?|users?|plan|tier|account))?\s*(?:by\s+the\s+way|btw|fyi|too|as\s+well)?\W*$"
+    # "oh and we are on pro", "we're on the pro plan btw": said in passing, after an "and" or with
+    # an aside ("i'm on starter. what would it cost me to ..." states the plan a question is about)
+    rf"|\b(?:and|also|oh)\s+(?:i'?m|we'?re|i\s+am|we\s+are)\s+on\s+(?:the\s+|our\s+|my\s+)?(?:{_NAMES})(?:\s+(?:plan|tier))?\W*$"
+    rf"|\b(?:i'?m|we'?re|i\s+am|we\s+are)\s+on\s+(?:the\s+|our\s+|my\s+)?(?:{_NAMES})(?:\s+(?:plan|tier))?\s+(?:by\s+the\s+way|btw|fyi)\W*$",
+    re.I)
 _WANTS_A_CHANGE = re.compile(
     r"\?|\b(?:switch\w*|mov\w*|chang\w*|upgrad\w*|downgrad\w*|cancel\w*|drop\w*|want\w*|wanna|like\s+to|need\w*|price\w*"
     r"|cost\w*|how\s+much|cheap\w*|less|more|limit\w*|go\s+(?:to|up|down)|put\s+(?:me|us)|sign\s+(?:me|us)|bump\w*|instead"

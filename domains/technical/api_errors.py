@@ -102,7 +102,9 @@ def diagnose(
         follow_ups = {
             "why": "These errors come from our servers, not from your requests" + (", during the incident that is open now." if active else "."),
             "next_step": "Retry failed calls with backoff. If they keep failing, say 'open a ticket' and I'll send it to our engineers.",
-            "how_long": "I don't have a time yet; the status page updates as engineers make progress." if active else "Usually minutes; if it lasts longer, I can open a ticket.",
+            # which incident and where it stands, as the status board says it ("how long is that gonna last")
+            "how_long": (f"{active[0].id} is still open ({active[0].status}): there's no firm time yet; the status page "
+                         "updates as engineers make progress.") if active else "Usually minutes; if it lasts longer, I can open a ticket.",
             "do_it": "I can open a ticket with our engineers for you: just say 'open a ticket'.",
         }
     return DiagnoseApiErrorsResult(status="info", summary=summary, error=error, counts=counts, cause=cause, follow_ups=follow_ups)
