@@ -251,7 +251,10 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
         return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"
     # the read-back's words, and the caller's own for this request ("yes, the mobile" after "no,
     # use the mobile, five oh three ...": the words that chose the value read back)
-    said = set(re.findall(r"[a-z0-9]+", readback.lower())) | set(re.findall(r"[a-z0-9]+", asked.lower()))
+    # (the action's own words, after "To confirm:": "ok i see" to "I don't see any unusual sign-in
+    # attempts ... To confirm: lock account ..." takes in the review, it restates no lock)
+    action = re.sub(r"^.*?to confirm:\s*", "", readback, flags=re.I | re.S)
+    said = set(re.findall(r"[a-z0-9]+", action.lower())) | set(re.findall(r"[a-z0-9]+", asked.lower()))
     if all(_shares_stem(w, said) for w in words):
         return True
     # Words of its own count only as a request for the action ("bump us up to enterprise"),

@@ -139,3 +139,13 @@ async def test_a_person_asked_to_explain_an_answer_is_booked_not_a_follow_up(ope
     await call.send("what do i owe you at the moment")
     turn = await call.send("honestly i'd prefer a human explain that to me")
     assert "call back" in said(turn).lower(), said(turn)
+
+
+async def test_ok_i_see_to_a_lock_read_back_locks_nothing(open_call, store: Store) -> None:
+    # found by the safety bench's new `wrapped` kind: "see" is a word of the review read before
+    # "To confirm:", and "ok i see" was taken as a yes restating the read-back (fails on 8571ccd)
+    call = await open_call("C1005")
+    await call.send("um could you lock my account")
+    turn = await call.send("oh right ok i see")
+    assert not store.get_customer("C1005").locked, said(turn)
+    assert "yes or no" in said(turn).lower(), said(turn)
