@@ -82,6 +82,15 @@ def _lines(stream: object, into: queue.Queue[str]) -> None:
 EXIT_BOUND_S = DEVICE_CLOSE_S + 45.0
 
 
+# Ctrl-C must reach the call as it does one started at a terminal. A test run started as a
+# background job of a non-interactive shell (`bash .ci/run &`) ignores SIGINT, and children
+# inherit that: the call then ignored the test's Ctrl-C, as Unix asks of a background job, and
+# never exited (session 30's clean-clone "hang", reproduced only when started that way). The
+# disposition is reset, then the call exec'd (not preexec_fn: unsafe beside the reader threads).
+AT_A_TERMINAL = [sys.executable, "-c", "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                 "os.execv(sys.argv[1], sys.argv[1:])"]
+
+
 def _exits_after_ctrl_c(call: subprocess.Popen[str]) -> str:
     """Ctrl-C, then the process's exit within EXIT_BOUND_S: its stderr."""
     call.send_signal(signal.SIGINT)
@@ -117,7 +126,7 @@ def test_a_live_call_through_microphone_and_speaker(tmp_path: Path, voice_dir: P
     write_wav(tmp_path / "caller.wav", with_pause(question, rate, 1.5), rate)
     heard = tmp_path / "speaker.wav"
     recorder = subprocess.Popen(["parecord", "-d", "speaker.monitor", "--file-format=wav", str(heard)], env=env)
-    call = subprocess.Popen([CALLCENTER, "call", "--voice", "--json", "--no-durable", "--customer", "C1005"],
+    call = subprocess.Popen([*AT_A_TERMINAL, CALLCENTER, "call", "--voice", "--json", "--no-durable", "--customer", "C1005"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=_lines, args=(call.stdout, lines), daemon=True).start()
@@ -152,7 +161,7 @@ def test_ctrl_c_ends_a_live_call_whose_sound_server_stopped_answering(
     PortAudio's stop wait forever on the event loop: the call never exited after Ctrl-C."""
     question, rate = hibari("What is my balance?")
     write_wav(tmp_path / "caller.wav", with_pause(question, rate, 1.5), rate)
-    call = subprocess.Popen([CALLCENTER, "call", "--voice", "--json", "--no-durable", "--customer", "C1005"],
+    call = subprocess.Popen([*AT_A_TERMINAL, CALLCENTER, "call", "--voice", "--json", "--no-durable", "--customer", "C1005"],
                             env=_call_env(sound_server, voice_dir), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=_lines, args=(call.stdout, lines), daemon=True).start()
