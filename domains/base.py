@@ -137,6 +137,12 @@ CALLBACK_KIND = "callback"
 CALLBACK_WHEN = "One of my colleagues will call you within one business day."
 
 
+# How callers name a booked call back without its words: "when will they ring", "how long till
+# i hear from them", "can someone technical phone me instead"
+CALLBACK_ABOUT = frozenset("call calls calling callback ring rings ringing phone phoning hear colleague colleagues person "
+                           "someone somebody human contact reach technical billing".split())
+
+
 def book_callback(state: CallState, reason: str) -> str:
     """Record a callback ticket for a person to call back; returns what to tell the caller.
 
@@ -175,12 +181,40 @@ def book_callback(state: CallState, reason: str) -> str:
         "where": f"They'll call {called}. Your reference is {ticket.id}.",
         "why": (f"I can't put you through to a person from this line, so a colleague calls you back instead, at {called}, "
                 "with your account in front of them."),
-        "next_step": f"Nothing more from you: a colleague will call {called} within one business day. Your reference is {ticket.id}.",
+        "next_step": f"Nothing more from you: a colleague will call {called}, within one business day. Your reference is {ticket.id}.",
+        # "who's gonna be calling me, someone technical?"
+        "who": f"One of my colleagues, with your account and what you told me in front of them. They'll call {called}, "
+               f"within one business day; your reference is {ticket.id}.",
     }
     state.caller.results.append(DomainResult(
         domain="meta", specialist=None, status="done", summary=said,
-        result=SpecialistResult(status="done", summary=said, follow_ups=follow_ups)))
+        result=CallbackResult(status="done", summary=said, follow_ups=follow_ups, about=CALLBACK_ABOUT, ticket=ticket.id)))
     return said
+
+
+@dataclass
+class CallbackResult(SpecialistResult):
+    ticket: str = ""  # the call back's ticket, so the caller can call it off on the same call
+
+
+# "oh actually cancel that call back, i'll figure it out myself", "no need for the call back now"
+_CALL_OFF = re.compile(
+    r"\b(?:cancel|scrap|drop|call off|forget(?: about)?|(?:don'?t|dont|do not|won'?t|wont) need|no need for|skip)"
+    r"(?: (?:the|that|my|this|your))? call ?-?backs?\b")
+
+
+def call_off_callback(state: CallState, text: str) -> str | None:
+    """A call back booked on this call, called off by the caller: its ticket is cancelled (an
+    operator never rings someone who said not to); None if the words call off no call back."""
+    if not _CALL_OFF.search(text.lower()):
+        return None
+    booked = [r.result for r in state.caller.results if isinstance(r.result, CallbackResult) and r.result.ticket]
+    if not booked:
+        return None
+    ticket = booked[-1].ticket
+    state.ports.tickets.set_ticket_status(ticket, "cancelled")
+    state.caller.results = [r for r in state.caller.results if not (isinstance(r.result, CallbackResult) and r.result.ticket == ticket)]
+    return f"Alright, I've cancelled the call back {ticket}; nobody will call you about it."
 
 
 UNAVAILABLE = (

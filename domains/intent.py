@@ -150,6 +150,11 @@ def yes_or_no(text: str) -> bool | None:
     """
     if _NO_START.search(text):
         return False
+    echo = _ECHO_OF_NONE.match(text)
+    if echo is not None and text[echo.end():].strip():
+        # "oh you haven't, ok yes please do that" to "I don't see any refunds ... Would you like me
+        # to refund it?": what the answer found, said back, then the answer to its question
+        return yes_or_no(text[echo.end():])
     if "?" in text:
         if not _RHETORICAL_YES.search(text):
             return None
@@ -177,6 +182,11 @@ def yes_or_no(text: str) -> bool | None:
 
 
 _NO_TROUBLE = re.compile(r"\bno (?:worries|worry|problem|problems|probs|bother)\b")
+# A finding said back before the answer: "oh you haven't,", "so it never went through.", "wow it
+# hasn't?" (a clause of its own, ended by its punctuation)
+_ECHO_OF_NONE = re.compile(
+    r"^\W*(?:(?:oh|ah|ahh|so|right|hmm|huh|wow|ok|okay|um|uh)\W+)*(?:you|it|that|they|y'?all|you\s+guys)\s+(?:still\s+)?"
+    r"(?:haven'?t|hasn'?t|didn'?t|never|weren'?t|wasn'?t|aren'?t|isn'?t)\b[^,.!?]{0,30}[,.!?]+\s*", re.I)
 
 
 # "let's all thank you": how a recogniser at 8 kHz writes "that's all thank you" (voice18)
@@ -533,7 +543,8 @@ _ASKING = re.compile(
 
 
 # The fillers before a polite request are those before any question ("um yeah can you ...").
-_OPENERS = r"(?:uh|um|er|hmm|so|well|ok|okay|oh|yeah|right|hi|hello|hey)"
+# "and can you lock my account till i sort this out": a request after another need's clause
+_OPENERS = r"(?:uh|um|er|hmm|so|well|ok|okay|oh|yeah|right|hi|hello|hey|and|also|plus|then|actually)"
 _POLITE_REQUEST = re.compile(
     rf"^\W*(?:{_OPENERS}\W+)*(can|could|would|will)\s+(you|u|we|someone|somebody)\b"
     rf"|^\W*(?:{_OPENERS}\W+)*(can|could|may)\s+i\s+(get|have|ask)\b",

@@ -30,10 +30,13 @@ class SpecialistResult:
     # A what-if answered with facts may end with an offer: the request a plain "yes" (or "ok,
     # do it") to this answer makes, which is then read back like any other (meta/agenda.py).
     offer: str | None = None
+    # Words callers name this answer's matter by that it need not say ("when will they ring",
+    # "how long till i hear from them" after a call back was booked): a follow-up in them is its.
+    about: frozenset[str] = frozenset()
 
     def data(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
-        for spoken in ("summary", "status", "follow_ups"):
+        for spoken in ("summary", "status", "follow_ups", "about"):
             out.pop(spoken, None)
         return out
 

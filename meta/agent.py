@@ -39,6 +39,7 @@ from domains.base import (
     DomainSpec,
     SpecialistSpec,
     book_callback,
+    call_off_callback,
     caller_wants_out,
     failure_level,
     recent_context,
@@ -374,6 +375,8 @@ class MetaSupervisor(Agent):
     def _move(self, text: str, gloss_offer: offers.Offer | None = None) -> str | llm.FunctionToolCall | None:
         """A turn that answers what the line said before, rather than raising a need (meta/moves.py)."""
         state = self.state
+        if (off := call_off_callback(state, text)) is not None:  # "actually cancel that call back"
+            return f"{off} {t.ANYTHING_ELSE}"
         if not state.caller.verified and moves.holds_for_identity(text, choice.last_question(self.chat_ctx)):
             return f"{frame.TAKE_YOUR_TIME} {moves.WHO_ARE_YOU}"
         # "why do you need that? ... ok fine, linus at example dot com, zip ...": the why asked and

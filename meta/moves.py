@@ -202,7 +202,9 @@ _TAKEN_IN = frozenset("good fine cool perfect nice lovely thanks thank cheers su
 # Words that name no matter: something arriving ("when does the next payment come out"), whose
 # side it is on ("so what do i change on my side").
 _NO_MATTER = frozenset("come comes coming came out hit hits land lands show shows arrive arrives arriving off "
-                       "side end part".split())
+                       "side end part "
+                       # when: "can they call sooner, like this afternoon"
+                       "today tomorrow tonight morning afternoon evening sooner earlier later soon".split())
 
 
 def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRouter) -> bool:
@@ -225,6 +227,7 @@ def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRout
     if kind != "repeat" and (result is None or not result.follow_ups.get(kind)):  # type: ignore[arg-type]
         return False
     told = set(_WORD.findall(f"{answered[-1].summary} {result.follow_ups.get(kind, '') if result else ''}".lower()))  # type: ignore[arg-type]
+    told |= result.about if result is not None else frozenset()
     if not all(any(t.startswith(w[:_STEM]) for t in told) for w in own if len(w) >= _MIN_TOPIC_WORD and w not in _NO_MATTER):
         return False
     last = f"{answered[-1].domain}/{answered[-1].specialist}"
@@ -241,7 +244,7 @@ def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRout
 def _says_of(text: str, result: DomainResult) -> bool:
     """The text says a content word of the answer (its own words, not a follow-up's)."""
     words = {w for w in _WORD.findall(text.lower()) if len(w) >= _MIN_TOPIC_WORD + 1 and w not in _FOLLOW_UP_WORDS}
-    return bool(words & set(_WORD.findall(result.summary.lower())))
+    return bool(words & (set(_WORD.findall(result.summary.lower())) | (result.result.about if result.result else frozenset())))
 
 
 def whether_answer(text: str, results: list[DomainResult]) -> str | None:

@@ -277,7 +277,8 @@ class IntentRouter:
             segments = [seg for seg in cut if seg.strip()] or segments
         for seg in segments:
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
-            if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)):
+            if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)
+                                      or (_disc.if_not_then(seg) and not self._names_other(seg, found[named]))):
                 # "..., what's going on with it": a question about the need last named (past an
                 # aside that named none: "..., and i never did that. what is happening")
                 found[named] = replace(found[named], text=_joined(found[named].text, seg))
@@ -477,7 +478,9 @@ class IntentRouter:
         if _frames.SMALLTALK in self.labels and _frames.is_small_talk(clause):
             return [Intent(_frames.SMALLTALK, 1.0, clause)]  # its words are closed: no need fits in it
         # "someone tried to get in from like romania": a person in the story, not one asked for
-        parts = [_next_reading(i) if i.label == _frames.HUMAN and _frames.tells_of_someone(i.text) else i for i in parts]
+        # "i dont want to talk to a person": a person declined is none asked for
+        parts = [_next_reading(i) if i.label == _frames.HUMAN and (_frames.tells_of_someone(i.text) or _frames.declines_person(i.text))
+                 else i for i in parts]
         if _frames.HUMAN in self.labels and _frames.asks_for_call_back(clause):
             # "i'd like a callback": a person, however "back" reads ("refund the duplicate and
             # call me back after": the part that asks for it)
@@ -488,11 +491,33 @@ class IntentRouter:
             # to phone me about it") is that, however unsurely its words read alone
             parts = [Intent(_frames.HUMAN, 1.0, i.text) if _frames.asks_for_person(i.text) and not _frames.tells_of_someone(i.text)
                      and not (i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold) else i for i in parts]
+        if len(parts) == 1 and _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
+            # "is my refund done and honestly just get me somebody": read whole as the need, the
+            # person asked for after it is asked for all the same
+            beside = self._person_after(clause)
+            if beside is not None:
+                return beside
         if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
             return parts
         if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
             return [Intent(_frames.HUMAN, 1.0, clause)]
         return parts
+
+    def _names_other(self, clause: str, need: Intent) -> bool:
+        """The clause is surely a need other than `need` ("if not open a ticket" after "is the
+        outage over?"); "if not do that too" names none."""
+        own = self.classify(clause)
+        return self._is_need(own) and own.confidence >= self.threshold and own.label != need.label
+
+    def _person_after(self, clause: str) -> list[Intent] | None:
+        """A sure need, then a person asked for after a weak boundary: both, in order."""
+        for left, right in _seg.weak_splits(clause):
+            if not _frames.asks_for_person(right) or _frames.asks_for_person(left):
+                continue
+            need = self.classify(left)
+            if need.in_scope and not need.label.startswith("meta/") and need.confidence >= self.threshold:
+                return [need, Intent(_frames.HUMAN, 1.0, right)]
+        return None
 
     def domain_confidence(self, intent: Intent) -> float:
         """How sure the reading is of the intent's *domain*: its label and the same
@@ -575,9 +600,11 @@ class IntentRouter:
         for left, right in _seg.weak_splits(segment):
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
             if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
+                    or _disc.heard_that(left)
                     or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)
-                    or _seg.repeats(left, right)):
+                    or _seg.repeats(left, right) or (_disc.gives_reason(right) and not _ASKS_FOR.search(right))):
                 continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work" / "..., i got the email about it": one need
+                # ("put us on the cheapest plan, we barely touch the api": why, no need of its own)
             a = read(left)
             if not a.in_scope or self.domain_confidence(a) < self.threshold:
                 continue
@@ -592,7 +619,22 @@ class IntentRouter:
             story = self._after_story(segment, read)
             if story is not None:
                 return self._split_weak(story, depth + 1, memo)
+            asked = self._before_reason(segment, read)
+            if asked is not None:
+                return [asked]
         return [whole]
+
+    def _before_reason(self, segment: str, read: Callable[[str], Intent]) -> Intent | None:
+        """The need before the reason that drowns it: "bump me to pro, the sixty a minute cap
+        isn't enough" reads as nothing whole; the request alone is sure, and what follows only
+        says why (how much the caller needs, or a word of cause), asking for nothing itself."""
+        for left, right in _seg.weak_splits(segment):
+            if not _disc.gives_reason(right) or _ASKS_FOR.search(right):
+                continue
+            a = read(left)
+            if a.in_scope and not a.label.startswith("meta/") and a.confidence >= self.threshold:
+                return a
+        return None
 
     def _after_story(self, segment: str, read: Callable[[str], Intent]) -> str | None:
         """The need after a story that drowns it: "so our developer just quit on us and i have

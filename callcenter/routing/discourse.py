@@ -11,7 +11,7 @@ import re
 from typing import Literal
 
 # The questions callers ask about an answer they just heard.
-FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done", "where"]
+FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done", "where", "who"]
 
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
@@ -55,7 +55,11 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
                        r"|when (do|will|would) (you|they) (charge|bill|take))\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
     ("how_long", re.compile(r"\b(how (long|soon)|(you'll|you will|will you|they'll|they will|will they) (let (me|us) know|tell (me|us)|update (me|us)) when|how much longer|when (will|would|does|do|is|can|are|should)|and when|by when|what time|eta|any idea when"
-                            r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when)\b")),
+                            r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when"
+                            # "can they call sooner", "is there any way to make it quicker": the time again
+                            # "when's the call back again": when what the answer set going happens
+                            r"|when'?s (that|it|this|the|my|our) (call|ring|ticket|refund|fix|change|review|request)\w*"
+                            r"|(any ?way|any chance|can|could|possible|make it|get it)\b[^.?!]{0,25}\b(sooner|quicker|earlier))\b")),
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
         # "can you just turn the old key back on", "could you re-enable it": undo what the answer said happened
@@ -69,6 +73,10 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us))"
         # "and you'll tell us when it's fixed?", "good. and what happens next"
         r"|(you'll|you will|they'll|they will) (let (me|us) know|tell (me|us)|email (me|us)|update (me|us))|what happens (next|now|after that|then))\b")),
+    # who is going to act on what the answer set going: "who exactly is going to be calling me",
+    # "who'll be handling it" ("who changed it" is a why: who did what the answer told of)
+    ("who", re.compile(r"\bwho(?:'s|'ll|s)?(?: (?:exactly|actually|is|will|would|are|gonna|going|to|be))* "
+                       r"(?:call|ring|phon|contact|get(?:ting)? back|handl|deal|look|work|speak|talk)\w*")),
     ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
@@ -241,6 +249,28 @@ _HEARD_OF_IT = re.compile(
     r"(?:e-?mail|text|sms|message|notification|alert|warning|letter)\s+(?:about|for|of|on|saying\s+so)\s+(?:it|that|this)\b")
 
 
+# "i got an email my password was changed": how the caller heard, the words after it what they heard
+_HEARD_THAT = re.compile(
+    r"^\W*(?:(?:so|um|uh|well|ok|okay|and|but|yeah|hi|hey|like)\W+)*(?:i|we)\s+(?:just\s+|only\s+)?(?:got|received|had|saw|get|keep\s+getting)\s+"
+    r"(?:an?|the|this|that|some|these|those)\s+(?:weird\s+|strange\s+)?(?:e-?mails?|texts?|sms|messages?|notifications?|alerts?|letters?|warnings?)"
+    r"(?:\s+from\s+(?:you|you\s+guys|y'?all|your\s+\w+))?(?:\s+(?:saying|that|telling\s+me))?\W*$", re.I)
+
+
+# "..., did my double charge ever get refunded? if not do that too": what to do if the answer is no
+_IF_NOT = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|well|um|uh)\W+)*if\s+(?:not|it\s+(?:hasn'?t|wasn'?t|didn'?t|isn'?t)"
+                     r"|you\s+(?:haven'?t|didn'?t)|they\s+(?:haven'?t|didn'?t))\b", re.I)
+
+
+def if_not_then(text: str) -> bool:
+    """A clause that says what to do if the question before it is answered no: part of that need."""
+    return bool(_IF_NOT.match(text))
+
+
+def heard_that(text: str) -> bool:
+    """The clause says only how the caller heard what the next clause says ("i got an email")."""
+    return bool(_HEARD_THAT.match(text))
+
+
 def tells_own_of_it(text: str) -> bool:
     """A sentence about the caller's own case of what the sentence before named."""
     low = text.lower()
@@ -257,6 +287,24 @@ def asks_about_it(text: str) -> bool:
     # "..., what is going on": a bare "what's happening" after a need asks about that need
     return ((any(w in _POINTERS or w in _HAPPENING for w in words)
              and all(w in _ABOUT_IT or w in _FILLERS for w in words)) or bool(_CHECK_IT.match(text.lower())))
+
+
+# "bump me to pro, the sixty a minute cap isn't enough", "knock us down a tier, we're nowhere near
+# six thousand a minute": why the caller wants what the clause before asked for, told as how much
+# they need; or opened by a word of cause ("..., because we moved providers")
+_REASON = re.compile(
+    r"^\W*(?:(?:and|but|so|well|um|uh|honestly|like)\W+)*(?:because|cause|'cause|cuz|coz|cos|since)\b"
+    # (how much, not what goes wrong: "..., i keep hitting rate limits" is a need of its own)
+    r"|\b(?:(?:not|isn'?t|isnt|aren'?t|arent|wasn'?t|wasnt|ain'?t) (?:\w+ )?enough|too (?:much|expensive|pricey|steep|costly)"
+    r"|overkill|nowhere near|(?:don'?t|dont|do not|never|barely|hardly|rarely) (?:even )?(?:need|use|touch|come close)"
+    r"|more than (?:we|i) (?:need|use)|outgr[eo]wn|can'?t afford|cant afford)\b")
+
+
+def gives_reason(text: str) -> bool:
+    """A clause that tells why the clause before asks what it asks, asking nothing itself."""
+    low = text.lower()
+    return (bool(_REASON.search(low)) and "?" not in low
+            and not any(_ASKS.match(part.strip()) for part in re.split(r"[,.;!]", low)))  # "..., what can we drop to" asks
 
 
 # "..., can you check if that was me", "could you see whether it's legit": whether the thing just
@@ -453,7 +501,8 @@ def asks_whether_of_it(text: str) -> bool:
 _NOT_A_NAME = frozenset(
     "is are was were be been am do does did don't doesn't didn't can can't could would will won't should have has had "
     "want need get got give make tell check why how what when where which who please i i'm we you they it that this "
-    "not no yes".split())
+    # an answer is no name: "yep. ok bye" to a read-back is a yes, then the goodbye
+    "not no yes yeah yep yup sure nope nah".split())
 _SAID_OF_IT = re.compile(r"^\W*(?:(?:and|so|well|um|uh|like)\W+)*(?:it|it'?s|its|they|they'?re|that|that'?s|this|this\s+thing)\s+\w", re.I)
 _NAME_WORDS = 4
 

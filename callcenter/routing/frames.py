@@ -61,7 +61,21 @@ _WORD = re.compile(r"[a-z']+")
 
 
 def asks_for_person(clause: str) -> bool:
-    return bool(_ASK_FOR_PERSON.search(clause.strip().lower()) or asks_for_call_back(clause))
+    low = clause.strip().lower()
+    asked = [m for m in _ASK_FOR_PERSON.finditer(low) if not _DECLINED.search(low[: m.start()])]
+    return bool(asked) or asks_for_call_back(clause)
+
+
+# "i dont want to talk to a person", "no need to get me anyone": a person declined, not asked for
+_DECLINED = re.compile(
+    r"\b(?:don'?t|dont|do\s+not|didn'?t|didnt|won'?t|wont|never|no\s+need\s+to|not)\s+"
+    r"(?:(?:really|even|want|need|wanna|have|going|gonna|to|ask|asking|for|you|ya|u)\s+)*$")
+
+
+def declines_person(clause: str) -> bool:
+    """The clause says the caller wants no person ("i don't need to speak to anyone")."""
+    low = clause.strip().lower()
+    return any(_DECLINED.search(low[: m.start()]) for m in _ASK_FOR_PERSON.finditer(low)) and not asks_for_person(clause)
 
 
 # A call back asked for: "call me back", "i'd like a callback", "can somebody ring me later",
@@ -78,7 +92,9 @@ _CALL_BACK = re.compile(
     r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep))"
     r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:team|office|company|side|end|billing\s+team|support\s+team))?\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
-    r"|(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?|please\s+"
+    # "can i get someone to ring me", "just have one of your people phone me"
+    r"|(?:(?:can|could|may)\s+(?:i|we)\s+)?(?:have|get)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague)"
+    r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps))\s+(?:to\s+)?|please\s+"
     # "i want somebody to call me back about ...", "we'd like someone to ring us"
     r"|(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
     r"(?:someone|somebody|a\s+(?:real\s+)?person|an?\s+(?:real\s+)?(?:agent|human|colleague|rep))\s+to\s+)?"
@@ -93,7 +109,10 @@ _CALL_BACK = re.compile(
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"
     r"|set\s+(?:me|us)\s+up\s+(?:with|for)|sign\s+(?:me|us)\s+up\s+for)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b"
     # "give me a ring back", "drop us a call": the idiom asks for a call, whatever its noun
-    r"|\b(?:give|drop)\s+(?:me|us)\s+a\s+(?:ring|call|bell|buzz)(?:\s+back)?\b",
+    r"|\b(?:give|drop)\s+(?:me|us)\s+a\s+(?:ring|call|bell|buzz)(?:\s+back)?\b"
+    # "get me someone on the phone about my refund": a person asked to the phone
+    r"|\b(?:get|put)\s+(?:me\s+|us\s+)?(?:someone|somebody|a\s+(?:real\s+)?person|an?\s+(?:real\s+)?(?:agent|human|rep|colleague))"
+    r"\s+on\s+the\s+(?:phone|line)\b",
     re.IGNORECASE,
 )
 

@@ -92,7 +92,9 @@ _PHONE = re.compile(r"^\+\d{10,15}$")
 # Which value the caller means when they have not said the new one yet: "change my phone
 # number", "the email on file". A customer number is no phone number.
 _SAYS_PHONE = re.compile(r"\b(?:phone|mobile|cell|cellphone|landline)\b|\b(?<!customer )(?<!account )number\b", re.I)
-_EMAIL_TO = re.compile(r"\be-?mail(?:\s+address)?\s+(?:to|is|should\s+be|as|over\s+to)\s+", re.I)
+# ... "the email on file changed to ...", "my email on the account updated to ..."
+_EMAIL_TO = re.compile(r"\be-?mail(?:\s+address)?(?:\s+on\s+(?:file|record|the\s+account|my\s+account|our\s+account))?"
+                       r"\s+(?:(?:changed|updated|switched|moved|set)\s+)?(?:to|is|should\s+be|as|over\s+to)\s+", re.I)
 _CHANGE_ASKED = re.compile(r"\b(?:chang\w*|updat\w*|done|through|yet|finished|applied|new)\b", re.I)
 _SAYS_EMAIL = re.compile(r"\b(?:e-?mail|mail\s+address|email\s+address)\b", re.I)
 

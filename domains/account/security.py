@@ -30,7 +30,16 @@ LOCK_DECLINED = "No problem, I won't lock your account; nothing has been changed
 
 def asks_to_lock(text: str) -> bool:
     """The words ask for the lock itself (then the task reads it back), not about sign-ins."""
-    return bool(_LOCK_STEMS.search(text)) and not is_question(text)
+    return _names_lock(text) and not is_question(text)
+
+
+def _names_lock(text: str) -> bool:
+    """A word of locking, not "secure" said of how the account is ("... if my account is secure")."""
+    return any(not _SECURE_AS_STATE.search(text[: m.end()]) for m in _LOCK_STEMS.finditer(text))
+
+
+# "can you check if my account is secure": whether it is, asked as a request; "secure it" asks the lock
+_SECURE_AS_STATE = re.compile(r"\b(?:is|are|was|were|be|being|it'?s|its|stays?|feels?|looks?|seems?|if|whether)\b[^,.;?]{0,25}\bsecur$", re.I)
 
 
 def review(ports: Ports, customer_id: str | None) -> tuple[str, list[str]]:
@@ -116,7 +125,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
             # to its offer, not the review again
             self.finish(SecureAccountResult(status="info", summary=LOCK_DECLINED, suspicious_countries=odd))
             return None
-        if said and (is_question(said[-1]) or not any(_LOCK_STEMS.search(t) and not _NOT_LOCK.search(t) for t in said)):
+        if said and (is_question(said[-1]) or not any(_names_lock(t) and not _NOT_LOCK.search(t) for t in said)):
             # A question is answered, never acted on; a report ("i got an alert about a sign-in i
             # don't recognise, can you check") is answered with the review: a lock is offered,
             # and read back only when the caller asks for it.

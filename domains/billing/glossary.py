@@ -122,6 +122,21 @@ _WORDS: dict[str, str] = {
     "pas reçu": "haven't received", "n'ai pas reçu": "haven't received", "nicht erhalten": "haven't received",
     "nicht bekommen": "haven't received", "non ho ricevuto": "haven't received", "non è arrivato": "hasn't come",
     "não recebi": "haven't received", "não chegou": "hasn't come",
+    # whether it went through: "est-ce que mon remboursement est passé", "o meu reembolso já foi
+    # processado", "wo ist meine rückerstattung", "já devolveram o crédito"
+    "est passé": "gone through", "est passée": "gone through", "a été traité": "been processed", "traité": "processed",
+    "ha sido procesado": "been processed", "procesado": "processed", "se procesó": "been processed",
+    "foi processado": "been processed", "processado": "processed", "bearbeitet": "processed", "durchgegangen": "gone through",
+    "è stato elaborato": "been processed", "elaborato": "processed",
+    "wo ist meine": "where is my", "wo ist mein": "where is my", "wo bleibt meine": "where is my", "où est mon": "where is my",
+    "dónde está mi": "where is my", "dove è il mio": "where is my", "dov'è il mio": "where is my", "onde está o meu": "where is my",
+    "onde está meu": "where is my", "devolveram": "refunded", "já devolveram": "already refunded", "ya devolvieron": "already refunded",
+    # a month that was: "hace dos meses", "il y a deux mois", "vor zwei monaten", "due mesi fa", "há dois meses"
+    "hace un mes": "a month ago", "hace dos meses": "two months ago", "hace tres meses": "three months ago",
+    "il y a un mois": "a month ago", "il y a deux mois": "two months ago", "il y a trois mois": "three months ago",
+    "vor einem monat": "a month ago", "vor zwei monaten": "two months ago", "vor drei monaten": "three months ago",
+    "un mese fa": "a month ago", "due mesi fa": "two months ago", "tre mesi fa": "three months ago",
+    "há um mês": "a month ago", "há dois meses": "two months ago", "há três meses": "three months ago",
     "aprobado": "approved", "aprobada": "approved", "approuvé": "approved", "genehmigt": "approved",
     "approvato": "approved", "aprovado": "approved",
     "cuánto tarda": "how long", "combien de temps": "how long", "wie lange": "how long", "quanto tempo": "how long",

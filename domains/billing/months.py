@@ -65,7 +65,9 @@ def spoken(period_id: str) -> str:
 
 
 # What a month's bill is asked with; money asked back ("refund", "charged twice") is not it.
-_BILL = re.compile(r"\b(?:bill|bills|billed|invoice|invoices|statement|receipt|came to|come to|paid|payment)\b", re.I)
+# ... or what was paid that month, asked as such: "what did we pay two months back"
+_BILL = re.compile(r"\b(?:bill|bills|billed|invoice|invoices|statement|receipt|came to|come to|paid|payment"
+                   r"|(?:did|do)\s+(?:we|i)\s+pay)\b", re.I)
 _MONEY_BACK = re.compile(r"\b(?:refund\w*|money back|twice|double\w*|duplicate\w*|charged|overcharged|wrong)\b", re.I)
 
 

@@ -213,7 +213,9 @@ _PAY_LESS = re.compile(
     r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     # "we're paying way too much, can you knock it down a bit": too much each month, not one charge
     r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+(?:paying|spending)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
-    r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down)\b",
+    r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down"
+    # "we're on the top plan and it's too much money, what can we drop to"
+    r"|what\s+(?:can|could|should)\s+(?:we|i)\s+(?:drop|move|go|switch|downgrade|step)\s+(?:down\s+)?to)\b",
     re.I,
 )
 

@@ -43,6 +43,13 @@ class IssueRefundResult(SpecialistResult):
 
 
 _FULL = re.compile(r"\b(full|whole|entire)\s+(amount|thing|charge|refund)\b|\ball of it\b|\beverything\b", re.I)
+# "just twenty bucks of that double charge, not all of it": the whole, said only to be refused
+_NOT_BEFORE = re.compile(r"\b(?:not|no|don'?t|dont|never)\s+(?:(?:the|quite|really|necessarily)\s+)?$", re.I)
+
+
+def _asks_full(text: str) -> bool:
+    """The caller asks for the whole refundable amount ("the full amount", "all of it")."""
+    return any(not _NOT_BEFORE.search(text[: m.start()]) for m in _FULL.finditer(text))
 
 
 class IssueRefundTask(SpecialistTask[IssueRefundResult]):
@@ -61,7 +68,7 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
     def _requested(self, amount: float | None) -> tuple[int | None, str | None]:
         """The amount the caller asked for, read from their own words; (None, question) if unclear."""
         for text in user_texts(self.chat_ctx):
-            if _FULL.search(text):
+            if _asks_full(text):
                 return None, None  # the answer to "how much?": the refundable balance
             reading = read_amount(text)
             if reading.status == "unclear":

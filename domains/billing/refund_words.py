@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import re
 
+# what money owed back is called, and what it does once it has moved (for _ASKED_BEFORE)
+_MONEY_OWED = r"(?:money|refund|credit|cash|double\s+charge|duplicate(?:\s+charge)?|charged?\s+(?:me\s+|us\s+)?twice)"
+_MOVED = (r"(?:(?:ever\s+|actually\s+|already\s+)?(?:come|came|get|got|gone|go|went)\s+(?:back|through|sorted|processed|refunded|returned|done)"
+          r"|(?:been\s+)?(?:sorted|processed|refunded|returned|credited|paid\s+back|done)\b|back\s+(?:on|to|in)\s+(?:my|our|the|us|me)\b"
+          r"|happen(?:ed)?\b|land(?:ed)?\b|arriv\w*|show(?:ed|n)?\s+up)")
 _ASKED_BEFORE = re.compile(
     r"\b(?:did|have|has|had)\s+(?:you|they|it|someone|somebody|the\s+refund)\s+(?:already\s+|ever\s+)?(?:refund|process|sen[dt]|issu|go|gone|come|arriv|clear)"
+    # "did you already credit us for that"
+    r"|\b(?:did|have|has)\s+(?:you|they|y'?all|you\s+guys)\s+(?:already\s+|ever\s+)?credit(?:ed)?\s+(?:us|me|my|our|the)\b"
     r"|"
     r"\b(?:i|we)\s+(?:already\s+)?(?:asked|requested|applied|filed|put\s+in|called)\s+(?:for\s+|about\s+)?(?:a\s+|the\s+|my\s+|that\s+)?refund"
     # "somebody on my team asked you for money back a while ago, did that go anywhere"
@@ -19,7 +26,7 @@ _ASKED_BEFORE = re.compile(
     r"\s+(?:you\s+|y'?all\s+|you\s+guys\s+)?for\s+(?:a\s+|the\s+|some\s+|our\s+|my\s+)?(?:refund|money\s+back|credit)\b.{0,40}"
     r"\b(?:ago|before|last\s+\w+|earlier|already)\b"
     r"|\brefund\s+(?:that\s+)?(?:i|we|you)\s+(?:asked|requested|promised|approved|said|put)"
-    r"|\b(?:you|they|someone|somebody|an?\s+agent)\s+(?:promised|approved|said|told)\b.{0,40}\brefund"
+    r"|\b(?:you|they|someone|somebody|an?\s+agent)\s+(?:promised|approved|said|told)\b.{0,60}\brefund"
     r"|\b(?:my|the|that)\s+refund\s+(?:from|since|of)\s+(?:last|yesterday|a\s+week|two|three|monday|tuesday|wednesday"
     r"|thursday|friday|the\s+other\s+day)"
     r"|\b(?:still|never)\s+(?:waiting|haven'?t|hasn'?t|not|got|received|came|arrived|showed|seen|heard)\b.{0,40}\brefund"
@@ -37,10 +44,21 @@ _ASKED_BEFORE = re.compile(
     r"|\b(?:did|have)\s+(?:i|we)\s+(?:got|get|gotten|received?)\s+(?:my|our|the)\s+(?:money|cash|refund)\s*(?:back)?\s*(?:yet)?\W*$"
     # "did you get my refund request from before": one asked for in an earlier call
     r"|\b(?:did|have|has)\s+(?:you|y'?all|you\s+guys|anyone|someone)\s+(?:get|got|receive[d]?|see|seen|look\w*\s+at)\s+(?:my|our|the)\s+refund"
-    r"|\brefund\s+(?:request|claim)\s+(?:from\s+(?:before|earlier|last)|i\s+(?:made|sent|put\s+in))",
+    r"|\brefund\s+(?:request|claim)\s+(?:from\s+(?:before|earlier|last)|i\s+(?:made|sent|put\s+in))"
+    # "did that double charge ever get sorted out", "is the money from the duplicate charge back on
+    # my card yet", "did the credit for the outage come back to us": whether money owed back has
+    # moved, asked of the money, the refund or the charge it undoes
+    rf"|\b(?:did|has|have|is|was|were|check\s+(?:if|whether)|know\s+(?:if|whether)|see\s+(?:if|whether))\s+(?:\w+\s+){{0,6}}?{_MONEY_OWED}\b"
+    rf".{{0,40}}?\b{_MOVED}"
+    # "refund gone through?", "my refund been processed": how a gloss of another language says it
+    r"|\brefunds?\s+(?:already\s+)?(?:gone\s+through|been\s+processed|processed|went\s+through|come\s+through)\b"
+    r"|\b(?:already|ever)\s+refunded\b\W*$",
     re.I,
 )
 _ANOTHER = re.compile(r"\b(?:another|new|second|other)\s+refund\b|\brefund\s+(?:the\s+)?(?:other|new|second)\b", re.I)
+# "did my double charge ever get refunded? if not do that too": asked for now, if it is still owed
+_IF_NOT_DO_IT = re.compile(
+    r"\bif\s+(?:not|it\s+(?:hasn'?t|wasn'?t|didn'?t)|you\s+(?:haven'?t|didn'?t))\b.{0,25}\b(?:do|refund|issue|process|send|start)\b", re.I)
 
 
 # An amount as said or as written: "forty nine", "two hundred and forty nine dollars", "$49".
@@ -64,7 +82,7 @@ _ASKS_NOW = re.compile(
 
 def asks_now(text: str) -> bool:
     """A refund asked for in this call ("refund me the duplicate", "i want a refund")."""
-    return bool(_ASKS_NOW.search(text)) and not asked_before(text)
+    return bool(_ASKS_NOW.search(text) or _IF_NOT_DO_IT.search(text)) and not asked_before(text)
 
 
 # "whats the status of my ticket about getting my money back": the ticket is the refund asked
@@ -82,7 +100,7 @@ def ticket_for_money(text: str) -> bool:
 def asked_before(text: str) -> bool:
     """The refund was asked for before this call ("i asked for a refund yesterday", "the refund
     you promised never showed"); a ticket about it is one asked for ("my case about getting reimbursed")."""
-    return bool(_ASKED_BEFORE.search(text)) or ticket_for_money(text)
+    return (bool(_ASKED_BEFORE.search(text)) or ticket_for_money(text)) and not _IF_NOT_DO_IT.search(text)
 
 
 def asks_another(text: str) -> bool:

@@ -84,10 +84,12 @@ CANCEL_TO_A_PLAN = Rereading(
 PAY_LESS = Rereading(
     # "we're paying way too much, knock it down a bit" may read as a refund: nothing was charged twice
     # OOS: "our finance team says we're spending too much on you guys, what are our options?"
-    over=frozenset({"billing/balance", "billing/refund", OOS, "meta/goodbye"}),
+    # closure: "... it's too much money, what can we drop to" is a smaller plan, unless the
+    # words end the account itself
+    over=frozenset({"billing/balance", "billing/refund", OOS, "meta/goodbye", "account/close_account"}),
     label="billing/plan_change",
     target=asks_to_pay_less,
-    whole=never,
+    whole=ends_everything,
     unsure=never,
 )
 
@@ -278,7 +280,7 @@ DOMAIN = DomainSpec(
     ports=PORTS,
     slots=SLOTS,
     # a charge taken twice first: "cancel the duplicate" is no cancel of anything else
-    rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, CANCEL_TO_A_PLAN, PAY_LESS, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
+    rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, PAY_LESS, CANCEL_TO_A_PLAN, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
                 MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED,
                 NO_MONEY_NAMED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),

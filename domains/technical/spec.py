@@ -75,7 +75,8 @@ INCIDENT_NAMED = Rereading(
     over=frozenset({"technical/ticket_status", "technical/escalation", "technical/api_errors", OOS}),
     label="technical/service_status",
     target=names_incident,
-    whole=never,
+    # "open a ticket with engineering about the us east errors": the ticket asked for
+    whole=asks_for_ticket,
     unsure=never,
     settles_own=True,
 )
@@ -124,7 +125,7 @@ ERROR_CODE_NAMED = Rereading(
     label="technical/api_errors",
     target=names_error_code,
     whole=lambda text: asks_if_up(text) or names_incident(text) or names_ticket(text) or past_trouble(text) or sign_in_key(text)
-    or tells_break_in(text),
+    or tells_break_in(text) or asks_about_ticket(text),
     unsure=never,
     # "my account keeps getting rejected when my code calls you, it says unauthorized" at 0.45:
     # the error named settles the diagnosis, which changes nothing
@@ -173,7 +174,8 @@ TICKET_ASKED = Rereading(
 
 # "is there a ticket open for the 500s": a question about a ticket is its status, never a new one.
 TICKET_ASKED_ABOUT = Rereading(
-    over=frozenset({"technical/escalation"}),
+    # "that thing we raised about the forbidden errors, any news on it": the ticket's news, not the 403s'
+    over=frozenset({"technical/escalation", "technical/api_errors", OOS}),
     label="technical/ticket_status",
     target=asks_about_ticket,
     whole=never,
@@ -196,8 +198,9 @@ HOW_TO = Rereading(
 # ticket's status, unless the caller names an error they get.
 GUIDE_ASKED = Rereading(
     # "a question about signing webhooks" read as sign-ins
+    # a refund's status: "that retry after header you send back, how long ..." ("send back")
     over=frozenset({"technical/ticket_status", "technical/api_errors", "technical/service_status", "meta/smalltalk", OOS,
-                    "account/security"}),
+                    "account/security", "billing/refund_status"}),
     label="technical/integration_help",
     target=asks_about_guide,
     # "are webhooks down", "did webhooks lag last week": the status board's

@@ -229,7 +229,13 @@ _ASKS_ABOUT_TICKET = re.compile(
     # "one of our guys filed something with your engineers and i never heard a peep. what happened
     # with that": what became of something filed before
     r"|\b(?:filed|opened|raised|logged|submitted|reported|escalated)\b.{0,60}\b(?:what\s+happened|never\s+heard|heard\s+(?:anything|nothing|back)"
-    r"|any\s+(?:news|update|word)|where\s+(?:is|are|does)\s+(?:it|that)|what'?s\s+(?:going\s+on|happening)\s+with)", re.I)
+    r"|any\s+(?:news|update|word)|where\s+(?:is|are|does)\s+(?:it|that)|what'?s\s+(?:going\s+on|happening)\s+with)"
+    # "any word on the thing we raised with your engineering crew", "did the issue we reported get
+    # looked at": news asked of something the caller's side raised before, however it is called
+    r"|\b(?:any\s+(?:news|update|word|progress)|did|has|have|what\s+happened|where\s+are\s+we)\b.{0,30}\b(?:thing|issue|problem|request|report|bug|stuff|case)\s+"
+    r"(?:that\s+)?(?:we|i|our\s+\w+|my\s+\w+)\s+(?:raised|reported|filed|logged|opened|sent|escalated|flagged)\b"
+    r"|\b(?:thing|issue|problem|request|report|bug|stuff|case)\s+(?:that\s+)?(?:we|i|our\s+\w+|my\s+\w+)\s+(?:raised|reported|filed|logged|opened|sent|escalated|flagged)\b"
+    r".{0,60}\b(?:any\s+(?:news|update|word|progress)|looked\s+at|picked\s+up|go(?:ne)?\s+anywhere|get\s+anywhere|moving|fixed|sorted|resolved|done)\b", re.I)
 
 
 def asks_about_ticket(text: str) -> bool:
