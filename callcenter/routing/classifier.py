@@ -602,7 +602,7 @@ class IntentRouter:
             if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
                     or _disc.heard_that(left)
                     or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)
-                    or _seg.repeats(left, right) or (_disc.gives_reason(right) and not _ASKS_FOR.search(right))):
+                    or _seg.repeats(left, right) or self._only_why(right, read)):
                 continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work" / "..., i got the email about it": one need
                 # ("put us on the cheapest plan, we barely touch the api": why, no need of its own)
             a = read(left)
@@ -623,6 +623,15 @@ class IntentRouter:
             if asked is not None:
                 return [asked]
         return [whole]
+
+    def _only_why(self, right: str, read: Callable[[str], Intent]) -> bool:
+        """The clause says why the one before asks what it asks, and reads as no need of its own
+        ("..., the cap isn't enough" is why; "..., we don't need pro, move us to starter" asks; one
+        read surely stays a need: a need dropped is worse than one answered that wasn't asked)."""
+        if not _disc.gives_reason(right) or _ASKS_FOR.search(right):
+            return False
+        own = read(right)
+        return not (own.in_scope and not own.label.startswith("meta/") and own.confidence >= self.threshold)
 
     def _before_reason(self, segment: str, read: Callable[[str], Intent]) -> Intent | None:
         """The need before the reason that drowns it: "bump me to pro, the sixty a minute cap
