@@ -244,15 +244,17 @@ _THEY_DID = re.compile(
 
 # "someone changed my password and it was not me, i got the email about it at two in the morning":
 # how the caller heard of what the clause before told
+# what a caller hears of something by (shared by _HEARD_OF_IT and _HEARD_THAT)
+_NOTICE = r"(?:e-?mail|text|sms|message|notification|alert|warning|letter)"
 _HEARD_OF_IT = re.compile(
     r"^\W*(?:(?:and|but|so|well|um|uh|cause|because)\W+)*(?:i|we)\s+(?:only\s+|just\s+)?(?:got|received|saw|had|found)\s+(?:an?|the|this|that)\s+"
-    r"(?:e-?mail|text|sms|message|notification|alert|warning|letter)\s+(?:about|for|of|on|saying\s+so)\s+(?:it|that|this)\b")
+    rf"{_NOTICE}\s+(?:about|for|of|on|saying\s+so)\s+(?:it|that|this)\b")
 
 
 # "i got an email my password was changed": how the caller heard, the words after it what they heard
 _HEARD_THAT = re.compile(
     r"^\W*(?:(?:so|um|uh|well|ok|okay|and|but|yeah|hi|hey|like)\W+)*(?:i|we)\s+(?:just\s+|only\s+)?(?:got|received|had|saw|get|keep\s+getting)\s+"
-    r"(?:an?|the|this|that|some|these|those)\s+(?:weird\s+|strange\s+)?(?:e-?mails?|texts?|sms|messages?|notifications?|alerts?|letters?|warnings?)"
+    rf"(?:an?|the|this|that|some|these|those)\s+(?:weird\s+|strange\s+)?{_NOTICE}s?"
     r"(?:\s+from\s+(?:you|you\s+guys|y'?all|your\s+\w+))?(?:\s+(?:saying|that|telling\s+me))?\W*$", re.I)
 
 
