@@ -172,20 +172,24 @@ def install_log_filter() -> None:
 
 # --- providers -------------------------------------------------------------------------
 def configure(
-    settings: Settings, *, exporter: SpanExporter | None = None, set_global: bool = True
+    settings: Settings, *, exporter: SpanExporter | None = None, set_global: bool = True, livekit: bool = True,
 ) -> TracerProvider | None:
     """Install the process's tracer provider from the settings (once); None when tracing is off.
 
     `exporter` replaces the configured one and `set_global=False` leaves OpenTelemetry's
     global provider alone: tests install OpenTelemetry's in-memory exporter, then `uninstall`.
+    `livekit=False` (the standalone Temporal worker, which runs no session) leaves LiveKit's
+    tracer alone and unimported: importing livekit.agents is 4 s of a worker's start.
     """
     global _installed
     if _installed is not None:
         return _installed
     if settings.tracing == "off" and exporter is None:
-        _livekit_spans_direct(True)
+        if livekit:
+            _livekit_spans_direct(True)
         return None
-    _livekit_spans_direct(False)
+    if livekit:
+        _livekit_spans_direct(False)
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor
@@ -205,15 +209,17 @@ def configure(
     provider.add_span_processor(processor)
     if set_global:
         trace.set_tracer_provider(provider)  # for any other instrumented library in the process
+    _installed = provider
+    if not livekit:
+        return provider
     from livekit.agents.telemetry import set_tracer_provider
 
     # LiveKit gets a provider of its own over the same export: its PII filter (installed with
     # allow_pii=False, else the conversation and tool arguments go on its spans) imports lazily,
     # which Temporal's workflow sandbox refuses when a workflow span ends on the shared one.
-    livekit = TracerProvider(resource=resource)
-    livekit.add_span_processor(processor)
-    set_tracer_provider(livekit, allow_pii=False)
-    _installed = provider
+    livekit_provider = TracerProvider(resource=resource)
+    livekit_provider.add_span_processor(processor)
+    set_tracer_provider(livekit_provider, allow_pii=False)
     return provider
 
 

@@ -84,7 +84,7 @@ class _WorkerProc:
     def _ready(self) -> bool:
         raise NotImplementedError
 
-    async def wait_ready(self, timeout: float = 30) -> None:
+    async def wait_ready(self, timeout: float = 90) -> None:  # a cap for loaded machines, not a pace
         end = time.monotonic() + timeout
         while not await asyncio.to_thread(self._ready):
             if self.proc.poll() is not None:

@@ -273,7 +273,12 @@ async def test_server_and_worker_commands_with_standard_cli(tmp_path: Path) -> N
             except OSError:
                 return False
 
-        await eventually(lambda: asyncio.to_thread(ready), timeout=30)
+        async def up_or_gone() -> bool:
+            return worker.poll() is not None or await asyncio.to_thread(ready)
+
+        # A cap, not a pace: a loaded CI machine once took longer than 30 s to start it.
+        await eventually(up_or_gone, timeout=90)
+        assert worker.poll() is None, worker.stderr.read()  # type: ignore[union-attr]
         assert urllib.request.urlopen(f"http://127.0.0.1:{probes}/healthz", timeout=2).status == 200
 
         settings = load_settings(data_dir=tmp_path)
