@@ -161,10 +161,15 @@ def _convert_run(m: re.Match[str]) -> str:
         return text  # "oh", "a", "and" alone are words
     if words[0] == "a":
         words[0] = "one"
-    # One small number word on its own stays a word ("two factor", "one more thing") unless
-    # money follows; everything longer is a number someone is reading out.
     after = m.string[m.end():]
     before = m.string[: m.start()]
+    if (len(words) >= 2 and words[-2] in _SCALES and words[-1] == "one"
+            and _PICKED_BEFORE.search(before) and _PICKED_AFTER.match(after)):
+        # "ok the six hundred one": the one of six hundred (a plan, a charge), not 601 ("the two
+        # forty nine one" stays as it was: its figure alone reads as an error code)
+        return f"{_RUN.sub(_convert_run, ' '.join(words[:-1]))} one"
+    # One small number word on its own stays a word ("two factor", "one more thing") unless
+    # money follows; everything longer is a number someone is reading out.
     said_as_number = bool(_MONEY_AFTER.match(after) or _NUMBER_BEFORE.search(before))
     if len(words) == 1 and words[0] in _UNITS and not said_as_number:
         return text
@@ -212,6 +217,10 @@ def _convert_run(m: re.Match[str]) -> str:
     digits = "".join(chunks)
     return " ".join([*lead, digits, *trail])
 
+
+# "the six hundred one, then": a number then "one" said as a pick ends where the clause does
+_PICKED_BEFORE = re.compile(r"\b(?:the|that)\s+$", re.I)
+_PICKED_AFTER = re.compile(r"^\s*(?:$|[,.!?;]|(?:then|please|instead|plan|i\s+think|i\s+guess|thanks)\b)", re.I)
 
 _COUNTED_AFTER = re.compile(
     r"^\s*(?:dollars?|bucks|usd)?\s*(?:charges|payments|debits|transactions|withdrawals|deductions)\b", re.I)

@@ -155,6 +155,15 @@ class MetaSupervisor(Agent):
             if intents and any(i.in_scope and i.confidence < router.threshold for i in intents):
                 intents = self._read_in_english(text) or intents
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
+            beside = moves.need_beside_follow_up(text, intents, self.state.caller.results, router) if fixed is None else None
+            if (beside is not None and self._domain(beside[1].domain)
+                    and (answer := moves.follow_up_answer(beside[0], self.state.caller.results, router))):
+                # "how do we fix that, and which plan gives us more": the follow-up, then the need
+                call = route_call(f"{TRANSFER}{beside[1].domain}", {"request": beside[1].text}, path="fast",
+                                  confidence=round(domain_confidence(beside[1]), 4))
+                async for chunk in self._say_then(answer, call):
+                    yield chunk
+                return
             if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
                                   or moves.definite_follow_up(text, self.state.caller.results)
                                   or moves.asks_only_of_last(text, self.state.caller.results, router)

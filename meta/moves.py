@@ -37,6 +37,7 @@ from meta import repair
 
 if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
+    from callcenter.routing.intents import Intent
 
 NO_THANKS = "No problem, nothing has been changed."
 ALREADY_DONE = "That's already done, I'm afraid. If you'd like it reversed, a colleague can call you back about it; just say 'a person'."
@@ -106,9 +107,11 @@ _IDENTITY_WORDS = frozenset(
     # what opens it: "right so before anything, account c one zero zero five ..."
     "before anything else first of all start off begin with "
     # the hedges said with a number read off a letter: "i think", "if i remember right", "i'm not sure"
-    "think guess believe suppose reckon sure not pretty hopefully remember if".split()
+    "think guess believe suppose reckon sure not pretty hopefully remember if "
+    # where the email is kept: "the email on the account is ...", "the one on file"
+    "on file registered under".split()
 )
-_CLAUSES = re.compile(r"[.;!?]+\s*|,\s*")
+_CLAUSES = re.compile(r"[.;!?]+(?:\s+|$)|,\s*")  # not the dot inside an email address
 
 
 def only_identity(text: str) -> bool:
@@ -162,6 +165,30 @@ def about_last_answer(text: str) -> bool:
 
 
 _ANSWERED = ("info", "done", "needs_approval", "queued", "refused", "failed")
+
+
+def need_beside_follow_up(
+    text: str, intents: list[Intent], results: list[DomainResult], router: IntentRouter,
+) -> tuple[str, Intent] | None:
+    """"right so how do we fix that, and which plan gives us more than sixty a minute": a
+    follow-up of the last answer and, in a clause of its own, a need of another specialist that
+    the router is sure of. The follow-up's words and that need (routed once the follow-up is
+    answered); else None."""
+    answered = [r for r in results if r.status in _ANSWERED]
+    if not answered:
+        return None
+    last = f"{answered[-1].domain}/{answered[-1].specialist}"
+    for intent in intents:
+        clause = intent.text.strip()
+        rest = text.replace(clause, " ").strip(" ,.;!?")
+        if (clause == text.strip() or intent.label == last or "/" not in intent.label or intent.label.startswith("meta/")
+                or domain_confidence(intent) < router.threshold or intent.confidence < router.threshold):
+            continue
+        # the need said last: a follow-up after it ("..., my api key, why doesn't it work") asks of it
+        said_last = text.strip(" .!?").lower().endswith(clause.strip(" .!?").lower())
+        if said_last and follow_up_kind(clause) is None and follow_up_kind(rest) is not None:
+            return rest, intent
+    return None
 
 
 def follow_up_answer(text: str, results: list[DomainResult], router: IntentRouter) -> str | None:

@@ -289,6 +289,8 @@ FOLLOW_UP_GLOSS: dict[str, str] = {
     "última": "last", "ultimo": "last", "ultima": "last",
     # what, when, why, how long
     "qué": "what", "quoi": "what", "was": "what", "cosa": "what", "o que": "what",
+    # who: "chi ha fatto l'accesso al mio account?" is who signed in (French "qui" is mostly "that")
+    "quién": "who", "wer": "who", "chi": "who", "quem": "who",
     "cuándo": "when", "quand": "when", "wann": "when", "quando": "when",
     "por qué": "why", "pourquoi": "why", "warum": "why", "wieso": "why", "perché": "why", "por que": "why",
     "cuánto tiempo": "how long", "combien de temps": "how long", "wie lange": "how long", "quanto tempo": "how long",

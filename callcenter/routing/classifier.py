@@ -600,6 +600,7 @@ class IntentRouter:
         for left, right in _seg.weak_splits(segment):
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
             if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
+                    or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask
                     or _disc.heard_that(left)
                     or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)
                     or _seg.repeats(left, right) or self._only_why(right, read)):

@@ -67,6 +67,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
+        # "and what's the fix" after the diagnosis: what to do about it
+        r"|what('?s| is) the (fix|solution|workaround|remedy)|how (do|can|would|should) (i|we) (fix|solve|sort) (it|that|this)"
         r"|how do i fix|how (do|can|should|would) (i|we) pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us)"
         # "and how will i know when it's done": what comes next says who tells them

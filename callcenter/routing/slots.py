@@ -34,7 +34,8 @@ class SlotPattern:
     `name` is the tool parameter it fills (a specialist's `charge_id`), `pattern` finds it
     (case-insensitive patterns read spoken text best), and `value` writes a match down in
     the form the domain's records use ("ch 1001-d" -> "CH-1001-D"); by default the first
-    group that matched. What a pattern matches is never read as a ZIP code.
+    group that matched; "" when what matched is no value after all. What a pattern matches is
+    never read as a ZIP code.
     """
 
     name: str
@@ -256,8 +257,8 @@ def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]
         s.customer_id = f"C{said[-1]}"
     scrubbed = _CUSTOMER.sub(" ", text)
     for p in patterns:
-        if m := (_wanted(p.pattern, text) if p.skips_current else p.pattern.search(text)):
-            s.domain[p.name] = p.value(m)
+        if (m := (_wanted(p.pattern, text) if p.skips_current else p.pattern.search(text))) and (value := p.value(m)):
+            s.domain[p.name] = value  # "": what matched is no value of the slot
         scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
     if m := request.search(text):
         s.request_id = m.group(1).lower()

@@ -71,9 +71,16 @@ _BILL = re.compile(r"\b(?:bill|bills|billed|invoice|invoices|statement|receipt|c
 _MONEY_BACK = re.compile(r"\b(?:refund\w*|money back|twice|double\w*|duplicate\w*|charged|overcharged|wrong)\b", re.I)
 
 
+# "what's the most recent bill we got from you": the newest invoice, already sent (what is owed
+# or comes next, "when's my last bill due", "my last bill is overdue", is the balance's)
+_LATEST = re.compile(r"\b(?:most\s+recent|latest|last|previous)\s+(?:bill|invoice|statement)\b(?!.*\b(?:due|overdue|owe|owed|pay\s+by|late|outstanding|unpaid)\b)", re.I)
+
+
 def asks_a_months_bill(text: str) -> bool:
     """"what my bill came to, the one from two months back": that month's invoice. This
     month's bill is the one coming ("what's this month's bill"): the balance says it."""
+    if _LATEST.search(text) and not _MONEY_BACK.search(text):
+        return True
     m = MONTH.search(text)
     return bool(m and month_value(m) != "0 ago" and _BILL.search(text) and not _MONEY_BACK.search(text))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from domains.billing.months import NAMED_MONTH
-from domains.billing.plan_words import PLAN
+from domains.billing.plan_words import names_plan_or_way
 
 _WE = r"(?:i|we|my\s+company|the\s+company|our\s+company|my\s+business|our\s+business)"
 _SPAN = (
@@ -62,7 +62,7 @@ def asks_what_was_paid(text: str) -> bool:
 def asks_the_monthly_price(text: str) -> bool:
     """The caller asks what they pay each month ("what i pay every month"), not to pay less."""
     return bool(_MONTHLY.search(text) and not _LESS.search(text) and not _WHAT_IF.search(text)
-                and not PLAN.search(text) and not asks_what_was_paid(text))
+                and not names_plan_or_way(text) and not asks_what_was_paid(text))
 
 
 # "there's a charge of $49 on my card, what was that one for": what a charge was, which the
@@ -100,6 +100,8 @@ _OWED_NOW = re.compile(
     # late thing on my bill": an invoice overdue now, which the balance names
     r"|^\W*(?:(?:and|so|um|uh|hey|ok)\W+)*(?:my\s+|the\s+|our\s+)?next\s+(?:bill|invoice|payment)\W*$"
     r"|\b(?:when|what|how\s+much)\b.{0,25}\bnext\s+(?:bill|invoice|payment)\b"
+    # "when does my plan renew", "what will the renewal come to": the next bill by another name
+    r"|\b(?:when|what\s+(?:day|date)|how\s+much|how\s+soon)\b.{0,30}\b(?:renew(?:s|al|ing)?|auto[\s-]?renew\w*)\b"
     r"|\b(?:late|overdue|past[\s-]+due)\s+(?:notice|reminder|email|e-mail|letter|warning|thing|fee|charge|mark)s?\b"
     # "so whats the damage": the sum to pay, said as everyone says it
     r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b", re.I)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from livekit.agents import function_tool
@@ -9,7 +10,16 @@ from livekit.agents import function_tool
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
 from domains.billing import plan_questions
-from domains.billing.plan_words import CHEAPEST, DOWN, UP, asks_no_price, compares_plans, direction
+from domains.billing.plan_figures import figure, plan_by_figure
+from domains.billing.plan_words import (
+    CHEAPEST,
+    DOWN,
+    UP,
+    asks_no_price,
+    compares_plans,
+    direction,
+    picks_from_list,
+)
 from domains.billing.ports import billing_port
 from domains.billing.records import Plan
 from domains.frame import ActionFacts
@@ -58,7 +68,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         billing = billing_port(self.state.ports)
         current = billing.current_plan(self.customer_id)
         way = direction(plan)
-        target = relative_plan(billing.list_plans(), current, way) if way else billing.get_plan(plan.strip())
+        target = _target(billing.list_plans(), current, plan, way, billing.get_plan)
         if way in (UP, DOWN) and current and self.gate.pending and self.read_back and _goes(current, self.read_back, way):
             # "yes, do the downgrade" to Starter's read-back: the plan read back is that way
             # already; "the downgrade" names it, not the next plan down ("the cheapest one"
@@ -70,6 +80,8 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         if target is None:
             if not self.another_attempt():
                 return None
+            if figure(plan):  # "the 10000 calls one": no plan has that figure; each one's are said
+                return f"{plan_questions.price_list(billing.list_plans(), current)} Which one would you like?"
             names = ", ".join(p.name for p in billing.list_plans())
             return f"We have these plans: {names}. Which one would you like?"
         if current and current.id == target.id:
@@ -118,7 +130,7 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         billing = billing_port(self.state.ports)
         current = billing.current_plan(self.customer_id)
         way = direction(plan) if plan else None  # "would pro be cheaper?" reads as "down" from the slot
-        target = relative_plan(billing.list_plans(), current, way) if way else (billing.get_plan(plan.strip()) if plan else None)
+        target = _target(billing.list_plans(), current, plan, way, billing.get_plan) if plan else None
         if way and current and target is None:  # "what's cheaper than starter?": nothing that way, and the prices
             said = f"{_nothing_further(current, way)} {plan_questions.price_list(billing.list_plans(), current)}"
             self.finish(ChangePlanResult(status="info", summary=said, old_plan=current.id))
@@ -132,6 +144,16 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
             status="info", summary=summary, offer=offer, old_plan=current.id if current else None,
             new_plan=target.id if target else None,
         ))
+
+
+def _target(
+    plans: list[Plan], current: Plan | None, plan: str, way: str | None, by_id: Callable[[str], Plan | None],
+) -> Plan | None:
+    """The plan a ``plan`` argument names: by direction, by a figure of it, or by id."""
+    if way:
+        return relative_plan(plans, current, way)
+    said = figure(plan)
+    return plan_by_figure(plans, *said) if said else by_id(plan.strip())
 
 
 def relative_plan(plans: list[Plan], current: Plan | None, way: str) -> Plan | None:
@@ -191,6 +213,13 @@ def _goes(current: Plan, plan: Plan, way: str) -> bool:
     if way == UP:
         return plan.monthly_price_cents > current.monthly_price_cents
     return plan.monthly_price_cents < current.monthly_price_cents  # down, or the cheapest
+
+
+def picked_from_prices(text: str, last: SpecialistResult | None) -> str | None:
+    """"ok the 600 one" right after the price list: that plan asked for (supervisor `again`)."""
+    if not isinstance(last, ChangePlanResult) or last.status != "info" or not picks_from_list(text):
+        return None
+    return f"put me on {text.strip()}"
 
 
 def lookup_prices(ports: Ports, customer_id: str | None, *, words: str = "") -> ChangePlanResult:

@@ -2,8 +2,9 @@
 
 Callers on a plan that costs too much rarely name the plan below it: they ask to "go cheaper",
 for "something less pricey", to "scale back". That is a request for a direction, not a name,
-so the ``plan`` slot holds either a plan id or one of ``DOWN`` / ``UP`` / ``CHEAPEST``, and the
-plan-change specialist resolves a direction against the caller's current plan and the price list.
+so the ``plan`` slot holds either a plan id, one of ``DOWN`` / ``UP`` / ``CHEAPEST``, or a figure
+("the six hundred a minute one": plan_figures.py), and the plan-change specialist resolves a
+direction or a figure against the caller's current plan and the price list.
 
 Which mention is the wanted one: the last. A plan named before a direction is the plan they
 are leaving ("the enterprise tier is more than we need, something cheaper"); a plan named after
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 
 from callcenter.routing.slots import said_as_current
+from domains.billing.plan_figures import FIGURE, figure_value, moves_to_a_figure
 
 DOWN, UP, CHEAPEST = "down", "up", "cheapest"
 
@@ -27,26 +29,34 @@ _LOWEST = r"cheapest|lowest|most\s+basic|least\s+expensive|cheap\s+(?:one|plan|t
 _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
-    r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
+    r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|next\s+(?:plan|tier|one)\s+down|(?:one\s+)?(?:step|level|tier|notch)\s+(?:below|lower)|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     # "drop me a tier would you", "knock us down a level"
     r"|(?:drop|knock|bump|move|take)\s+(?:me|us|it)\s+(?:down\s+)?(?:a|one)\s+(?:plan|tier|level|notch|package)"
     r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
+    # "..., $249 a month, i need to bring that figure down": the price just said
+    r"|(?:knock|bring|get)\s+(?:that|this|the|our|my)\s+(?:number|figure|amount|total)\s+down"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much|overkill|overpriced"
     r"|(?:paying|spending)\s+(?:way\s+|far\s+|much\s+)?too\s+much"
 )
 _UP_WORDS = (
     r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|(?:go\s+|me\s+|us\s+)?up\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
-    r"|next\s+(?:plan|tier)\s+up"
+    r"|next\s+(?:plan|tier|one)\s+up|(?:move|bump|take|kick)\s+(?:me|us)\s+up\b|(?:one\s+)?(?:step|level|tier|notch)\s+(?:above|higher)"
     # "get me off starter, i need more requests": a plan that allows more
     r"|(?:need|want|get|more)\s+(?:a\s+)?(?:(?:way|a\s+lot|lots|much|many|far)\s+)?(?:more|higher|bigger)\s+(?:api\s+)?(?:requests|calls|capacity|throughput|headroom|rate\s+limit|limit)"
 )
-_MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b", re.I)
+_MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b|(?<![\w$])({FIGURE})\b", re.I)
 _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
 
 # Every mention, in one linear pass; which one is wanted is decided in ``plan_value``.
 PLAN = _MENTION
+
+
+def names_plan_or_way(text: str) -> bool:
+    """A plan named, or a way up or down the list: a mention other than a bare figure ("is it
+    still $49 a month" names no plan)."""
+    return any(m.group(5) is None for m in _MENTION.finditer(text))
 
 
 # A plan the caller complains about is the one they leave: "enterprise is overkill for us",
@@ -77,13 +87,21 @@ _AS_FEATURES = re.compile(
     r"^\s*(?:plan\s+|tier\s+|level\s+)?(?:stuff|features?|extras|add-?ons|bells|perks|tools|things|bits|goodies|capacity|seats|limits)\b", re.I)
 
 
+_IF_NOT = re.compile(r"\b(?:if|as\s+long\s+as|provided|unless|doesn'?t|does\s+not|don'?t|won'?t|isn'?t|not)\b", re.I)
+_PAID_NOW = re.compile(r"\b(?:pay(?:ing)?|spend(?:ing)?|paid|charged|costs?\s+(?:us|me))\s+(?:about|around|like|roughly|almost|over)?\s*$", re.I)
+
+
 def _skipped(m: re.Match[str]) -> bool:
     """A plan compared against ("cheaper than pro"), said as the one they have, complained
     about ("enterprise is overkill"), dropped ("off enterprise", "we don't need all the
     enterprise stuff") or named as its features is no choice."""
     start, text = m.start(), m.string
     after = text[m.end() : m.end() + 40]
-    return m.group(1) is not None and (
+    if m.group(5) is not None and _PAID_NOW.search(text[max(0, start - 30) : start]):
+        return True  # "we pay $249 a month on pro": what they pay now
+    if m.group(5) is not None and _IF_NOT.search(text[max(0, start - 30) : start]):
+        return True  # "yes if it doesn't cost more than $1000 a month": a condition, no plan asked for
+    return (m.group(1) or m.group(5)) is not None and (
         bool(_THAN.search(text[max(0, start - 12) : start])) or said_as_current(text, start)
         or bool(_LEFT_BEFORE.search(text[max(0, start - 40) : start]))
         or bool(_COMPLAINED.search(after)) or bool(_AS_FEATURES.search(after))
@@ -98,12 +116,16 @@ def plan_value(m: re.Match[str]) -> str:
     if chosen is None:
         # every plan named is one complained about or left ("pro is more than we want to spend,
         # what are our options"): the way away from it, never the plan itself
-        if any(_COMPLAINED.search(x.string[x.end() : x.end() + 40]) for x in [m, *later] if x.group(1)):
+        if any(_COMPLAINED.search(x.string[x.end() : x.end() + 40]) for x in [m, *later] if x.group(1) or x.group(5)):
             return UP if any(_TOO_SMALL.search(x.string[x.end() : x.end() + 40]) for x in [m, *later]) else DOWN
+        if m.group(5):
+            return ""  # only figures said as a condition or as what is paid now: no plan named
         chosen = m
-    name, lowest, down, _up = chosen.groups()
+    name, lowest, down, _up, figure_said = chosen.groups()
     if name:
         return name.lower()
+    if figure_said:
+        return figure_value(chosen.string[chosen.start(5) :])  # with what follows: "6000 requests one"
     return CHEAPEST if lowest else DOWN if down else UP
 
 
@@ -137,7 +159,7 @@ _NAME_SUFFICES = re.compile(
 )
 _TO_DIRECTION = re.compile(
     rf"\b(?:{_LOWEST}|cheaper|less\s+(?:expensive|pricey|costly)|(?:lower|smaller|basic|smallest|cheapest|budget|entry[- ]level)\s+(?:plan|tier|package|one|option|level)"
-    rf"|downgrade|down\s?grade|step\s+down|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)"
+    rf"|downgrade|down\s?grade|step\s+down|next\s+(?:plan|tier|one)\s+down|(?:one\s+)?(?:step|level|tier|notch)\s+(?:below|lower)|scale\s+(?:it\s+|things\s+|us\s+|me\s+)?(?:back|down)"
     rf"|down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)|(?:drop|knock|bump|move|take)\s+(?:me|us|it)\s+(?:down\s+)?(?:a|one)\s+(?:plan|tier|level|notch|package)"
     rf"|{_UP_WORDS})\b",
     re.I,
@@ -214,6 +236,8 @@ _PAY_LESS = re.compile(
     # "we're paying way too much, can you knock it down a bit": too much each month, not one charge
     r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+(?:paying|spending)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
     r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down"
+    # "..., $999 a month, and i have to get that number down": the figure just said
+    r"|(?:knock|bring|get)\s+(?:that|this|the|our|my)\s+(?:number|figure|amount|total)\s+down"
     # "we're on the top plan and it's too much money, what can we drop to"
     r"|what\s+(?:can|could|should)\s+(?:we|i)\s+(?:drop|move|go|switch|downgrade|step)\s+(?:down\s+)?to)\b",
     re.I,
@@ -271,10 +295,14 @@ _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocke
                         r"|hit(?:s|ting)?|exceed\w*|going\s+over|went\s+over|over\s+(?:my|our|the))\b", re.I)
 _PRICE = re.compile(
     rf"\b(?:{_LIMITS}|how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{{0,30}}\bcost"
+    # "is pro a lot dearer than what we have": what it costs, against theirs
+    r"|dearer|pricier|costlier|more\s+expensive"
     # "what would starter be then": the price of the plan named
     r"|what\s+(?:would|will|'d)\s+(?:the\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:be|cost|come\s+to|run)"
     r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
-    r"|(?:my|our)\s+(?:current\s+)?(?:plan|tier)\s+(?:is|again)\b)", re.I)
+    r"|(?:my|our)\s+(?:current\s+)?(?:plan|tier)\s+(?:is|again)\b"
+    # "what plans have you got", "which tiers do you offer": the list itself
+    r"|(?:what|which)\s+(?:other\s+)?(?:plans|tiers|packages)\s+(?:(?:have|do)\s+(?:you|y'?all)(?:\s+(?:got|have|offer|do))?|you\s+got|are\s+there|(?:is|are)\s+(?:there|available)|can\s+(?:i|we)\s+(?:get|pick|choose)))", re.I)
 _MOVE = re.compile(
     r"\b(?:switch|move|change|put|upgrade|downgrade|bump|go\s+(?:to|down|up)|sign\s+(?:me|us)\s+up|cancel|drop|cheaper|less|more"
     r"|worth|than|difference|save|instead|should)\b", re.I)
@@ -288,6 +316,8 @@ def asks_a_plans_price(text: str) -> bool:
 def asks_no_price(text: str) -> bool:
     """The words ask for more than the price list: a move, or a comparison (the specialist's
     own conversation answers those, with the caller's plan beside the one asked about)."""
+    if moves_to_a_figure(text):
+        return True  # "i want the plan with 6000 requests a minute": a move, its figure no question
     if compares_plans(text) and len(set(m.group(1).lower() for m in _MENTION.finditer(text) if m.group(1))) != 1:
         return False  # "the difference between the plans": the whole list, side by side
     return not (_PRICE.search(text) and not _MOVE.search(text))
@@ -335,3 +365,19 @@ _WANTS_A_CHANGE = re.compile(
 def only_states_plan(text: str) -> bool:
     """The words say which plan the caller is on and ask nothing of it."""
     return bool(_ON_A_PLAN.search(text)) and not _WANTS_A_CHANGE.search(text)
+
+
+# "ok the 600 one", "pro then", "the cheapest one please" right after the price list: only a pick
+# among the plans just said, nothing else ("and pro?" asks what that one costs).
+_PICK_OPENER = r"(?:(?:ok(?:ay)?|right|so|um|uh|er|yeah|yes|alright|hmm|well)\W+)*(?:let'?s\s+(?:do|go\s+with)\s+|i'?ll\s+(?:take|go\s+with)\s+)?"
+_PICK_CLOSER = r"(?:\s+(?:one|plan|tier|package))?(?:\s+(?:then|please|i\s+guess|i\s+think))*\W*"
+
+
+def picks_from_list(text: str) -> bool:
+    """The words only pick a plan (by name, figure or way) from a list just said."""
+    if "?" in text:
+        return False
+    opener = re.match(rf"\W*{_PICK_OPENER}(?:the\s+|that\s+)?", text, re.I)
+    start = opener.end() if opener else 0
+    said = _MENTION.match(text, start)
+    return said is not None and re.fullmatch(_PICK_CLOSER, text[said.end() :], re.I) is not None

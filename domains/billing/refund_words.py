@@ -127,7 +127,10 @@ _CREDIT_FOR_TROUBLE = re.compile(
     rf"|\b(?:is|are)\s+there\s+(?:\w+\s+){{0,3}}?(?:credit|credits|compensat\w*)\b.{{0,12}}"
     rf"\b(?:for|because\s+of)\s+(?:it|that|this|those|all\s+(?:that|this))\b"
     # "if it's your fault then we ought to get a little something back"
-    rf"|\bif\s+(?:it'?s|it\s+is|it\s+was|that'?s)\s+(?:your|you\s+guys'?|on\s+your)\s*(?:fault|end|side)\b.{{0,60}}\b{_RETURN}",
+    rf"|\bif\s+(?:it'?s|it\s+is|it\s+was|that'?s)\s+(?:your|you\s+guys'?|on\s+your)\s*(?:fault|end|side)\b.{{0,60}}\b{_RETURN}"
+    # the trouble told first, the credit asked as a verb: "we had a pile of failures during your
+    # incident so credit us something"
+    rf"|\b{_TROUBLE}\b.{{0,80}}\b(?:credit|compensate|reimburse)\s+(?:us|me)\b",
     re.I)
 
 

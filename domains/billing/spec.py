@@ -20,7 +20,8 @@ from domains.billing.payment_words import (
     asks_what_is_owed,
     asks_what_was_paid,
 )
-from domains.billing.plan_change import ChangePlanTask, lookup_prices
+from domains.billing.plan_change import ChangePlanTask, lookup_prices, picked_from_prices
+from domains.billing.plan_figures import moves_to_a_figure
 from domains.billing.plan_words import (
     PLAN,
     asks_a_plans_price,
@@ -80,13 +81,24 @@ CANCEL_TO_A_PLAN = Rereading(
     joins_reasons=True,  # "downgrade us to starter, we don't use it enough": no closure beside it
 )
 
+# "move me to the $49 one": a plan named by its price (or limit) may read as the $49 charge.
+PLAN_BY_FIGURE = Rereading(
+    over=frozenset({"billing/refund", "billing/refund_status", "billing/balance", OOS}),
+    label="billing/plan_change",
+    target=moves_to_a_figure,
+    whole=wants_money_back,  # "... i want the $49 one back": the charge
+    unsure=never,
+)
+
 # "i want to pay less each month": a way down the price list, not a question about the balance.
 PAY_LESS = Rereading(
     # "we're paying way too much, knock it down a bit" may read as a refund: nothing was charged twice
     # OOS: "our finance team says we're spending too much on you guys, what are our options?"
     # closure: "... it's too much money, what can we drop to" is a smaller plan, unless the
     # words end the account itself
-    over=frozenset({"billing/balance", "billing/refund", OOS, "meta/goodbye", "account/close_account"}),
+    # profile update: "..., $999 a month, and i have to get that number down" (a figure, not a phone number)
+    over=frozenset({"billing/balance", "billing/refund", OOS, "meta/goodbye", "account/close_account",
+                    "account/profile_update"}),
     label="billing/plan_change",
     target=asks_to_pay_less,
     whole=ends_everything,
@@ -135,11 +147,13 @@ ASKED_NOW = Rereading(
 
 # "what was the february bill", "my bill from two months back": that month's invoice, not the balance.
 MONTHS_BILL = Rereading(
-    over=frozenset({"billing/balance", "billing/refund", "billing/refund_status"}),
+    # OOS: "what happened to the earlier invoice, the one from two months back" read as nothing
+    over=frozenset({"billing/balance", "billing/refund", "billing/refund_status", OOS}),
     label="billing/invoices",
     target=asks_a_months_bill,
     whole=never,
     unsure=never,
+    settles_own=True,  # "what happened to the earlier invoice, the one from two months back": read-only
 )
 
 # "what we paid the last three months": money already taken, the payment history (invoices),
@@ -234,7 +248,9 @@ NO_MONEY_NAMED = Rereading(
 # balance (it names an overdue invoice), not the payment history.
 OWED_NOW = Rereading(
     # OOS and a goodbye: "i got some late notice email from you, what's that about" read as nothing
-    over=frozenset({"billing/invoices", "billing/refund_status", OOS, "meta/goodbye", "technical/api_errors"}),
+    # plan change: "when does my plan renew" (the next bill, no change asked)
+    over=frozenset({"billing/invoices", "billing/refund_status", OOS, "meta/goodbye", "technical/api_errors",
+                    "billing/plan_change"}),
     label="billing/balance",
     target=asks_what_is_owed,
     whole=wants_money_back,
@@ -280,7 +296,7 @@ DOMAIN = DomainSpec(
     ports=PORTS,
     slots=SLOTS,
     # a charge taken twice first: "cancel the duplicate" is no cancel of anything else
-    rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, PAY_LESS, CANCEL_TO_A_PLAN, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
+    rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, PAY_LESS, PLAN_BY_FIGURE, CANCEL_TO_A_PLAN, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
                 MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED,
                 NO_MONEY_NAMED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),
@@ -292,7 +308,8 @@ DOMAIN = DomainSpec(
                        narrows=("month", "invoice_id"), lookup=lookup_invoices, acts_on=asks_the_task,
                        again=the_one_before),
         SpecialistSpec("plan_change", ChangePlanTask, "Route to plan changes: upgrade, downgrade or switch plan.", "changing your plan", called="the plan change", changes=True,
-                       lookup=lookup_prices, acts_on=asks_no_price, lookup_needs_identity=False),
+                       lookup=lookup_prices, acts_on=asks_no_price, lookup_needs_identity=False,
+                       narrows=("plan",), again=picked_from_prices),
         SpecialistSpec("balance", GetBalanceTask, "Route to balance: what the caller owes and the next bill.", "your balance", lookup=lookup_balance, called="your balance"),
     ),
     utterances=Path(__file__).parent / "utterances",

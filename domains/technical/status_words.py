@@ -39,7 +39,9 @@ _UP_QUESTION = re.compile(
     r"|\b(?:a|any)\s+known\s+(?:incident|issue|outage|problem)s?\b"
     # the board asked for by name: "api status", "status of the api?", "your status page"
     rf"|^\W*(?:(?:um|uh|so|and|ok|okay)\W+)*(?:what'?s\s+(?:the\s+)?|whats\s+(?:the\s+)?)?{_THING}\s+status\W*$"
-    rf"|\bstatus\s+(?:of|on|for)\s+{_THING}|\bstatus\s+page\b",
+    # "what's the state of the api today", "how's the api looking": its health asked after
+    rf"|\b(?:status|state|health)\s+(?:of|on|for)\s+{_THING}|\bstatus\s+page\b"
+    rf"|\bhow(?:'s|s|\s+is|\s+are)\s+{_THING}\s+(?:doing|looking|holding\s+up)\b",
     re.I,
 )
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
@@ -235,7 +237,9 @@ _ASKS_ABOUT_TICKET = re.compile(
     r"|\b(?:any\s+(?:news|update|word|progress)|did|has|have|what\s+happened|where\s+are\s+we)\b.{0,30}\b(?:thing|issue|problem|request|report|bug|stuff|case)\s+"
     r"(?:that\s+)?(?:we|i|our\s+\w+|my\s+\w+)\s+(?:raised|reported|filed|logged|opened|sent|escalated|flagged)\b"
     r"|\b(?:thing|issue|problem|request|report|bug|stuff|case)\s+(?:that\s+)?(?:we|i|our\s+\w+|my\s+\w+)\s+(?:raised|reported|filed|logged|opened|sent|escalated|flagged)\b"
-    r".{0,60}\b(?:any\s+(?:news|update|word|progress)|looked\s+at|picked\s+up|go(?:ne)?\s+anywhere|get\s+anywhere|moving|fixed|sorted|resolved|done)\b", re.I)
+    r".{0,60}\b(?:any\s+(?:news|update|word|progress)|looked\s+at|picked\s+up|go(?:ne)?\s+anywhere|get\s+anywhere|moving|fixed|sorted|resolved|done)\b"
+    # "who do i talk to about the ticket we opened with your engineers": one already open
+    r"|\b(?:ticket|case)\s+(?:that\s+)?(?:we|i|our\s+\w+|my\s+\w+)\s+(?:already\s+)?(?:raised|filed|logged|opened|submitted|put\s+in|have\s+open)\b", re.I)
 
 
 def asks_about_ticket(text: str) -> bool:
