@@ -72,9 +72,8 @@ def figure(plan: str) -> tuple[str, str, int] | None:
     if encoded:
         return encoded.group(1), encoded.group(2), int(encoded.group(3))
     said = _SAID.search(plan)
-    if said is None:
-        return None
-    return figure(figure_value(plan[said.start() :]))
+    encoded = _ENCODED.match(figure_value(plan[said.start() :])) if said else None
+    return (encoded.group(1), encoded.group(2), int(encoded.group(3))) if encoded else None
 
 
 _FIGURES: dict[str, Callable[[Plan], float]] = {
