@@ -22,6 +22,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping
 from dataclasses import InitVar, dataclass, field
 from datetime import date
 
+from callcenter import foreign_numbers
 from callcenter.llm.language import detect_language
 from callcenter.spoken_dates import birth_dates
 
@@ -486,11 +487,19 @@ _LETTER_AS_IN = re.compile(r"\b([a-z])\s+(?:as\s+in|like\s+in)\s+[a-z]+\b", re.I
 _ONE_DIGIT = re.compile(r"\b(an?)\s+(zero|one|two|three|four|five|six|seven|eight|nine)(?=\s*,)", re.I)
 
 
+# A turn that is only a figure: "¿49?", "49 ?", "mais 49 ?"
+_ONLY_A_FIGURE = re.compile(r"\W*(?:(?:y|e|et|und|ah|oh|eh|um|uh|mais|ma|pero|aber|mas|nur|solo|seulement|apenas|solamente)\W+)*\d+\W*", re.I)
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
     # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a
     # written full stop in it would end the sentence inside the number
     text = _ELLIPSIS.sub(", ", text)
+    # "quarantanove?", "¿cuarenta y nueve?": a figure said back in another language, alone
+    said_back = foreign_numbers.digits(text)
+    if said_back != text and _ONLY_A_FIGURE.fullmatch(said_back):
+        text = said_back
     text = _SPELLED_DOB.sub("dob", text)
     text = birth_dates(text)  # before the numbers: a day and a two-digit year would run together
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1).lower()], text)

@@ -54,6 +54,8 @@ _HUMAN = re.compile(
 )
 
 _CLAUSES = re.compile(r"[.,;!?]+\s*")
+_CLAUSE_AND_END = re.compile(r"[^.,;!?]+[.,;!?]*")
+_ECHOED_PERSON = re.compile(r"(?:(?:a|an|the|your)\s+)?(?:supervisor|manager|person|human|colleague|engineer)s?\s*\?+", re.I)
 
 
 def asks_for_need(state: CallState, words: str, *, sure: bool = True) -> bool:
@@ -73,10 +75,18 @@ def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = 
     "and what's my balance. bye" does not."""
     # "this isn't helping, get me a person please", "agent. agent. representative.": the router's
     # own frame of who callers ask for, clause by clause, so a read-back never holds them
-    if _HUMAN.search(latest) or any(asks_for_person(part) for part in _CLAUSES.split(latest) if part.strip()):
+    # ("a supervisor? can't you just skip that bit": the read-back's word said back as a question
+    # asks for no one)
+    parts = [p.group(0) for p in _CLAUSE_AND_END.finditer(latest) if p.group(0).strip()]
+    if _HUMAN.search(latest) or any(asks_for_person(part) for part in parts if not _ECHOED_PERSON.fullmatch(part.strip())):
         return LeaveReason.HUMAN
-    if _GOODBYE.search(latest) or is_closing(latest) or says_goodbye(latest) or farewell_language(latest) is not None:
-        return LeaveReason.GOODBYE  # "parfait, merci, au revoir", "vale, gracias" at the identity question too
+    if _GOODBYE.search(latest) or is_closing(latest):
+        return LeaveReason.GOODBYE
+    first = next((part for part in _CLAUSES.split(latest) if part.strip()), "")
+    if (says_goodbye(latest) or farewell_language(latest) is not None) and not _YES_OR_NO.fullmatch(first.strip().lower()):
+        # "parfait, merci, au revoir", "vale, gracias" at the identity question too; but "yes.
+        # cheers, adiós" answers the question first: the task reads the yes, then the call ends
+        return LeaveReason.GOODBYE
     before = farewell_after(latest)
     courtesy = names_need is not None and before is not None and not names_need(before)
     if before is not None and (len(before.split()) <= _ASIDE_WORDS or _DEFERS.search(before) or courtesy) and not _ANSWERS.search(before):
@@ -103,6 +113,7 @@ _DEFERS = re.compile(
     # "i'll ring again next week", "i'll call back later": the call itself put off
     r"|(?:call|ring|phone) (?:you |us )?(?:back|again)|try (?:again|later)|come back)",
     re.I)
+_YES_OR_NO = re.compile(r"(?:(?:ok|okay|oh|um|uh)\s+)*(?:yes|yeah|yep|yup|sure|no|nope|nah)(?:\s+(?:please|do it|go ahead|thanks))*")
 _ANSWERS = re.compile(
     r"\b(yes|yeah|yep|yup|sure|no|nope|nah|don'?t|do it|go ahead|please|correct|cancel|stop|wait|right)\b|\?|\d")
 

@@ -66,8 +66,13 @@ _CANCEL = re.compile(
     re.I,
 )
 _HOLD = re.compile(
-    r"\b(hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute)"
-    r"|give me a (?:sec|second|moment|minute)|wait a (?:sec|second|moment|minute)|(?:let me|lemme|let'?s see,? let me) (?:check|see|look|think|find|grab|get)"
+    r"\b(hold on|hang on|(?:one|a) (?:sec|second|moment|minute|mo)\b(?=\W*$)|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute)"
+    r"|(?:give me|gimme|gi'?me) a (?:sec|second|moment|minute|mo)|wait a (?:sec|second|moment|minute)"
+    # "let me dig out my card", "lemme ask my cofounder": the caller goes to get the answer
+    # ("let me think about it" put off is a cancel, read first; "let me know ..." asks)
+    r"|(?:let me|lemme|let'?s see,? let me) (?!know\b)[a-z]+"
+    # "i need to check with my boss": the decision is someone else's, and they are asked now
+    r"|(?:i|we) (?:need|have|got|gotta|'?ve got) to (?:check|ask|confirm|run (?:it|this|that) by)(?: with)? (?:my|our|the) \w+"
     r"|bear with me"
     # "wait wait wait" said alone: a pause, not a no ("wait, no" is one: _HOLD_THEN_NO)
     r"|^(?:(?:oh|um|uh|er|hmm|ok|okay|sorry)\W+)*wait(?:\W+wait)*(?=\W*$))\b",
@@ -187,6 +192,18 @@ def yes_then_question(text: str, is_yes: Callable[[str], bool]) -> tuple[str, st
                 return first, rest
             return None  # the yes is found; what follows is no question about it
     return None
+
+
+# The words that stop a request rather than answer its question with a no: "never mind, forget
+# it", "i'll do it later" (told "I've stopped ..."); "no", "actually don't" are a no ("I won't go
+# ahead with ...").
+_STOPS = re.compile(r"\b(?:never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|drop it|skip it"
+                    r"|(?:i'?ll|i will|we'?ll) (?:just )?(?:do|sort|handle|deal with) (?:it|that|this)(?: \w+)? (?:later|another time|some other time))\b", re.I)
+
+
+def stops(text: str) -> bool:
+    """The words stop the request ("never mind, forget it"), not only say no to it."""
+    return bool(_STOPS.search(text))
 
 
 def takes_back(text: str) -> bool:

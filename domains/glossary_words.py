@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from callcenter import foreign_numbers
 from callcenter.llm.language import FOLLOW_UP_GLOSS, detect_language, english_words
 
 if TYPE_CHECKING:
@@ -87,9 +88,15 @@ _COMPOUND = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
     # "Enterprise-Plan": a compound of two words the glossaries know one by one
-    low = f" {_COMPOUND.sub(' ', text.lower())} "
+    said = text.lower()
+    # "seiscentas requisições por minuto": a figure in words is the figure
+    figures = foreign_numbers.digits(said)
+    named = set(re.findall(r"\d+", figures)) - set(re.findall(r"\d+", said))
+    low = f" {_COMPOUND.sub(' ', figures)} "
     words = {k: v for g in (*glossaries, FOLLOW_UP_GLOSS) for k, v in g.items()}
     found: list[tuple[int, str]] = [(m.start(), m.group(0)) for m in _AS_WRITTEN.finditer(low)]
+    found += [(m.start(), m.group(0)) for m in re.finditer(r"(?<![\w-])\d+(?![\w-])", low) if m.group(0) in named and not _AS_WRITTEN.fullmatch(m.group(0))]
+    low = re.sub(r"(?<![\w-])\d+(?![\w-])", lambda m: " " * len(m.group(0)) if m.group(0) in named else m.group(0), low)
     low = _AS_WRITTEN.sub(lambda m: " " * len(m.group(0)), low)
     for foreign in sorted(words, key=len, reverse=True):
         for m in re.finditer(rf"(?<![\w-]){re.escape(foreign)}(?![\w-])", low):

@@ -118,7 +118,10 @@ def after_refusal(text: str) -> str | None:
 
 _ASSENT = re.compile(r"\b(?:uh[- ]?huh|mm[- ]?hm+|mhm+|m-hm|yes+)\b")
 # Set phrases that say yes as a whole, whatever their words mean one by one.
-_ASSENT_PHRASES = re.compile(r"\b(?:why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that)"
+_ASSENT_PHRASES = re.compile(r"\b(?:(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
+                             # a yes the caller went to get: "yep she says do it", "my boss said ok"
+                             r" (?:says|said) (?:it'?s |that'?s )?(?:yes|ok|okay|fine|go ahead|do it|go for it|sure)"
+                             r"|why not|do it|do that|go for it|go ahead|go on|of course|you bet|let'?s do (?:it|that)"
                              r"|knock yourself out|(?:i )?suppose so|if (?:you|we) must|fair enough)\b"
                              # a yes the caller says they already gave: "that's what i said", "that's why i called, isn't it"
                              r"|\b(?:that'?s|thats|that is) (?:exactly |just |precisely )?(?:what|why) (?:i|we)(?:'?m| am|'?re)? (?:said|asked|wanted|want|need|needed|called|calling|rang|phoned|asked for)"
@@ -148,7 +151,7 @@ def yes_or_no(text: str) -> bool | None:
     in, with at least one assent word and no question opening; the word list is closed, so
     "yes but make it twenty" or "that's not right" is never a yes.
     """
-    if _NO_START.search(text):
+    if _NO_START.search(text) or _REPORTED_NO.search(text):
         return False
     echo = _ECHO_OF_NONE.match(text)
     if echo is not None and text[echo.end():].strip():
@@ -160,7 +163,7 @@ def yes_or_no(text: str) -> bool | None:
             return None
         text = text.replace("?", " ")  # "sure, why not?": a recogniser writes the shrug as a question
     low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
-    low = _ASSENT_PHRASES.sub(" yes ", low)
+    low = _BACK.sub(" ", _ASSENT_PHRASES.sub(" yes ", low))
     # "yep no worries do it": fine by them beside a clear yes; without one ("ok no worries then")
     # it lets the matter drop, which is no yes
     no_trouble = bool(_NO_TROUBLE.search(low))
@@ -181,6 +184,12 @@ def yes_or_no(text: str) -> bool | None:
     return True if all(w in _YES or w in _FILLER for w in words) else None
 
 
+# The no the caller went to get: "she says no", "my boss said not to", "he said don't".
+_REPORTED_NO = re.compile(r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
+                          r" (?:says|said) (?:no|not to|not now|don'?t|do not)\b", re.I)
+# Back from a pause ("ok yeah found it, go for it", "right, i'm back. yes"): no answer of its own,
+# so beside a clear yes it is that yes, and alone it is none.
+_BACK = re.compile(r"\b(?:(?:found|got) (?:it|them|the card|my card|the number)(?: here)?|(?:i'?m|i am) back|here it is|there we go)\b")
 _NO_TROUBLE = re.compile(r"\bno (?:worries|worry|problem|problems|probs|bother)\b")
 # A finding said back before the answer: "oh you haven't,", "so it never went through.", "wow it
 # hasn't?" (a clause of its own, ended by its punctuation)
@@ -380,7 +389,7 @@ class ActionGate:
         starter" to the Starter read-back): a change to the action, for its tool to read back."""
         return bool(self._unread_values(task, text))
 
-    def cancel(self, task: SpecialistLike, *, then: str = "", latest: str = "") -> None:
+    def cancel(self, task: SpecialistLike, *, then: str = "", latest: str = "", stopped: bool = False) -> None:
         """The caller said no to the pending read-back: nothing is done, and the task ends saying
         so (`then`: the answer to a question asked with the no). `latest`: the caller's words,
         when the turn is read before it reaches the task's history ("no, leave it. thanks, bye"
@@ -388,7 +397,8 @@ class ActionGate:
         what = self.facts.what if self.facts is not None else _what_of(self._readback)
         _leaving(task, latest or next(iter(user_texts(task.chat_ctx)), ""))
         self._asked = self.facts = None
-        summary = f"{CANCELLED.format(what=what)} {then}".strip()
+        # `stopped`: "never mind, forget it" stops the request, and is told so as a cancel is
+        summary = f"{(frame.CANCELLED if stopped else CANCELLED).format(what=what)} {then}".strip()
         task.finish(task.result_type(status="cancelled", summary=summary))  # type: ignore[arg-type]
 
     def names_new_value(self, task: SpecialistLike, text: str) -> bool:
@@ -442,7 +452,8 @@ class ActionGate:
                     # "no then, move me to starter" to the closure's read-back: nothing is closed,
                     # and the need said instead is routed next (its own read-back follows)
                     task.state.follow_up = task.wanted_instead(texts[0]) or texts[0]
-                task.finish(task.result_type(status="cancelled", summary=CANCELLED.format(what=facts.what)))  # type: ignore[arg-type]
+                said = frame.CANCELLED if frame.stops(texts[0]) else CANCELLED
+                task.finish(task.result_type(status="cancelled", summary=said.format(what=facts.what)))  # type: ignore[arg-type]
                 return None
             if answer is True and same:
                 if (getattr(task, "heard_at_call", None) or task.state.heard.agent) != task.id:

@@ -139,7 +139,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # reason may sound like this very need, but no other
         own = frame.read(latest, lambda words: raises_need(task, words) and not restates(task, words))
         if own is not None and own.move is Move.CANCEL:
-            return gate.cancel(task, latest=latest)
+            return gate.cancel(task, latest=latest, stopped=frame.stops(latest))
         # "no forget that, what's my balance": the no refuses this read-back (nothing done) and
         # the question is answered, not lost with it
         other = task.other_need(latest)

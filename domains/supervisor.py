@@ -36,7 +36,7 @@ from domains.base import (
 from domains.breaker import BREAKER
 from domains.lookup_run import run_lookup
 from domains.results import DomainResult
-from domains.state import CallState
+from domains.state import CallState, Hop
 
 log = logging.getLogger("callcenter.domains")
 
@@ -196,11 +196,18 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                     result = spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
                     return None
-                self.state.note_route(agent_id, context.function_call.extra)
+                note = self.state.note_route(agent_id, context.function_call.extra)
                 words = " ".join(t for t, _ in self._request_texts())
                 if self._only_asks(spec, words):  # "which plan are we on": the price list, no plan asked for
                     assert spec.lookup is not None
                     run = await run_lookup(self.state, agent_id, spec.lookup, words, self.state.settings.fanout_timeout_s)
+                    # The specialist answered by its lookup, its task never started: no handoff for
+                    # the observer to see, so its hop is recorded here, as the fan-out records its own.
+                    self.state.log.pending_routes.pop(agent_id, None)
+                    self.state.trace.leave(agent_id, run.outcome)
+                    self.state.log.direct_hops += [
+                        (Hop(self.spec.name, agent_id, note.path, note.confidence, run.seconds), run.outcome),
+                        (Hop(agent_id, self.spec.name, "return", None, 0.0), run.outcome)]
                     # Not answered (hung, failed, breaker open): named, with a call back, as the fan-out does.
                     result = run.result if run.result is not None else spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
@@ -263,7 +270,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         return None
 
 
-NOTHING_CHANGED = "No problem, nothing has been changed."
+NOTHING_CHANGED = "No problem, nothing was changed."
 _UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted it for a colleague to call you back."
 _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
 

@@ -152,7 +152,10 @@ class MetaSupervisor(Agent):
                 names_need=self._names_need_in_gloss, asks_need=self._asks_surely)
             router = self.state.router
             intents = [] if fixed else router.detect(text)
-            if intents and any(i.in_scope and i.confidence < router.threshold for i in intents):
+            if intents and (any(i.in_scope and i.confidence < router.threshold for i in intents)
+                            # "hi um, unsere api gibt dauernd fehler fünfhundert, why is that": only
+                            # the greeting is read; the need is in the other language's words
+                            or all(i.label.startswith("meta/") or not i.in_scope for i in intents)):
                 intents = self._read_in_english(text) or intents
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
             beside = moves.need_beside_follow_up(text, intents, self.state.caller.results, router) if fixed is None else None

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from callcenter.routing import IntentRouter
     from callcenter.routing.intents import Intent
 
-NO_THANKS = "No problem, nothing has been changed."
+NO_THANKS = "No problem, nothing was changed."
 ALREADY_DONE = "That's already done, I'm afraid. If you'd like it reversed, a colleague can call you back about it; just say 'a person'."
 ALREADY_FILED = (
     "That's already with a supervisor, and nothing has been done yet. If you'd like it withdrawn, a colleague "
@@ -156,10 +156,20 @@ _FOLLOW_UP_WORDS = frozenset(
 _WORD = re.compile(r"[a-z']+")
 
 
+# "how come, i barely send anything", "why? we hardly use it": the why, then the caller's own
+# fact that seems to contradict the answer; its words are no topic, they dispute the answer.
+_DISPUTES = re.compile(
+    r"^\W*(?:(?:but|so|ok|okay|wait|hang\s+on|huh|really)\W+)*(?:how\s+come|why(?:\s+(?:is\s+that|though))?)\W+(?:(?:but|when|if)\s+)?"
+    r"(?:i|we)(?:'?ve|'?m|'?re)?\s+(?:(?:barely|hardly|never|only|just|rarely|seldom|don'?t|didn'?t|haven'?t|do\s+not|did\s+not|have\s+not"
+    r"|not|even|really)\s+)+\w+", re.I)
+
+
 def about_last_answer(text: str) -> bool:
     """A follow-up question with no topic of its own: it can only be about the last answer."""
     if follow_up_kind(text) is None:
         return False
+    if follow_up_kind(text) == "why" and _DISPUTES.match(text):
+        return True
     rest = [w for w in _WORD.findall(text.lower()) if w not in _FOLLOW_UP_WORDS]
     return is_vague(" ".join(rest))
 
@@ -174,6 +184,8 @@ def need_beside_follow_up(
     follow-up of the last answer and, in a clause of its own, a need of another specialist that
     the router is sure of. The follow-up's words and that need (routed once the follow-up is
     answered); else None."""
+    if _DISPUTES.match(text):
+        return None  # "how come? we hardly send anything": the answer disputed, no need beside it
     answered = [r for r in results if r.status in _ANSWERED]
     if not answered:
         return None

@@ -19,7 +19,7 @@ from callcenter.llm.language import farewell_language, says_goodbye
 from callcenter.llm.protocol import SETTLED_EXTRA
 from callcenter.routing.discourse import farewell_after, is_closing, is_thanks_only
 from callcenter.routing.slots import SlotReader
-from domains.intent import restated_yes, yes_or_no
+from domains.intent import restated_yes, yes_at_the_end, yes_or_no
 from domains.results import DomainResult
 from domains.state import CallState
 from meta.moves import NO_THANKS
@@ -57,6 +57,8 @@ def answer_to_offer(text: str, request: str = "") -> bool | None:
     answer = yes_or_no(text)
     if answer is None and request and restated_yes(text, request, lambda _words: False):
         answer = True
+    if answer is None and yes_at_the_end(text):
+        answer = True  # "oh i thought i'd asked already. ok yes do it": taken in, then a clean yes
     if answer is True and _THANKS_ONLY.search(text) and not _CLEAR_ASSENT.search(text):
         return None  # "ok thanks" after an answer that offers something: the answer taken, nothing asked for
     if answer is False and is_closing(text) and not is_thanks_only(text):

@@ -276,6 +276,8 @@ class IntentRouter:
             cut = [", ".join(p for p in re.split(r"\s*,\s*", seg) if not _disc.not_this_need(p)) for seg in segments]
             segments = [seg for seg in cut if seg.strip()] or segments
         for seg in segments:
+            if len(segments) > 1 and _identity.introduces_self(seg):
+                continue  # "this is linus, c1005. i need my email changed ...": who is calling, no need
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
             if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)
                                       or (_disc.if_not_then(seg) and not self._names_other(seg, found[named]))):
@@ -603,7 +605,7 @@ class IntentRouter:
                     or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask
                     or _disc.heard_that(left)
                     or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)
-                    or _seg.repeats(left, right) or self._only_why(right, read)):
+                    or _seg.repeats(left, right) or self._only_why(right, read) or self._bound(whole, left, right, read)):
                 continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work" / "..., i got the email about it": one need
                 # ("put us on the cheapest plan, we barely touch the api": why, no need of its own)
             a = read(left)
@@ -624,6 +626,15 @@ class IntentRouter:
             if asked is not None:
                 return [asked]
         return [whole]
+
+    def _bound(self, whole: Intent, left: str, right: str, read: Callable[[str], Intent]) -> bool:
+        """A domain's construction settles the whole segment and holds of neither part alone, nor
+        does either part read as its need ("our calls were dying during your outage and we still
+        paid full price": a credit asked, which its two halves, a status question and a balance,
+        are not): one need."""
+        return any(not rule.beside_only and rule.label == whole.label and rule.target(whole.text)
+                   and not rule.target(left) and not rule.target(right)
+                   and read(left).label != rule.label and read(right).label != rule.label for rule in self.rereadings)
 
     def _only_why(self, right: str, read: Callable[[str], Intent]) -> bool:
         """The clause says why the one before asks what it asks, and reads as no need of its own

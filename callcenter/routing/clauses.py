@@ -44,7 +44,7 @@ _NOUN_AFTER = r"(?:bill|invoice|payment|charge|statement|month|week|year|time|on
 _ORDINAL = re.compile(
     rf"""^(?:and\s+|then\s+|so\s+)?(?:first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
     |next(?!\s+{_NOUN_AFTER})|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last(?!\s+{_NOUN_AFTER})|and\s+last(?:ly)?
-    |number\s+(?:one|two|three|four|[1-5])|one|two|three)\b[,:]?\s+""",
+    |number\s+(?:one|two|three|four|[1-5])|(?:one|two|three)(?!\s+(?:of|more|factor|fa|step|things?|hundred|thousand|are|were|is\s+(?:late|wrong|paid|due|missing|fine|ok|okay))\b))\b[,:]?\s+""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -69,6 +69,16 @@ _BOUNDARY = re.compile(
 
 _COUNT_OPENS = re.compile(r"\bnumber\s+(?:one|1)\b", re.I)
 _COUNTED = re.compile(r"\s+(?=number\s+(?:two|three|four|[2-4])\b)", re.I)
+# A list counted with bare numbers: "one is there an outage, two how do i make a new key, and
+# three switch me up". A count opens a clause only when it is no amount of something ("two
+# factor", "two invoices", "one more thing"), and only in a turn where "one" and then "two"
+# both open clauses: then every count after a comma opens one (and is no part of its need).
+_NOT_COUNTED = (r"(?!\s*(?:hundred|thousand|million|of|more|and|or|thing|things|factor|fa|step|last|sec|second|seconds"
+                r"|moment|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|time|times|invoices?|charges?"
+                r"|bills?|dollars?|bucks|cents?|keys?|plans?|accounts?|users?|requests?|calls?|errors?|incidents?|tickets?"
+                r"|percent|a\s+(?:month|minute|second)|are|were|have|had)\b)")
+_BARE_COUNT = re.compile(rf"(?:^|[,;:.]\s*)one\s+{_NOT_COUNTED}\w[^,;.]*[,;.]\s*(?:(?:and|then)\s+)?two\s+{_NOT_COUNTED}\w", re.I)
+_BARE_CUT = re.compile(rf"\s*[,;]\s*(?:(?:and|then)\s+)?(?=(?:one|two|three|four|five)\s+{_NOT_COUNTED}\w)", re.I)
 
 # A greeting that opens the turn without a pause ("hi i'm calling about my subscription") is
 # a clause of its own: read together, the greeting's words outweigh a short need. Fillers may
@@ -123,6 +133,20 @@ _ASIDE_OPENER = re.compile(
     r"|one\s+more\s+thing|on\s+another\s+note|while\s+i\s+have\s+you|while\s+i'?ve\s+got\s+you|unrelated(?:\s+but)?)\b[\s,:]*(?=\w)", re.I)
 
 
+# How the caller feels, said before the need ("i am so fed up, i can't log in", "honestly i'm
+# sick of this, ..."): no need of its own, and read with the need its words pull it elsewhere.
+_AFFECT = re.compile(
+    r"""^(?:(?:honestly|look|listen|ugh+|man|god|seriously|right|ok|okay|so|and|oh|well)\W+)*
+    (?:i'?m|i\s+am|im|we'?re|we\s+are)\s+(?:(?:so|really|very|absolutely|totally|just|getting|pretty|bloody|quite|completely)\s+)*
+    (?:fed\s+up|frustrated|annoyed|angry|upset|furious|livid|mad|pissed(?:\s+off)?|fuming|exhausted|stressed(?:\s+out)?
+    |(?:sick|tired)\s+(?:and\s+tired\s+)?of\s+(?:this|it|you(?:\s+(?:people|guys|lot))?)|done\s+with\s+(?:this|it|you(?:\s+(?:people|guys|lot))?)
+    |at\s+my\s+wits'?\s+end)
+    (?:\s+(?:with|at)\s+(?:you(?:\s+(?:people|guys|lot))?|this|it(?:\s+all)?|all\s+(?:this|of\s+this)))?(?:\s+(?:right\s+now|today|now))?
+    \s*[,.;!]+\s*(?=\w)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def _unhedged(clause: str) -> str:
     """The request without the courtesy wrapped round it; a hedge that wraps nothing stays."""
     m = _HEDGE.match(clause)  # its "i was wondering / hoping" is never optional
@@ -151,6 +175,7 @@ def _strip_markers(clause: str) -> tuple[str, bool]:
         clause = _seg.trim(_EMPHASIS.sub("", clause, count=1))
         clause = _seg.unhedged(_unhedged(_COURTESY.sub("", clause)))
         clause = _seg.trim(_ASIDE_OPENER.sub("", clause, count=1))
+        clause = _seg.trim(_AFFECT.sub("", clause, count=1))
     return clause, emphasised
 
 
@@ -178,6 +203,9 @@ def is_announcement(clause: str) -> bool:
     return bool(m) and not _seg.trim(clause[m.end() :])
 
 
+# "you've gone and taken the money again": "gone and" only stresses the deed, it is no leaving
+# (cut at its "and", "you've gone" read as a goodbye).
+_GONE_AND = re.compile(r"\b((?:you|they|we|i|it|he|she|someone|somebody)(?:'?ve|'?s|\s+have|\s+has)?)\s+(?:gone|went|go)\s+and\s+(?=\w)", re.I)
 _OPENING_I_MEAN = re.compile(r"^\W*(?:(?:oh|um+|uh+|so|well|yeah)\W+)*i\s+mean\b[\s,]*(?=\w)", re.I)
 
 
@@ -197,7 +225,10 @@ def clauses(text: str) -> list[str]:
     # "i mean whatever about the invoice thing but ...": the turn's first words correct nothing
     # (nothing was said before them), whichever clause the emphasis puts first
     text = _OPENING_I_MEAN.sub("", text, count=1)
+    text = _GONE_AND.sub(r"\1 ", text)
     counted = bool(_COUNT_OPENS.search(text))
+    if _BARE_COUNT.search(text):
+        text = _BARE_CUT.sub(". ", text)
     for sentence in _seg.strong_segments(text):
         # "number one is there an outage number two how do i ...": once the caller counts from
         # one, every later "number two" opens a clause, comma or not (a recogniser writes none)

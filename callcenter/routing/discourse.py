@@ -63,8 +63,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
         # "can you just turn the old key back on", "could you re-enable it": undo what the answer said happened
-        r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|the \w+( \w+)?) back( on)?"
-        r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|the \w+( \w+)?))\b")),
+        r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|(the|my|our|that) \w+( \w+)?) back( on)?"
+        r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|(the|my|our|that) \w+( \w+)?))\b")),
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         # "and what's the fix" after the diagnosis: what to do about it
@@ -117,6 +117,10 @@ _CLOSING_WORDS = frozenset(
     "k kk ttyl ttfn "
     # the farewells other languages lend English: "thanks, tchau", "ok adiós", "danke, tschüss"
     "tchau chau adios adiós tschüss tschüs tschau "
+    # leaving said outright: "right. i'm off then", "that's me done", "i'm gonna go", "i'll let you go"
+    "off heading head gonna going let sorted finished "
+    # thanks and "got it" in the languages callers mix in: "ah entendi, valeu, tchau", "vale, merci"
+    "gracias merci danke grazie obrigado obrigada valeu entendi entiendo entendido vale compris capito verstanden "
     # degree words of thanks: "thanks a lot", "thanks a bunch", "thanks a million"
     "a lot bunch ton million loads heaps "
     # the sounds around them: "oh thanks a bunch", "well cheers"
@@ -147,6 +151,7 @@ _CLOSING_CUE = re.compile(
     r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|buh-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
     r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)"
+    r"|that'?s (me|us) (done|sorted|finished)|(i'?m|i am|we'?re) (off|heading off)|(i'?m|i am) (gonna|going to) (go|head off|hang up|leave)"
     rf"|see (you|ya)|catch (you|ya)|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 # Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
@@ -154,6 +159,7 @@ _FAREWELL_CUE = re.compile(
     r"\b(bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)|catch (you|ya)"
+    r"|that'?s (me|us) (done|sorted|finished)|(i'?m|i am|we'?re) (off|heading off)|(i'?m|i am) (gonna|going to) (go|head off|hang up|leave)"
     rf"|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
 )
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
@@ -213,7 +219,12 @@ def details_the_one_before(text: str) -> bool:
 # opens every piece, and none asks anything ("..., by the way what's my balance" does).
 _HOW_PIECE = re.compile(
     r"^\W*(?:(?:and|or|um|uh|please|just|ideally|preferably)\W+)*"
-    r"(?:(?:with|in|by|via|over|through|as)\b(?!\s+the\s+way\b)|asap\b|[a-z]{3,}ly\b(?<!apply)(?<!reply)(?<!supply)(?<!only))"
+    r"(?:(?:with|in|by|via|over|through|as)\b(?!\s+the\s+way\b)|asap\b"
+    # (a sentence adverb opens a statement of its own: "..., apparently i owe you money")
+    r"|(?!(?:apparently|honestly|seriously|obviously|supposedly|evidently|frankly|literally|finally|lastly|secondly|thirdly"
+    r"|additionally|really|probably|possibly|hopefully|unfortunately|luckily|basically|actually|usually|normally|currently"
+    r"|recently|lately|clearly|surely|certainly|definitely|presumably|naturally|originally|initially)\b)"
+    r"[a-z]{3,}ly\b(?<!apply)(?<!reply)(?<!supply)(?<!only))"
     r"(?:\W+[\w'-]+){0,5}\W*$")
 _ASKS_IN_PIECE = re.compile(
     r"\?|\b(?:what|what's|whats|when|how|why|where|which|who|is|are|can|could|would|will|do|does|did|want|need|like)\b")
@@ -624,7 +635,9 @@ _CLAUSE = re.compile(r"[.!?;,]+")
 
 
 _LAST_BYE = re.compile(r"(?<=\w)\s+(?=(?:bye|goodbye|bye-bye|bye\s+bye|bye\s+now|bye\s+for\s+now)\W*$)", re.I)
-_AND_BYE = re.compile(r"\s+and\s+(?=(?:bye|goodbye|bye-bye|cheers|thanks|thank you)\b[\w\s!.,]*$)", re.I)
+_AND_BYE = re.compile(r"\s+and\s+(?:then\s+)?(?=(?:bye|goodbye|bye-bye|cheers|thanks|thank you"
+                     # "yes do that and then i'm gonna go, bye": leaving, said as a clause of its own
+                     r"|(?:i'?m|i am) (?:gonna|going to) go|i'?m off|(?:i|we) (?:have|need|got) to go|gotta go)\b[\w\s!.,']*$)", re.I)
 
 
 def farewell_after(text: str) -> str | None:

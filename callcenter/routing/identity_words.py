@@ -146,3 +146,18 @@ _ANNOUNCES = re.compile(
     r"(?:\s+(?:on\s+me|with\s+me|here|to\s+hand|handy|right\s+now))?)",
     re.IGNORECASE,
 )
+
+
+# "this is linus, c1005", "hi it's ada, customer number c1001": the caller introducing themselves
+# with their number and nothing else, a clause beside the need (no ZIP: it verifies nobody, and
+# it asks for nothing either).
+_INTRODUCTION = re.compile(
+    r"^\W*(?:(?:hi|hiya|hey|hello|yeah|yes|so|ok|okay|um+|uh+|right|good\s+(?:morning|afternoon|evening))\W+)*"
+    r"(?:(?:this\s+is|it'?s|its|i'?m|im|i\s+am|my\s+name\s+is|(?:you'?re|you\s+are)\s+speaking\s+(?:to|with))\s+[a-z]+(?:\s+[a-z]+)?\W+)?"
+    r"(?:(?:and\s+)?(?:it'?s|my|our)?\s*(?:customer\s+|account\s+)?(?:number|id|no\.?)?\s*(?:is|'s)?\s*)?"
+    r"c[-\s]?\d{4,6}\W*$", re.IGNORECASE)
+
+
+def introduces_self(clause: str) -> bool:
+    """A clause that only says who is calling, by name and customer number."""
+    return bool(_INTRODUCTION.match(clause))

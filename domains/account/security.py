@@ -25,7 +25,7 @@ _LOCK_STEMS = re.compile(
     re.I)
 
 
-LOCK_DECLINED = "No problem, I won't lock your account; nothing has been changed."
+LOCK_DECLINED = "No problem, I won't lock your account; nothing was changed."
 
 
 def asks_to_lock(text: str) -> bool:

@@ -107,6 +107,12 @@ _WORDS: dict[str, str] = {
     "remboursé": "refunded", "remboursée": "refunded", "remboursez": "refund", "rückerstattung": "refund",
     # a credit for the outage: "ich möchte eine gutschrift"
     "gutschrift": "credit", "entschädigung": "compensation",
+    # "je veux un avoir" (a credit note; bare "avoir" is "to have"), "un crédito", "un risarcimento"
+    "un avoir": "a credit", "dédommagement": "compensation", "indemnisation": "compensation", "compensation": "compensation",
+    "un crédito": "a credit", "compensación": "compensation", "un credito": "a credit", "risarcimento": "compensation",
+    "indennizzo": "compensation", "compensação": "compensation", "indenização": "compensation",
+    # paid all the same: "on paie quand même", "wir zahlen trotzdem"
+    "paie": "pay", "payons": "pay", "payé quand même": "still paid", "trotzdem": "still", "quand même": "still",
     "erstattung": "refund", "erstatten": "refund", "zurückerstatten": "refund", "erstattet": "refunded",
     "rückzahlung": "refund", "rimborso": "refund", "rimborsi": "refunds", "rimborsare": "refund",
     "rimborsato": "refunded", "rimborsata": "refunded", "estorno": "refund", "estornar": "refund",
@@ -147,6 +153,10 @@ _WORDS: dict[str, str] = {
     "plan": "plan", "plano": "plan", "piano": "plan", "tarif": "plan", "forfait": "plan", "formule": "plan",
     "abonnement": "subscription", "suscripción": "subscription", "abo": "subscription", "abbonamento": "subscription",
     "paquete": "package", "paket": "package", "pacchetto": "package", "pacote": "package",
+    # a plan named by its limit: "o plano de seiscentas requisições por minuto", "600 anfragen pro minute"
+    "por minuto": "a minute", "par minute": "a minute", "pro minute": "a minute", "al minuto": "a minute",
+    "requisições": "requests", "requisicoes": "requests", "solicitudes": "requests", "peticiones": "requests",
+    "requêtes": "requests", "anfragen": "requests", "richieste": "requests",
     "cambiar de plan": "change plan", "cambiar el plan": "change plan", "changer de forfait": "change plan",
     "changer de plan": "change plan", "tarif wechseln": "change plan", "tarif ändern": "change plan",
     "cambiare piano": "change plan", "cambiare il piano": "change plan", "mudar de plano": "change plan",

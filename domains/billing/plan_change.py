@@ -14,6 +14,8 @@ from domains.billing.plan_figures import figure, plan_by_figure
 from domains.billing.plan_words import (
     CHEAPEST,
     DOWN,
+    HIGHEST,
+    MIDDLE,
     UP,
     asks_no_price,
     compares_plans,
@@ -162,6 +164,9 @@ def relative_plan(plans: list[Plan], current: Plan | None, way: str) -> Plan | N
     if current is None:
         return None
     by_price = sorted(plans, key=lambda p: p.monthly_price_cents)
+    if way in (HIGHEST, MIDDLE):  # a place in the list: that plan, unless it is the caller's own
+        placed = by_price[-1] if way == HIGHEST else by_price[(len(by_price) - 1) // 2] if by_price else None
+        return placed if placed and placed.id != current.id else None
     if way == CHEAPEST:
         lowest = by_price[0] if by_price else None
         return lowest if lowest and lowest.monthly_price_cents < current.monthly_price_cents else None
@@ -175,8 +180,11 @@ def relative_plan(plans: list[Plan], current: Plan | None, way: str) -> Plan | N
 def _offer(plans: list[Plan], current: Plan, target: Plan, way: str) -> str:
     """Before the read-back of a plan chosen by direction: which plan that is, and (going down)
     the other cheaper plans, so the caller can pick one of those instead."""
-    step = "The next plan down" if way == DOWN else "Our least expensive plan" if way == CHEAPEST else "The next plan up"
-    said = f"{step} from {current.name} is {target.name} at {dollars(target.monthly_price_cents)} a month."
+    step = {DOWN: "The next plan down", CHEAPEST: "Our least expensive plan", HIGHEST: "Our top plan",
+            MIDDLE: "The middle plan"}.get(way, "The next plan up")
+    # a place in the list is the same from any plan: "Our top plan is Enterprise ..."
+    start = "" if way in (HIGHEST, MIDDLE) else f" from {current.name}"
+    said = f"{step}{start} is {target.name} at {dollars(target.monthly_price_cents)} a month."
     others = [
         p for p in sorted(plans, key=lambda p: -p.monthly_price_cents)
         if way == DOWN and p.monthly_price_cents < target.monthly_price_cents
@@ -187,7 +195,9 @@ def _offer(plans: list[Plan], current: Plan, target: Plan, way: str) -> str:
 
 
 def _nothing_further(current: Plan, way: str) -> str:
-    if way == UP:
+    if way == MIDDLE:
+        return f"You're already on our middle plan, {current.name}, at {dollars(current.monthly_price_cents)} a month."
+    if way in (UP, HIGHEST):
         return f"You're already on our top plan, {current.name}, at {dollars(current.monthly_price_cents)} a month."
     return (
         f"You're already on our least expensive plan, {current.name}, at "

@@ -2,7 +2,7 @@
 
 Callers on a plan that costs too much rarely name the plan below it: they ask to "go cheaper",
 for "something less pricey", to "scale back". That is a request for a direction, not a name,
-so the ``plan`` slot holds either a plan id, one of ``DOWN`` / ``UP`` / ``CHEAPEST``, or a figure
+so the ``plan`` slot holds either a plan id, one of ``DOWN`` / ``UP`` / ``CHEAPEST`` / ``HIGHEST`` / ``MIDDLE``, or a figure
 ("the six hundred a minute one": plan_figures.py), and the plan-change specialist resolves a
 direction or a figure against the caller's current plan and the price list.
 
@@ -21,11 +21,17 @@ import re
 from callcenter.routing.slots import said_as_current
 from domains.billing.plan_figures import FIGURE, figure_value, moves_to_a_figure
 
-DOWN, UP, CHEAPEST = "down", "up", "cheapest"
+DOWN, UP, CHEAPEST, HIGHEST, MIDDLE = "down", "up", "cheapest", "highest", "middle"
 
 _NAMES = r"starter|pro|enterprise"
 # "the cheap one": of three plans, the cheap one is the cheapest
 _LOWEST = r"cheapest|lowest|most\s+basic|least\s+expensive|cheap\s+(?:one|plan|tier|option|package)"
+# A place in the list named, not a plan: "the top plan", "the most expensive one", "the middle
+# one". Read with the lowest (one group: the list's ends and middle), told apart by ``_PLACE``.
+_TOP = (r"(?:top|highest|most\s+expensive|biggest|largest|priciest|premium|max(?:imum)?)\s+(?:plan|tier|package|one|option|level)"
+        r"|top\s+of\s+the\s+(?:range|line)")
+_MID = r"(?:middle|mid|medium|mid-?tier|in-?between)\s+(?:plan|tier|package|one|option|level)"
+_PLACE = re.compile(rf"^(?:({_TOP})|({_MID}))$", re.I)
 _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
@@ -46,7 +52,7 @@ _UP_WORDS = (
     # "get me off starter, i need more requests": a plan that allows more
     r"|(?:need|want|get|more)\s+(?:a\s+)?(?:(?:way|a\s+lot|lots|much|many|far)\s+)?(?:more|higher|bigger)\s+(?:api\s+)?(?:requests|calls|capacity|throughput|headroom|rate\s+limit|limit)"
 )
-_MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST})|({_DOWN_WORDS})|({_UP_WORDS}))\b|(?<![\w$])({FIGURE})\b", re.I)
+_MENTION = re.compile(rf"\b(?:({_NAMES})|({_LOWEST}|{_TOP}|{_MID})|({_DOWN_WORDS})|({_UP_WORDS}))\b|(?<![\w$])({FIGURE})\b", re.I)
 _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
 
 # Every mention, in one linear pass; which one is wanted is decided in ``plan_value``.
@@ -126,7 +132,10 @@ def plan_value(m: re.Match[str]) -> str:
         return name.lower()
     if figure_said:
         return figure_value(chosen.string[chosen.start(5) :])  # with what follows: "6000 requests one"
-    return CHEAPEST if lowest else DOWN if down else UP
+    if lowest:
+        place = _PLACE.match(lowest)
+        return CHEAPEST if place is None else HIGHEST if place.group(1) else MIDDLE
+    return DOWN if down else UP
 
 
 def direction(plan: str) -> str | None:
@@ -134,6 +143,10 @@ def direction(plan: str) -> str | None:
     word = plan.strip().lower()
     if word in (CHEAPEST, "lowest", "least expensive"):
         return CHEAPEST
+    if word in (HIGHEST, "top", "most expensive", "biggest"):
+        return HIGHEST
+    if word in (MIDDLE, "mid", "medium"):
+        return MIDDLE
     if word in (DOWN, "cheaper", "lower", "downgrade", "less expensive"):
         return DOWN
     if word in (UP, "higher", "upgrade", "bigger"):
@@ -297,6 +310,8 @@ _PRICE = re.compile(
     rf"\b(?:{_LIMITS}|how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{{0,30}}\bcost"
     # "is pro a lot dearer than what we have": what it costs, against theirs
     r"|dearer|pricier|costlier|more\s+expensive"
+    # "what would the middle one set me back": what it costs, said as what it takes from them
+    r"|set\s+(?:me|us|you)\s+back|run\s+(?:me|us)|come\s+to"
     # "what would starter be then": the price of the plan named
     r"|what\s+(?:would|will|'d)\s+(?:the\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:be|cost|come\s+to|run)"
     r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
@@ -362,8 +377,18 @@ _WANTS_A_CHANGE = re.compile(
     r"|rather|should|could|can|would|pay\w*|bill\w*|charg\w*|worth|enough|overkill|too|than)\b", re.I)
 
 
+# "i'm on the cheapest one right?": the plan they are on, checked in passing before the question
+# that matters ("so what would the middle one set me back")
+_ON_A_PLAN_CHECKED = re.compile(
+    rf"^\W*(?:(?:so|ok(?:ay)?|um+|uh+|right|and)\W+)*(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:still\s+)?on\s+(?:the\s+)?"
+    rf"(?:(?:{_NAMES})|{_LOWEST}|{_TOP}|{_MID}|(?:{_NAMES})\s+(?:one|plan|tier))(?:\s+(?:one|plan|tier))?\W+"
+    r"(?:right|yeah|yes|correct|isn'?t\s+(?:it|that\s+right)|aren'?t\s+(?:i|we)|no)\W*$", re.I)
+
+
 def only_states_plan(text: str) -> bool:
     """The words say which plan the caller is on and ask nothing of it."""
+    if _ON_A_PLAN_CHECKED.match(text):
+        return True
     return bool(_ON_A_PLAN.search(text)) and not _WANTS_A_CHANGE.search(text)
 
 

@@ -114,6 +114,9 @@ def asks_another(text: str) -> bool:
 _RETURN = r"(?:credit|credits|compensat\w*|money\s+back|refund\w*|reimburs\w*|discount|something\s+back|partial\s+refund)"
 _TROUBLE = (r"(?:fail\w*|errors?|outages?|downtime|down\s?time|incidents?|[45]\d\d'?s?|5xx|five\s+hundreds?|disruption|interruption"
             r"|the\s+api\s+being\s+down|service\s+(?:issues?|problems?)|(?:it|the\s+api|you)\s+(?:was|were|being)\s+down)")
+_PAID_IN_FULL = (r"(?:still\s+|also\s+)?(?:paid|pay|paying|charged|charging|charge|billed|billing)\s+(?:us|me|them)?\s*(?:for\s+)?(?:the\s+)?"
+                 r"(?:full|whole|entire|same|normal|regular)(?:\s+(?:whack|price|amount|fee|rate|whack|month|bill|thing))?")
+_DIED = r"(?:died|dying|dead|down|broken|failing|timing\s+out|timed\s+out)"
 _CREDIT_FOR_TROUBLE = re.compile(
     rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because(?:\s+of)?|cos|cause|since|due\s+to|over|after)\b.{{0,30}}\b(?:{_TROUBLE}|throwing|broken|not\s+working)"
     # the credit named by its trouble: "the outage credit for today", "gimme the service credit thing"
@@ -130,7 +133,13 @@ _CREDIT_FOR_TROUBLE = re.compile(
     rf"|\bif\s+(?:it'?s|it\s+is|it\s+was|that'?s)\s+(?:your|you\s+guys'?|on\s+your)\s*(?:fault|end|side)\b.{{0,60}}\b{_RETURN}"
     # the trouble told first, the credit asked as a verb: "we had a pile of failures during your
     # incident so credit us something"
-    rf"|\b{_TROUBLE}\b.{{0,80}}\b(?:credit|compensate|reimburse)\s+(?:us|me)\b",
+    rf"|\b{_TROUBLE}\b.{{0,80}}\b(?:credit|compensate|reimburse)\s+(?:us|me)\b"
+    # the full price charged for service that failed, told as the wrong it is: "you charged us
+    # full whack for a month where half our calls died", "your outage ... and we still paid full price"
+    rf"|\b{_PAID_IN_FULL}\b.{{0,70}}\b(?:{_TROUBLE}|{_DIED})"
+    # the trouble told, then a credit wanted: "the api was down all morning, we want a credit"
+    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b(?:want|need|like|deserve|expect|get)\s+(?:a\s+|an\s+|some\s+)?(?:\w+\s+)?(?:credit|compensation)\b"
+    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b{_PAID_IN_FULL}\b",
     re.I)
 
 
@@ -143,10 +152,18 @@ def asks_credit_for_trouble(text: str) -> bool:
 # told as a story, is the duplicate's refund whatever the story reads as.
 _TAKEN_TWICE = re.compile(
     r"\b(?:took|taken|take|charged|billed|debited|hit|pulled|deducted|collected|withdrew|withdrawn"
-    r"|came\s+out|come\s+out|went\s+out|gone\s+out|taken\s+out|paid)\b.{0,35}\b(?:twice|two\s+times)\b"
+    r"|came\s+out|come\s+out|went\s+out|gone\s+out|taken\s+out|paid)\b.{0,35}\b(?:twice|two\s+times|a\s+second\s+time)\b"
     r"|\b(?:double|duplicate)[\s-]+(?:charge[ds]?|billed|billing|payments?|debit(?:ed)?)\b"
     # "cancel the duplicate", "reverse that double one": undoing the second charge is its refund
     r"|\b(?:cancel|reverse|undo|void|remove|take\s+off)\s+(?:the|that|this)\s+(?:duplicate|double|extra|second)(?:\s+(?:one|charge|payment))?\b", re.I)
+
+
+_REFUND_NAMED = re.compile(r"\b(?:refund\w*|money\s+back|reimburs\w*|credit\w*)\b", re.I)
+
+
+def names_refund(text: str) -> bool:
+    """The words name money going back ("where's my refund"), not only the charge."""
+    return bool(_REFUND_NAMED.search(text))
 
 
 def tells_taken_twice(text: str) -> bool:

@@ -31,6 +31,7 @@ from domains.billing.plan_words import (
     compares_plans,
     ends_everything,
     ends_something,
+    names_plan_or_way,
     names_plan_to_move_to,
     only_states_plan,
     payment_failed,
@@ -46,6 +47,7 @@ from domains.billing.refund_words import (
     asks_credit_for_trouble,
     asks_now,
     names_no_money,
+    names_refund,
     tells_taken_twice,
     ticket_for_money,
 )
@@ -178,6 +180,17 @@ TAKEN_TWICE = Rereading(
     settles_own=True,  # read as the refund but unsure of it (0.68): the construction is sure, the read-back comes first
 )
 
+# "you've taken the money a second time haven't you": a charge taken twice told, not asked after
+# (a refund named beside it, "where's my refund for the double charge", keeps its status).
+TAKEN_TWICE_TOLD = Rereading(
+    over=frozenset({"billing/refund_status"}),
+    label="billing/refund",
+    target=lambda text: tells_taken_twice(text) and not names_refund(text),
+    whole=never,
+    unsure=never,
+    settles_own=True,
+)
+
 # "there's a charge of forty nine dollars on my card, what was that one for": the invoices say
 # what it was; money asked back in the same words ("... i want it back") stays a refund.
 CHARGE_ASKED = Rereading(
@@ -195,6 +208,18 @@ PLAN_PRICE = Rereading(
     over=frozenset({"billing/balance", OOS}),
     label="billing/plan_change",
     target=asks_a_plans_price,
+    whole=asks_the_monthly_price,
+    unsure=never,
+)
+
+# "what would the middle one set me back": a plan's price, its "back" no money back; only for a
+# plan named (or its place in the list), not a figure beside a charge ("they take $12 a month
+# more than the price and i got charged twice" asks money back).
+PLAN_PRICE_NOT_REFUND = Rereading(
+    over=frozenset({"billing/refund"}),
+    label="billing/plan_change",
+    target=lambda text: asks_a_plans_price(text) and names_plan_or_way(text) and not names_refund(text)
+    and not tells_taken_twice(text),
     whole=asks_the_monthly_price,
     unsure=never,
 )
@@ -296,7 +321,7 @@ DOMAIN = DomainSpec(
     ports=PORTS,
     slots=SLOTS,
     # a charge taken twice first: "cancel the duplicate" is no cancel of anything else
-    rereadings=(TAKEN_TWICE, TICKET_FOR_MONEY, PAY_LESS, PLAN_BY_FIGURE, CANCEL_TO_A_PLAN, PLAN_PRICE, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
+    rereadings=(TAKEN_TWICE, TAKEN_TWICE_TOLD, TICKET_FOR_MONEY, PAY_LESS, PLAN_BY_FIGURE, CANCEL_TO_A_PLAN, PLAN_PRICE, PLAN_PRICE_NOT_REFUND, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
                 MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED,
                 NO_MONEY_NAMED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),

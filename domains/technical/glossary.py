@@ -19,6 +19,12 @@ _WORDS: dict[str, str] = {
     "no funciona": "not working", "ne fonctionne pas": "not working", "ne marche pas": "not working",
     "marche pas": "not working", "funktioniert nicht": "not working", "geht nicht": "not working",
     "non funziona": "not working", "não funciona": "not working",
+    # stopped working: "mi clave dejó de funcionar", "ma clé a cessé de fonctionner", "hat aufgehört zu funktionieren"
+    "dejó de funcionar": "stopped working", "dejo de funcionar": "stopped working", "ha dejado de funcionar": "stopped working",
+    "a cessé de fonctionner": "stopped working", "ne fonctionne plus": "stopped working", "ne marche plus": "stopped working",
+    "funktioniert nicht mehr": "stopped working", "hat aufgehört zu funktionieren": "stopped working",
+    "ha smesso di funzionare": "stopped working", "non funziona più": "stopped working", "parou de funcionar": "stopped working",
+    "já não funciona": "stopped working",
     "funciona": "working", "fonctionne": "working", "funktioniert": "working", "funziona": "working",
     "funcionando": "working", "funzionando": "working",
     "no carga": "not loading", "ne charge pas": "not loading", "lädt nicht": "not loading", "non carica": "not loading",

@@ -113,6 +113,18 @@ def asks_about_guide(words: str) -> bool:
     return bool(_GUIDE_NAMED.search(words)) and bool(_ASKS.search(words)) and not _TROUBLE.search(words)
 
 
+# "what header do i put the key in for authentication", "the new guy has no clue how
+# authentication works with you": how calls to the API authenticate, which the words alone read
+# as two-factor authentication; a second factor or a sign-in named makes it the account's.
+_SECOND_FACTOR = re.compile(r"\b(?:two[- ]?factor|2fa|mfa|multi[- ]?factor|authenticator|one[- ]time|codes?|otp|sms|texts?"
+                            r"|phone|sign(?:ing)?[- ]?(?:in|on)|log(?:ging)?[- ]?(?:in|on)|password|dashboard|account)\b", re.I)
+
+
+def asks_api_auth(words: str) -> bool:
+    """How the API authenticates a call, asked, with no second factor or sign-in named."""
+    return topic_of(words) == "auth" and not _SECOND_FACTOR.search(words)
+
+
 # "we use your api for like inventory stuff and ...": what the caller does with the API, told as
 # who they are; beside another need it asks for no guide.
 _TELLS_USE = re.compile(

@@ -16,6 +16,7 @@ from domains.technical.integration_help import (
     IntegrationHelpTask,
     asks_about_guide,
     asks_about_retries,
+    asks_api_auth,
     asks_how_to,
     asks_which_guide,
     guide,
@@ -209,6 +210,18 @@ GUIDE_ASKED = Rereading(
     settles_own=True,  # a guide acts on nothing
 )
 
+# "what header do i put the key in for authentication": the API's authentication guide, not
+# the account's two-factor reset (which a second factor or a sign-in named keeps).
+API_AUTH = Rereading(
+    # "our new developer has no clue how authentication works with you" read as a ticket (unless one is asked for)
+    over=frozenset({"account/two_factor_reset", "account/login_help", "account/security", "technical/escalation", OOS}),
+    label="technical/integration_help",
+    target=asks_api_auth,
+    whole=asks_for_ticket,
+    unsure=never,
+    settles_own=True,  # a guide acts on nothing
+)
+
 # "we use your api for like inventory stuff and the calls fail": the caller's use told as who
 # they are, beside the need they called about, is no set-up question (said alone, it keeps it).
 USE_TOLD = Rereading(
@@ -231,7 +244,7 @@ DOMAIN = DomainSpec(
     wording=Wording(offer="technical problems", ask="a technical problem", prompt="technical support"),
     slots=SLOTS,
     rereadings=(CALLER_ESCALATED, API_LOCKED, INCIDENT_NAMED, UP_OR_DOWN, KEY_FAILS, IS_IT_WHY, PAST_TROUBLE, TICKET_ASKED, TICKET_ASKED_ABOUT, HOW_TO,
-                ERROR_CODE_NAMED, GUIDE_ASKED, USE_TOLD),
+                ERROR_CODE_NAMED, GUIDE_ASKED, API_AUTH, USE_TOLD),
     ports=PORTS,
     supervisor=TechnicalSupervisorTask,
     specialists=(

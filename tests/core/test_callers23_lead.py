@@ -202,7 +202,7 @@ async def test_a_decision_put_off_at_a_clarifying_question(open_call, store: Sto
     first = await call.send("i want to cancel my subscription, end it")  # a plan or the account: asked
     assert "Just so I get this right" in said(first), said(first)
     turn = await call.send("not yet, let me think it over")
-    assert "nothing has been changed" in said(turn) and "refund" not in said(turn), said(turn)
+    assert "nothing was changed" in said(turn) and "refund" not in said(turn), said(turn)
 
 
 async def test_reset_codes_never_asked_for_are_not_a_two_factor_reset(open_call, store: Store) -> None:

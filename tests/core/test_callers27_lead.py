@@ -161,7 +161,7 @@ async def test_a_lock_declined_after_the_review_is_no_review_again(open_call, st
     call = await open_call("C1002")
     await call.send("i got a weird sign in alert, can you look")
     turn = await call.send("nah don't bother locking it, it was probably me")
-    assert "nothing has been changed" in said(turn) and "sign-in attempts" not in said(turn), said(turn)
+    assert "nothing was changed" in said(turn) and "sign-in attempts" not in said(turn), said(turn)
     assert "two-factor" not in said(turn), said(turn)
 
 
