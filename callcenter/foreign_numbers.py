@@ -25,7 +25,8 @@ def _add(value: int, *words: str) -> None:
 
 
 # units and teens
-_add(1, "uno", "una", "un", "une", "um", "uma", "eins", "ein", "eine")
+# (not Portuguese "um": it is the English filler too)
+_add(1, "uno", "una", "un", "une", "uma", "eins", "ein", "eine")
 _add(2, "dos", "deux", "due", "dois", "duas", "zwei")
 _add(3, "tres", "três", "trois", "tre", "drei")
 _add(4, "cuatro", "quatre", "quattro", "quatro", "vier")
@@ -45,7 +46,7 @@ _add(17, "diecisiete", "diciassette", "dezessete", "dezassete", "siebzehn")
 _add(18, "dieciocho", "diciotto", "dezoito", "achtzehn")
 _add(19, "diecinueve", "diciannove", "dezenove", "dezanove", "neunzehn")
 # tens (Italian drops a tens word's last vowel before "uno" and "otto": "ventuno", "quarantotto")
-_add(20, "veinte", "veinti", "vingt", "venti", "vent", "vinte", "zwanzig")
+_add(20, "veinte", "veinti", "vingt", "vingts", "venti", "vent", "vinte", "zwanzig")
 _add(30, "treinta", "trente", "trenta", "trent", "trinta", "dreißig", "dreissig")
 _add(40, "cuarenta", "quarante", "quaranta", "quarant", "quarenta", "vierzig")
 _add(50, "cincuenta", "cinquante", "cinquanta", "cinquant", "cinquenta", "fünfzig", "funfzig")
@@ -90,19 +91,26 @@ def _value(parts: list[str]) -> int:
             current = (current or 1) * 100
         elif part in _THOUSAND:
             total, current = total + (current or 1) * 1000, 0
+        elif part in ("vingt", "vingts") and current % 10 == 4:
+            current += 76  # "quatre vingt" said apart: four twenties, not four and twenty
         elif part != "und":
             current += _VALUES[part]
     return total + current
 
 
-_FOUR_TWENTY = re.compile(r"quatre[\s-]vingt", re.I)
+def _composes(parts: list[str]) -> bool:
+    """The parts make one number: no two units or teens in a row ("dos tres", "uno uno" count,
+    they are no figure)."""
+    small = [p not in _HUNDRED and p not in _THOUSAND and p != "und" and _VALUES.get(p, 100) < 20 for p in parts]
+    # ... except a ten before a unit: French "dix-sept", "soixante-dix-neuf"
+    return not any(a and b and _VALUES.get(p) != 10 for a, b, p in zip(small, small[1:], parts, strict=False))
+
+
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def _parts_of(word: str) -> list[str] | None:
-    low = word.lower()
-    if low in _VALUES:  # "quatre-vingts" whole
-        return [low]
+    low = word.lower().replace("quatre-vingt", "quatrevingt")  # French 80 is "four twenties": one part
     parts: list[str] = []
     for piece in low.split("-"):
         cut = _cut(piece)
@@ -115,7 +123,6 @@ def _parts_of(word: str) -> list[str] | None:
 def digits(text: str) -> str:
     """``text`` with each run of number words in these languages written as digits
     ("¿cuarenta y nueve?" -> "¿49?", "neunundvierzig" -> "49"); other words as they were."""
-    text = _FOUR_TWENTY.sub("quatrevingt", text)  # French 80 is "four twenties": one part
     tokens = [(m, _parts_of(m.group(0))) for m in _WORD.finditer(text)]
     out: list[str] = []
     last, k = 0, 0
@@ -138,6 +145,9 @@ def digits(text: str) -> str:
             else:
                 break
         words = j - k
+        if not _composes(run):
+            k = j
+            continue
         # alone, a small word is an article or a verb ("un", "sei"), and a bare "mille" or "cent"
         # thanks or is English ("mille grazie")
         if words > 1 or (_value(run) >= _SMALL_ALONE and any(p in _VALUES for p in run)):

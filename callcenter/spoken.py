@@ -499,7 +499,7 @@ def normalise(text: str) -> str:
     # "quarantanove?", "¿cuarenta y nueve?": a figure said back in another language, alone
     said_back = foreign_numbers.digits(text)
     if said_back != text and _ONLY_A_FIGURE.fullmatch(said_back):
-        text = said_back
+        text = said_back.lstrip("¿¡ ")  # "¿49?" is "49?", the figure said back
     text = _SPELLED_DOB.sub("dob", text)
     text = birth_dates(text)  # before the numbers: a day and a two-digit year would run together
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1).lower()], text)

@@ -201,9 +201,13 @@ _STOPS = re.compile(r"\b(?:never ?mind|forget (?:it|that|about it|about that|the
                     r"|(?:i'?ll|i will|we'?ll) (?:just )?(?:do|sort|handle|deal with) (?:it|that|this)(?: \w+)? (?:later|another time|some other time))\b", re.I)
 
 
+_OPENS_WITH_NO = re.compile(r"^\W*(?:(?:uh+|um+|oh|well|ok|okay|hmm+|ah|so)\W+)*(?:no|nope|nah|don'?t|do\s+not)\b", re.I)
+
+
 def stops(text: str) -> bool:
-    """The words stop the request ("never mind, forget it"), not only say no to it."""
-    return bool(_STOPS.search(text))
+    """The words stop the request ("never mind, forget it"), not only say no to it ("nope,
+    forget about it, too expensive" is a no first)."""
+    return bool(_STOPS.search(text)) and not _OPENS_WITH_NO.match(text)
 
 
 def takes_back(text: str) -> bool:

@@ -306,8 +306,4 @@ FOLLOW_UP_GLOSS: dict[str, str] = {
     "sollte ich": "should i", "sollen wir": "should we", "muss ich": "should i",
     # and if, what if
     "y si": "and if", "et si": "and if", "und wenn": "and if", "e se": "and if",
-    # what the caller wants: "je veux un avoir", "ich möchte eine gutschrift", "quiero un reembolso"
-    "quiero": "i want", "queremos": "we want", "je veux": "i want", "veux": "want", "voudrais": "would like",
-    "voulons": "we want", "möchte": "want", "möchten": "want", "ich will": "i want", "wir wollen": "we want",
-    "vorrei": "i want", "voglio": "i want", "vogliamo": "we want", "quero": "i want", "gostaria": "would like",
 }

@@ -249,6 +249,20 @@ def extract_slots(text: str, reader: SlotReader | None = None) -> Slots:
     return (reader or SHARED).read(text)
 
 
+# Between two values of one slot, the words that make the later one a correction of the earlier:
+# "my invoice from three months ago, no wait, two months ago", "charge a, sorry, i mean charge d".
+_CORRECTS = re.compile(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually|or\s+rather|rather|make\s+(?:that|it)|no)\b", re.I)
+
+
+def _corrected(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The slot's first value, or the last one said as a correction of the one before it."""
+    found = None
+    for m in pattern.finditer(text):
+        if found is None or _CORRECTS.search(text, found.end(), m.start()):
+            found = m
+    return found
+
+
 def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]) -> Slots:
     s = Slots()
     text = strip_cards(text[:MAX_SLOT_TEXT])  # bounded work; a card number is never a phone or ZIP
@@ -257,7 +271,7 @@ def _read(text: str, patterns: tuple[SlotPattern, ...], request: re.Pattern[str]
         s.customer_id = f"C{said[-1]}"
     scrubbed = _CUSTOMER.sub(" ", text)
     for p in patterns:
-        if (m := (_wanted(p.pattern, text) if p.skips_current else p.pattern.search(text))) and (value := p.value(m)):
+        if (m := (_wanted(p.pattern, text) if p.skips_current else _corrected(p.pattern, text))) and (value := p.value(m)):
             s.domain[p.name] = value  # "": what matched is no value of the slot
         scrubbed = p.pattern.sub(" ", scrubbed)  # a domain's id is never a ZIP code
     if m := request.search(text):

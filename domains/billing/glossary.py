@@ -108,6 +108,9 @@ _WORDS: dict[str, str] = {
     # a credit for the outage: "ich möchte eine gutschrift"
     "gutschrift": "credit", "entschädigung": "compensation",
     # "je veux un avoir" (a credit note; bare "avoir" is "to have"), "un crédito", "un risarcimento"
+    "möchte eine gutschrift": "want a credit", "möchten eine gutschrift": "want a credit", "wollen eine gutschrift": "want a credit",
+    "je veux un avoir": "want a credit", "voudrais un avoir": "want a credit", "quiero un crédito": "want a credit",
+    "queremos un crédito": "want a credit", "vorrei un credito": "want a credit", "quero um crédito": "want a credit",
     "un avoir": "a credit", "dédommagement": "compensation", "indemnisation": "compensation", "compensation": "compensation",
     "un crédito": "a credit", "compensación": "compensation", "un credito": "a credit", "risarcimento": "compensation",
     "indennizzo": "compensation", "compensação": "compensation", "indenização": "compensation",

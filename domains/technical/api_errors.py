@@ -68,7 +68,8 @@ def diagnose(
             "to a plan with a higher limit."
         )
         follow_ups = {
-            "why": f"Because at your busiest minute you sent {peak} requests and your plan allows {limit}; the rest are turned away until the minute is over.",
+            "why": (f"Because at your busiest minute you sent {peak} requests and your plan's rate limit is {limit} a minute; the rest "
+                    "are turned away until the minute is over. Spreading requests out, with retries and backoff, keeps you under it."),
             "next_step": "Add retries with exponential backoff, spread bursts out, or move to a plan with a higher limit. I can help you change plan if you like.",
             "how_long": "The limit resets every minute, so calls succeed again as soon as the burst is over.",
             "do_it": "I can't change your code, but I can upgrade your plan to raise the limit: just say 'change my plan'.",

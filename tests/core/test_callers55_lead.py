@@ -7,8 +7,9 @@ API authenticates is set-up help; the price list's hop is recorded; the full pri
 an outage is its credit; "gone and" taken twice is the duplicate; how the caller feels is no
 need; the top and the middle plan; a figure said back in Italian; a need in German beside an
 English greeting; "how come, we hardly send anything" after a diagnosis; a yes after taking in
-an offer; a caller introducing themselves with their number beside the needs. Each failed on
-d525cc5.
+an offer; a caller introducing themselves with their number beside the needs; "¿cuarenta y
+nueve?" said back; a month said, then corrected ("no wait, ..."); why the limit bites, with what
+to do. Each failed on d525cc5.
 """
 
 from __future__ import annotations
@@ -167,3 +168,23 @@ async def test_a_caller_introducing_themselves_with_their_number_asks_for_nothin
     call = await open_call("C1005")
     turn = await call.send("this is linus, c one double oh five. i need my email changed and my two factor reset")
     assert "technical" not in said(turn) and "account.profile_update" in reached(turn), (said(turn), reached(turn))
+
+
+async def test_a_figure_said_back_in_spanish_with_its_marks_is_the_figure(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    await call.send("hola, ¿cuánto tengo que pagar?")
+    turn = await call.send("¿cuarenta y nueve?")
+    assert "$49.00" in said(turn), said(turn)
+
+
+async def test_a_month_said_then_corrected_is_the_corrected_one(open_call, store: Store) -> None:
+    call = await open_call("C1004")
+    turn = await call.send("can i get the bill from, uh, four months ago, no wait, three months ago")
+    assert "invoice is INV-1004-3" in said(turn) and "I don't see an invoice" not in said(turn), said(turn)
+
+
+async def test_why_we_are_limited_names_the_limit_and_what_to_do(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("we keep hitting the too many requests error")
+    turn = await call.send("how come, we barely use it")
+    assert "rate limit is 60 a minute" in said(turn) and "backoff" in said(turn), said(turn)
