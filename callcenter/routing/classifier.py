@@ -629,12 +629,15 @@ class IntentRouter:
 
     def _bound(self, whole: Intent, left: str, right: str, read: Callable[[str], Intent]) -> bool:
         """A domain's construction settles the whole segment and holds of neither part alone, nor
-        does either part read as its need ("our calls were dying during your outage and we still
-        paid full price": a credit asked, which its two halves, a status question and a balance,
-        are not): one need."""
+        does either part read as its need, and the parts read as two departments ("our calls were
+        dying during your outage and we still paid full price": a credit asked, which its two
+        halves, a status question and a balance, are not): one need."""
+        a, b = read(left), read(right)
+        if a.domain == b.domain:
+            return False  # two needs of one department are told apart by its specialists, not joined
         return any(not rule.beside_only and rule.label == whole.label and rule.target(whole.text)
                    and not rule.target(left) and not rule.target(right)
-                   and read(left).label != rule.label and read(right).label != rule.label for rule in self.rereadings)
+                   and a.label != rule.label and b.label != rule.label for rule in self.rereadings)
 
     def _only_why(self, right: str, read: Callable[[str], Intent]) -> bool:
         """The clause says why the one before asks what it asks, and reads as no need of its own
