@@ -138,9 +138,9 @@ def digits(text: str) -> str:
             if nxt_parts is not None:
                 run += nxt_parts
                 j += 1
-            elif (nxt.group(0).lower() in _JOINS and j + 1 < len(tokens) and tokens[j + 1][1] is not None
+            elif (nxt.group(0).lower() in _JOINS and j + 1 < len(tokens) and (joined := tokens[j + 1][1]) is not None
                   and not text[nxt.end():tokens[j + 1][0].start()].strip()):
-                run += tokens[j + 1][1] or []
+                run += joined
                 j += 2
             else:
                 break

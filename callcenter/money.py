@@ -56,12 +56,17 @@ def _suspicious_chars(text: str) -> bool:
     return False
 
 
+# Money's idioms name no amount: "we're paying top dollar", "every last dollar", "dollar for dollar".
+_IDIOM = re.compile(r"\b(?:top|big|every(?:\s+last)?|last)\s+dollars?\b|\bdollar\s+for\s+dollar\b", re.I)
+
+
 def read_amount(text: str) -> AmountReading:
     """The one amount of money the caller's words name, strictly; see the module docstring."""
     if _suspicious_chars(text):
         if _BARE_CURRENCY.search(text) or any(unicodedata.category(c) == "Nd" for c in text):
             return AmountReading("unclear", why="characters I could not read")
         return AmountReading("none")
+    text = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
     found: list[int] = []
     covered: list[tuple[int, int]] = []
     for m in _MENTION.finditer(text):

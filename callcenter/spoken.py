@@ -214,9 +214,21 @@ def _convert_run(m: re.Match[str]) -> str:
             and _COUNTED_AFTER.match(after)):
         # "two forty nine dollar charges": two charges of 49 dollars (the count stays a word),
         # not a charge of 249; one charge of it is said in the singular
-        return " ".join([*lead, words[0], "".join(chunks[1:]), *trail])
+        return _with_trail(" ".join([*lead, words[0], "".join(chunks[1:])]), text, trail)
     digits = "".join(chunks)
-    return " ".join([*lead, digits, *trail])
+    return _with_trail(" ".join([*lead, digits]), text, trail)
+
+
+# The pause before the glue words a run ends on: "... one two one two, and what's the outage"
+# keeps its comma (a clause boundary), as said.
+_TRAIL_SEP = re.compile(r"([\s,-]+)(?:and|point|a|double|triple)(?:[\s,-]+(?:and|point|a|double|triple))*$", re.I)
+
+
+def _with_trail(number: str, text: str, trail: list[str]) -> str:
+    if not trail:
+        return number
+    sep = _TRAIL_SEP.search(text)
+    return f"{number}{', ' if sep and ',' in sep.group(1) else ' '}{' '.join(trail)}"
 
 
 # "the six hundred one, then": a number then "one" said as a pick ends where the clause does
@@ -488,7 +500,10 @@ _ONE_DIGIT = re.compile(r"\b(an?)\s+(zero|one|two|three|four|five|six|seven|eigh
 
 
 # A turn that is only a figure: "¿49?", "49 ?", "mais 49 ?"
-_ONLY_A_FIGURE = re.compile(r"\W*(?:(?:y|e|et|und|ah|oh|eh|um|uh|mais|ma|pero|aber|mas|nur|solo|seulement|apenas|solamente)\W+)*\d+\W*", re.I)
+# ("neunhundertneunundneunzig dollar?": with its currency)
+_ONLY_A_FIGURE = re.compile(r"\W*(?:(?:y|e|et|und|ah|oh|eh|um|uh|mais|ma|pero|aber|mas|nur|solo|seulement|apenas|solamente)\W+)*\d+"
+                            r"(?:\s+(?:dollars?|d[oó]lares|dollari|dólar|euros?|bucks))?\W*", re.I)
+_SHORT = 6  # words: a figure said back alone is short; longer turns skip the foreign figures here
 
 
 def normalise(text: str) -> str:
@@ -497,7 +512,7 @@ def normalise(text: str) -> str:
     # written full stop in it would end the sentence inside the number
     text = _ELLIPSIS.sub(", ", text)
     # "quarantanove?", "¿cuarenta y nueve?": a figure said back in another language, alone
-    said_back = foreign_numbers.digits(text)
+    said_back = foreign_numbers.digits(text) if len(text.split()) <= _SHORT else text
     if said_back != text and _ONLY_A_FIGURE.fullmatch(said_back):
         text = said_back.lstrip("¿¡ ")  # "¿49?" is "49?", the figure said back
     text = _SPELLED_DOB.sub("dob", text)

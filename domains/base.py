@@ -19,7 +19,7 @@ from livekit.agents import AgentTask, llm
 from callcenter.llm.language import farewell_language, says_goodbye
 from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.discourse import FollowUp, farewell_after, is_closing
-from callcenter.routing.frames import asks_for_person
+from callcenter.routing.frames import asks_for_person, echoes_person
 from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState
 
@@ -55,9 +55,6 @@ _HUMAN = re.compile(
 
 _CLAUSES = re.compile(r"[.,;!?]+\s*")
 _CLAUSE_AND_END = re.compile(r"[^.,;!?]+[.,;!?]*")
-_ECHOED_PERSON = re.compile(r"(?:(?:a|an|the|your)\s+)?(?:supervisor|manager|person|human|colleague|engineer)s?\s*\?+", re.I)
-
-
 def asks_for_need(state: CallState, words: str, *, sure: bool = True) -> bool:
     """The words ask for something of their own: a department's need the router is sure of
     (`sure`), or any department's reading at all."""
@@ -78,7 +75,7 @@ def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = 
     # ("a supervisor? can't you just skip that bit": the read-back's word said back as a question
     # asks for no one)
     parts = [p.group(0) for p in _CLAUSE_AND_END.finditer(latest) if p.group(0).strip()]
-    if _HUMAN.search(latest) or any(asks_for_person(part) for part in parts if not _ECHOED_PERSON.fullmatch(part.strip())):
+    if _HUMAN.search(latest) or any(asks_for_person(part) for part in parts if not echoes_person(part)):
         return LeaveReason.HUMAN
     if _GOODBYE.search(latest) or is_closing(latest):
         return LeaveReason.GOODBYE

@@ -84,6 +84,8 @@ _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|c
 _QUESTION_OPENER = re.compile(
     r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right|hang\s+on|hold\s+on|one\s+sec|just)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
+    # "remind me what they all cost first", "tell me again how much pro is": a question put as asked for
+    r"(?:(?:remind|tell|show)\s+(?:me|us)(?:\s+again)?\s+(?=(?:what|how|which|when|why|where)\b))?"
     r"(is|are|am|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
     r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b",
     re.I,
@@ -309,6 +311,12 @@ def answer(reading: Reading, facts: ActionFacts, approval_wait: str, words: str 
 
 # "why only twenty percent??", "how come it's so little": the amount asked about, not the approval.
 _ABOUT_AMOUNT = re.compile(r"\b(?:percent|per\s?cent|%|so\s+(?:little|low|small)|only|full\s+amount|whole\s+(?:amount|thing)|all\s+of\s+it|that\s+much|more)\b", re.I)
+
+
+def asks_why_amount(reading: Reading | None, facts: ActionFacts | None, said: str) -> bool:
+    """"hold on, 199.80 out of 999, why so little": why the pending amount is what it is."""
+    return (reading is not None and reading.ask is Ask.WHY and facts is not None and facts.amount is not None
+            and bool(_ABOUT_AMOUNT.search(said)))
 
 
 def fact(ask: Ask | None, facts: ActionFacts, approval_wait: str, said: str = "") -> str:

@@ -33,7 +33,8 @@ def typed_plainly(words: dict[str, str], not_plain: frozenset[str] = frozenset()
     return out
 
 
-def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = True, apart: bool = False) -> str:
+def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = True, apart: bool = False,
+          by_sentence: bool = False) -> str:
     """The English words of the glossaries found in ``text``, in the order said (longest
     phrases first, each word used once); words no glossary knows are left out. ``english``:
     a sentence of the turn said in English ("welchen tarif habe ich? what plan am i on") is
@@ -41,14 +42,18 @@ def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = Tr
     clause glossed on its own and the clauses kept apart by commas, so two needs read as two
     ("nos appels ont échoué pendant la panne, je voudrais un remboursement"); by default one
     gloss, where a need said over two clauses reads whole ("mein konto ist gesperrt, was soll ich
-    jetzt machen")."""
+    jetzt machen"). ``by_sentence``: apart only where a sentence ends ("¿hay algún incidente? tenemos
+    errores quinientos": two questions, the board and the errors)."""
     glossaries = list(glossaries)
     # clause by clause: "my calls keep failing, por qué?" is English, then Spanish
     sentences = [p for p in _SENTENCE.split(text) if p.strip()]
     whole = [p for p in _WHOLE_SENTENCE.split(text) if p.strip()]
     kept = [p.strip() for p in sentences if english and _english(p, clause=p not in whole) and not _foreign(p, glossaries)]
     foreign = [p for p in sentences if p.strip() not in kept]
-    if apart:
+    if by_sentence:
+        said = [" ".join(c for c in _SENTENCE.split(w) if c.strip() and c.strip() not in kept) for w in whole]
+        glossed = ", ".join(g for g in (_gloss_words(p, glossaries) for p in said) if g)
+    elif apart:
         glossed = ", ".join(g for g in (_gloss_words(p, glossaries) for p in foreign) if g)
     else:
         glossed = _gloss_words(" ".join(foreign), glossaries) if foreign else ""

@@ -171,6 +171,7 @@ def yes_or_no(text: str) -> bool | None:
     words = [w.strip(".,!") for w in low.split()]
     if no_trouble and not any(w in _CLEAR_YES for w in words):
         return None
+    words = _without_shrug(words)
     words = [w for w in words if w]
     meaningful = [w for w in words if w not in _FILLER]
     if not meaningful or meaningful[0] in _QUESTION_OPENERS:
@@ -201,6 +202,12 @@ _ECHO_OF_NONE = re.compile(
 # "let's all thank you": how a recogniser at 8 kHz writes "that's all thank you" (voice18)
 _DONE_FOR_NOW = re.compile(r"\b(?:that'?s|thats|that is|that'?ll be|that will be)\s+(?:all|it|everything)\b|\blet'?s\s+all\s+thank")
 _CLEAR_YES = frozenset("yes yeah yep yup sure absolutely definitely please".split())
+_SHRUG = frozenset("whatever meh".split())
+
+
+def _without_shrug(words: list[str]) -> list[str]:
+    """"ok whatever yes": a shrug beside a clear yes is that yes ("ok whatever" alone is none)."""
+    return [w for w in words if w not in _SHRUG] if any(w in _CLEAR_YES for w in words) else words
 
 
 # A yes that names what it agrees to: "yes go ahead with the refund", "yep, enterprise",
@@ -266,6 +273,8 @@ def restated_yes(text: str, readback: str, reads_as_action: Callable[[str], bool
     rest = _FINE_BY_ME.sub(" ", low[opened.end():])  # "ok yeah a call back about the email is fine"
     rest = _TO_BE_SAFE.sub(" ", rest)  # "ok lock it just in case": why, not what
     words = [w for w in re.findall(r"[a-z0-9']+", rest) if w not in _YES and w not in _FILLER and w not in _GLUE]
+    if _CLEAR_YES & set(re.findall(r"[a-z']+", low)):
+        words = [w for w in words if w not in _SHRUG]  # "ok whatever yes file it"
     if not words:
         return True  # only words that say "do it" around the yes: "yes send it", "yeah put it through"
     # the read-back's words, and the caller's own for this request ("yes, the mobile" after "no,

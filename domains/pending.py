@@ -76,8 +76,15 @@ def says_no_and_bye(latest: str, answers: bool) -> bool:
     of the kind asked for (`answers`). At a read-back a yes or no before "bye" is the answer and
     is read first (`caller_wants_out`); at a value's question a no answers nothing: the call ends."""
     before = farewell_after(latest)
-    # "ok i think about it, not now. thank you, bye": a put-off is a no to the question
-    return before is not None and (yes_or_no(before) is False or puts_off(before)) and not answers
+    # "ok i think about it, not now. thank you, bye": a put-off is a no to the question; "ugh i
+    # dont have it handy. bye": the value not to hand is no answer either
+    return before is not None and (yes_or_no(before) is False or puts_off(before) or bool(_NOT_TO_HAND.search(before))) and not answers
+
+
+# The value asked for, not known or not to hand: "i don't have it handy", "can't remember it".
+_NOT_TO_HAND = re.compile(
+    r"\b(?:i|we)\s+(?:don'?t|dont|do\s+not|can'?t|cant|cannot)\s+(?:have|got|know|remember|find|recall)\b"
+    r"|\b(?:i|we)\s+(?:haven'?t|havent)\s+got\b|\bnot\s+(?:on|with)\s+me\b", re.I)
 
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
@@ -114,7 +121,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # a comparison the action's own facts lay out ("would that make my rate limit go down?" to a
         # plan change) is about ours, however much its words sound like the API errors
         compared = reading.ask is frame.Ask.COMPARE and gate.facts is not None and gate.facts.compare is not None
-        ours = (readback and (reading.ask is frame.Ask.NEXT or compared or about_ours(latest, gate.facts))) or (
+        ours = (readback and (reading.ask is frame.Ask.NEXT or compared or about_ours(latest, gate.facts)
+                              or frame.asks_why_amount(reading, gate.facts, latest))) or (
             reading.ask is frame.Ask.WHERE and getattr(task, "slot_where", None) is not None)
         if aside is not None and aside.domain != task.id.split(".", 1)[0] and not ours:
             answered = await answer_by_lookup(task, aside)

@@ -544,6 +544,15 @@ class MetaSupervisor(Agent):
             i.in_scope and i.confidence >= router.threshold and i.label not in had
             and (spec := self._specialist(i.domain, i.name)) is not None and spec.changes for i in read)
 
+    def _more_apart(self, apart: str, whole: str) -> bool:
+        """A glossed turn's sentences read apart ask, each surely, for more than the whole gloss
+        read as one (which held the errors' words and lost the board's question), and for all it
+        read: only then apart; clauses cut at a comma stay whole (_action_apart)."""
+        router = self.state.router
+        read = [i for i in router.detect(apart) if i.in_scope and i.confidence >= router.threshold]
+        had = {i.label for i in router.detect(whole)}
+        return len(read) > max(len(had), 1) and had <= {i.label for i in read}
+
     def _asks_surely(self, text: str) -> bool:
         """Words before a farewell that ask for a need the router is sure of down to the specialist
         ("and what's my balance. bye"); "oh, i must have the wrong account then. bye" (the account
@@ -558,6 +567,8 @@ class MetaSupervisor(Agent):
         apart = gist.gloss(text, gist.glossaries(self.domains), apart=True)
         if apart != english and self._action_apart(apart, english):
             english = apart  # "..., je voudrais un remboursement": two needs, read as two once glossed apart
+        elif (said := gist.gloss(text, gist.glossaries(self.domains), by_sentence=True)) != english and self._more_apart(said, english):
+            english = said  # "¿hay algún incidente? tenemos errores quinientos": two questions, two answers
         if english and (moves.about_last_answer(english) or refers_back(english) or english.startswith("and ")):
             # "¿y cuándo lo arreglan?" after the incident, "¿y cuándo vence?" after the balance:
             # a follow-up about the last answer
@@ -609,7 +620,7 @@ class MetaSupervisor(Agent):
         if spec is None or not spec.changes:
             return None
         # a yes takes it up: its specialist reads the action back in English, and acts on a yes to that
-        self._gloss_offer = offers.Offer(intents[0].domain, english, spec.name)
+        self._gloss_offer = offers.Offer(intents[0].domain, english, spec.name, settles=spec.name)
         return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name)
 
     def _gist_task(self, text: str, answered: frozenset[str] = frozenset()) -> llm.FunctionToolCall | None:

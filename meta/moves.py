@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import domain_confidence
 from callcenter.routing import identity_words
+from callcenter.routing.clauses import without_false_starts
 from callcenter.routing.discourse import (
     FUNCTION_WORDS,
     FollowUp,
@@ -126,7 +127,8 @@ def beyond_identity(text: str) -> str:
     """The clauses of an identity statement that say more than who the caller is and what it
     is about ("60601. that's my zip. customer C1003" -> ""; "C1003 60601. i just want a human
     to call me back" -> "i just want a human to call me back"): what is left to route."""
-    text = identity_words.without_identity(text)  # the statement itself, and "this is ada"
+    # the statement itself, and "this is ada"; "my phone on file is... hmm, no, ..." started nothing
+    text = identity_words.without_identity(without_false_starts(text))
     # a bare "a person please" is no topic named in passing: it asks for one
     rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c) and not (topic_only(c) and not asks_for_person(c))]
     return ", ".join(c.strip() for c in rest)

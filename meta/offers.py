@@ -30,6 +30,7 @@ class Offer:
     domain: str
     request: str
     specialist: str | None = None  # who made the offer
+    settles: str | None = None  # who takes the yes, when the request's words alone may read otherwise
 
 
 def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
@@ -76,7 +77,12 @@ def reply(text: str, offer: Offer, state: CallState, *, elsewhere: Callable[[str
     is something else). `elsewhere`: the turn goes on to a need the offer is not."""
     answer = answer_to_offer(text, offer.request)
     if answer is True:  # the request the offer named; its specialist reads it back
-        return route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
+        call = route_call(f"{TRANSFER}{offer.domain}", {"request": offer.request}, path="fast", confidence=None)
+        if offer.settles:
+            # "api errors and refund invoice", a gloss whose refund was offered, is no invoice
+            # lookup when its words are read again
+            call.extra[SETTLED_EXTRA] = offer.settles
+        return call
     if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None or says_goodbye(text)):
         # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"
         state.guard.stop_delegating = True

@@ -172,6 +172,9 @@ class IntentRouter:
             return Intent(named, 1.0, text)
         # who the caller is weighs nothing in what they need (identity_words.py)
         read = _identity.without_identity(text) if _identity.states_identity(text) else text
+        # nor do a phone number's digits ("i've changed my mobile, plus 12125550199" read out of
+        # scope by its digits): the words around them say what it is for
+        read = _LONG_NUMBER.sub("a number", read) if _PHONE_WORD.search(read) else read
         p, q = self._core.predict_pair_one(read if _seg.trim(read) else text)
         intent = self._from_probs(text, p, q, within)
         if intent.label == _frames.GOODBYE and _disc.is_question_not_farewell(text):
@@ -292,7 +295,7 @@ class IntentRouter:
             found = [_without(i, ruled) for i in found]
         found = self._topic_then_need(found, text)
         if len(found) > 1 and any(self._is_need(i) for i in found):
-            found = [self._asked_beside_needs(i) for i in found]
+            found = [self._asked_beside_needs(_no_one_named(i)) for i in found]
         found = self._corrected(found)
         if _disc.is_question_not_farewell(text):
             # "and the one before that?": a clause loses its question mark; the turn is still a
@@ -464,7 +467,8 @@ class IntentRouter:
     def _untold(self, intent: Intent) -> bool:
         """A clause read only unsurely as an action (its specialist below the threshold) that
         asks for nothing: no question, no request, no word of one. An unsure lookup stays: "the
-        four oh one thing is annoying, but mostly ..." still hears about its errors."""
+        four oh one thing is annoying, but mostly ..." still hears about its errors, and so does
+        an unsure need told ("..., and also my account needs unlocking": sign-in help 0.36)."""
         return (intent.in_scope and intent.label in self.acting and intent.confidence < self.threshold
                 and not _ASKS_FOR.search(intent.text) and not _ASKS_WITHIN.search(intent.text))
 
@@ -499,6 +503,8 @@ class IntentRouter:
             beside = self._person_after(clause)
             if beside is not None:
                 return beside
+        if len(parts) == 1 and _frames.HUMAN in self.labels and _frames.opens_asking_for_person(clause):
+            return [Intent(_frames.HUMAN, 1.0, clause)]  # "i want to speak to a manager about my refund"
         if any(i.in_scope and not i.label.startswith("meta/") and i.confidence >= self.threshold for i in parts):
             return parts
         if _frames.HUMAN in self.labels and _frames.asks_for_person(clause):
@@ -714,6 +720,26 @@ def _next_reading(intent: Intent) -> Intent:
     return Intent(rest[0][0], rest[0][1], intent.text, tuple(rest[1:]))
 
 
+_LONG_NUMBER = re.compile(r"(?:\+|\bplus\s+)?(?<![\w$.,])\d{7,15}(?![\w.,]\d)")
+# ... a phone number's, said as one ("four oh one four oh one" run together is no phone)
+_PHONE_WORD = re.compile(r"\b(?:phone|mobile|cell|landline|number|contact)\b", re.I)
+
+
+# The words with which a caller asks for a person, whoever they name: without one, a clause
+# beside needs asks for nobody.
+_NAMES_SOMEONE = re.compile(
+    r"\b(?:person|people|human|agent|rep|representative|someone|somebody|anyone|anybody|operator|manager|supervisor"
+    r"|colleague|staff|team|transfer|call|callback|ring|phone|speak|talk|chat|escalate|real|live|hand|through|contact|reach|touch)\b", re.I)
+
+
+def _no_one_named(intent: Intent) -> Intent:
+    """A person read in a clause beside needs that names no one ("i'm not a customer yet just
+    shopping around, what does pro cost") is the reading after it: told, not asked."""
+    if intent.label != _frames.HUMAN or _NAMES_SOMEONE.search(intent.text):
+        return intent
+    return _next_reading(intent)
+
+
 # A clause that opens by correcting the one before: "no wait, i mean ...", "sorry, i meant ...".
 _CORRECTS = re.compile(
     r"^\W*(?:(?:oh|um|uh|er|sorry|well|no)\W+)*(?:no\W+wait|wait\W+no|no\W+sorry|sorry\W+no|i\s+mean|i\s+meant"
@@ -756,6 +782,7 @@ _ASKS_WITHIN = re.compile(
     r"\b(?:can|could|would|will)\s+(?:you|u|i|we|someone|somebody)\b|\b(?:i|we)(?:'d|\s+would)?\s+(?:need|want|wanna|like)\b"
     r"|\b(?:please|pls|help|how|why|what|when|where|who|which|whether|fix|sort|check|change|cancel|close|reset|refund|lock|unlock|upgrade|downgrade"
     r"|switch|move|open|file|send|tell\s+me|let\s+me\s+know|explain|show\s+me|owe|update|set|new"
+    r"|unlock|needs?\s+\w+ing"  # "my account needs unlocking": a need told
     r"|(?:should|needs?\s+to|has\s+to)\s+be)\b|\d"  # "the phone on the acct should be plus one ...": a value wanted
     # a question after a comma, its mark lost when the clause was cut ("the list endpoint, is pagination ...")
     r"|(?:^|,\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should)\s", re.I)

@@ -89,6 +89,8 @@ _OPENING_GREETING = re.compile(
 # What introduces the emphasised clause after such a "but": no need of its own.
 _EMPHASIS = re.compile(
     r"""^(?:mostly|mainly|really|more\s+importantly|most\s+importantly|above\s+all|first)\b[,]?\s*
+    # "we've decided to leave, but before we do i want the outage credit": done before the other
+    |^(?:(?:but|and|so)\s+)?before\s+(?:we|i)\s+(?:do(?:\s+(?:that|it))?|go|leave)\b[,]?\s*
     # "but the real reason i'm calling, and this matters way more, is we need to go down to starter"
     |^(?:(?:but|and|so)\s+)?the\s+(?:real|main|actual)\s+reason\s+(?:i'?m|i\s+am|we'?re|we\s+are|im)\s+calling\b(?:\s+(?:today|is))*[,:]?\s*
     |^(?:(?:but|and|so)\s+)?(?:this|that)\s+(?:one\s+)?matters\s+(?:(?:way|much|a\s+lot|far)\s+)?more\b(?:[,]?\s*is\b)?[,:]?\s*
@@ -207,6 +209,18 @@ def is_announcement(clause: str) -> bool:
 # (cut at its "and", "you've gone" read as a goodbye).
 _GONE_AND = re.compile(r"\b((?:you|they|we|i|it|he|she|someone|somebody)(?:'?ve|'?s|\s+have|\s+has)?)\s+(?:gone|went|go)\s+and\s+(?=\w)", re.I)
 _OPENING_I_MEAN = re.compile(r"^\W*(?:(?:oh|um+|uh+|so|well|yeah)\W+)*i\s+mean\b[\s,]*(?=\w)", re.I)
+# A false start: a sentence that stops unfinished ("my phone on file is...", "can you move me
+# to, um, no ...": a recogniser's pause is a comma) and is taken back ("hmm, no, let's use the
+# customer number"): nothing was asked. One that stops finished ("i was charged... no wait,
+# twice", "what plan am i on, no wait") is kept.
+_FALSE_START = re.compile(
+    r"(?:^|(?<=[.!?;,]\s))[^.!?;,]*?\b(?:is|are|was|the|my|our|a|an|to)\s*(?:\.\.\.+|\u2026|\u2014|--|,)"
+    r"\s*(?:(?:hmm+|um+|uh+|er+|oh)\W+)*(?:(?:no|nah|actually|wait|sorry)\b[\s,.]*)+(?=\w)", re.I)
+
+
+def without_false_starts(text: str) -> str:
+    """``text`` without the sentences the caller started and took back unfinished (`_FALSE_START`)."""
+    return _FALSE_START.sub("", text)
 
 
 def clauses(text: str) -> list[str]:
@@ -225,6 +239,7 @@ def clauses(text: str) -> list[str]:
     # "i mean whatever about the invoice thing but ...": the turn's first words correct nothing
     # (nothing was said before them), whichever clause the emphasis puts first
     text = _OPENING_I_MEAN.sub("", text, count=1)
+    text = without_false_starts(text)
     text = _GONE_AND.sub(r"\1 ", text)
     counted = bool(_COUNT_OPENS.search(text))
     if _BARE_COUNT.search(text):

@@ -60,10 +60,36 @@ _PHATIC_WORDS = frozenset(
 _WORD = re.compile(r"[a-z']+")
 
 
+_ECHOED = re.compile(rf"{_PERSON}\s*\?+", re.I)
+
+
+def echoes_person(part: str) -> bool:
+    """"a supervisor?": the read-back's own word said back, a question about it, no one asked for."""
+    return bool(_ECHOED.fullmatch(part.strip()))
+
+
 def asks_for_person(clause: str) -> bool:
     low = clause.strip().lower()
     asked = [m for m in _ASK_FOR_PERSON.finditer(low) if not _DECLINED.search(low[: m.start()])]
     return bool(asked) or asks_for_call_back(clause)
+
+
+# The clause's main verb asks for the person: "i want to speak to a manager about getting my money
+# back" (what it is about is the person's to hear), not "can i talk to an engineer about this
+# bug", whose person is the specialist's own (an escalation).
+_OPENS_ASKING = re.compile(
+    r"^\W*(?:(?:ok|okay|so|um+|uh+|look|listen|hi|hello|hey|yeah|well|just|please|and|right)\W+)*"
+    r"(?:(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+like|wanna)|'?d\s+(?:really\s+)?like)\s+(?:to\s+)?"
+    r"|(?:can|could|may)\s+(?:i|we)\s+|let\s+me\s+)?$", re.I)
+_SPECIALIST_PERSON = re.compile(r"\b(?:engineer\w*|technician|tech|technical|developer|dev|specialist)s?\b", re.I)
+
+
+def opens_asking_for_person(clause: str) -> bool:
+    """"i want to speak to a manager about getting my money back"; not "i need somebody from
+    engineering to look at these errors", whose person is the escalation's."""
+    low = clause.strip().lower()
+    m = _ASK_FOR_PERSON.search(low)
+    return bool(m and _OPENS_ASKING.match(low[: m.start()]) and not _SPECIALIST_PERSON.search(low))
 
 
 # "i dont want to talk to a person", "no need to get me anyone": a person declined, not asked for
@@ -97,14 +123,19 @@ _CALL_BACK = re.compile(
     r"|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:agent|human|colleague)"
     r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps))\s+(?:to\s+)?|please\s+"
     # "i want somebody to call me back about ...", "we'd like someone to ring us"
+    # ("i just want an actual human being to ring me about the money")
     r"|(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
-    r"(?:someone|somebody|a\s+(?:real\s+)?person|an?\s+(?:real\s+)?(?:agent|human|colleague|rep))\s+to\s+)?"
+    r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))\s+to\s+)?"
     r"(?:call|ring|phone)\s+(?:me|us)(?:\s+back)?\b(?!\s+(?:on|at)\s+(?:the\s+)?(?:new|old|other))"
     # asked anywhere in the clause, of someone other than the line ("erm before that could a real
     # person call me"; "when will you call me back" asks of one already promised)
     # (not one of two ways asked about: "do i have to give it to you now or can someone call me about it?")
     r"|(?<!\bor\s)\b(?:can|could|would)\s+(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+)?person"
     r"|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague))\s+(?:please\s+|just\s+)?(?:call|ring|phone)\s+(?:me|us)\b"
+    # "... for weeks i just want an actual human being to ring me": a run-on's last words
+    r"|\b(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
+    r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))"
+    r"\s+to\s+(?:call|ring|phone)\s+(?:me|us)\b"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
     # ("can you give me a callback tomorrow morning", "set me up with a call back")
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"

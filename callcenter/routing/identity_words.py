@@ -138,6 +138,12 @@ _ANNOUNCES = re.compile(
     r"|(?:(?:my|our|the)\s+)?(?:zip|postal)(?:\s+code)?(?:\s+is)?"
     r"|(?:let\s+me|lemme|i'?ll)\s+(?:read|find|get|grab|check)\s+(?:it|that|them)(?:\s+(?:off|from|on)\s+(?:the|my|this|your)\s+\w+)?"
     r"|i\s+(?:have|got)\s+(?:it|them)\s+(?:here|somewhere)(?:\s+somewhere)?"
+    # "let me give you my details first", "here are my details": what follows is who they are
+    r"|(?:(?:let\s+me|lemme|i'?ll|i\s+will|i\s+can)\s+give\s+you|here\s+(?:are|is|'s))\s+(?:my|our|the)\s+"
+    r"(?:details|info|information|credentials|account\s+details)(?:\s+first)?(?:\s+(?:it'?s|its|they'?re))?"
+    # "hmm, no, let's use the customer number": which one the caller identifies by
+    r"|(?:let'?s|let\s+us|i'?ll|we'?ll|i\s+can)\s+(?:just\s+)?(?:use|go\s+with|give\s+you|try)\s+(?:the|my|our)\s+"
+    r"(?:customer|account|client)\s+(?:number|no|id)(?:\s+instead)?"
     r"|(?:auth|verification|verify|identity|details|creds|credentials)\s*:?"  # a typed label before them
     # "the lady on the website said to give you my number first"
     r"|(?:[\w']+\s+){0,6}?(?:said|told\s+me|asked\s+me)\s+to\s+(?:give|tell|read)\s+you\s+(?:my|the|our)\s+\w+(?:\s+\w+)?(?:\s+first)?"

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import re
 
+# A lock asked for by what it does, not by name (read by the security specialist too).
+LOCK_BY_EFFECT = (r"\bput\s+(?:a\s+)?hold\s+on\s+(?:the|my|our|this)\s+account\b"
+                  r"|\bso\s+(?:that\s+)?(?:no\s*one|nobody|no\s+body|noone)\s+(?:else\s+)?can\s+(?:log|sign|get)\s*(?:in|on|into)\b")
 _ASKS_LOCK = re.compile(
     r"\b(?:want|need|like|please|can\s+you|could\s+you|go\s+ahead\s+and|just)\b.{0,30}\b(?:lock|freeze|block|disable|suspend)"
     r"|\b(?:lock|freeze|block|disable|suspend)\s+(?:it|my|the|our|this|everything)\b"
-    r"|\b(?:have|get|keep)\s+(?:it|my\s+account|the\s+account)\s+(?:locked|frozen|blocked)\b",
+    r"|\b(?:have|get|keep)\s+(?:it|my\s+account|the\s+account)\s+(?:locked|frozen|blocked)\b"
+    # "put a hold on the account so no one can log in": the lock by what it does
+    rf"|{LOCK_BY_EFFECT}",
     re.I,
 )
 _LOCKED_OUT = re.compile(
@@ -57,9 +62,15 @@ def sign_ins_by_someone_else(text: str) -> bool:
     return bool(_SOMEONE_ELSES.search(text))
 
 
+# The lock undone: "can you undo the lock on my account", "lift the freeze" (sign-in help unlocks).
+_UNDOES_LOCK = re.compile(
+    r"\b(?:undo|remove|lift|take\s+off|release|reverse|clear|get\s+rid\s+of|turn\s+off)\s+(?:the|my|this|that|our)\s+"
+    r"(?:account\s+)?(?:lock|hold|freeze|block|suspension)\b|\bunlock", re.I)
+
+
 def asks_for_lock(text: str) -> bool:
     """The caller asks for the account to be locked ("lock it now", "i want it frozen")."""
-    return bool(_ASKS_LOCK.search(text))
+    return bool(_ASKS_LOCK.search(text)) and not _UNDOES_LOCK.search(text)
 
 
 def locked_out(text: str) -> bool:
@@ -78,7 +89,7 @@ _UNLOCK = re.compile(r"\bun-?lock(?:ed|ing)?\b", re.I)
 def asks_unlock(text: str) -> bool:
     """The lock's undoing asked for ("unlock the account would you please"): the unlock's call
     back (sign-in help), neither a lock nor a closure."""
-    return bool(_UNLOCK.search(text))
+    return bool(_UNLOCK.search(text) or _UNDOES_LOCK.search(text))  # "can you undo the lock on my account"
 
 
 _MORE_OF_THE_PLAN = re.compile(r"\b(?:limits?|requests|plans?|tiers?|features?|more|higher|bigger)\b", re.I)

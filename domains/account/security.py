@@ -9,6 +9,7 @@ from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
 from callcenter.store.adapters import Ports
+from domains.account.lock_words import LOCK_BY_EFFECT
 from domains.frame import ActionFacts
 from domains.identity import account_refusal
 from domains.intent import ActionGate, is_question
@@ -21,7 +22,8 @@ from domains.specialist import SpecialistTask, guarded
 # "no that's fine, don't lock it, i'll keep an eye on it": a lock named to refuse it asks for none
 _NOT_LOCK = re.compile(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:lock|freez|block|shut|disabl|suspend)", re.I)
 _LOCK_STEMS = re.compile(
-    r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))",
+    r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))"
+    rf"|{LOCK_BY_EFFECT}",
     re.I)
 
 

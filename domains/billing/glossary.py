@@ -15,6 +15,7 @@ _WORDS: dict[str, str] = {
     "debo": "owe", "deber": "owe", "adeudo": "owe", "cuánto debe": "how much do i owe",
     "cuánto debemos": "how much do we owe", "lo que debo": "what i owe", "lo que debemos": "what we owe",
     "combien je dois": "how much do i owe", "combien dois-je": "how much do i owe",
+    "je vous dois": "i owe you", "on vous doit": "we owe you", "nous vous devons": "we owe you",
     "combien on doit": "how much do we owe", "combien nous devons": "how much do we owe", "ce que je dois": "what i owe",
     "schulde": "owe", "schulden": "owe", "schuldet": "owe", "was bin ich schuldig": "what do i owe",
     "quanto devo": "how much do i owe", "quanto dobbiamo": "how much do we owe",
@@ -105,6 +106,9 @@ _WORDS: dict[str, str] = {
     "reembolso": "refund", "reembolsos": "refunds", "reembolsar": "refund", "reembolsen": "refund",
     "reembolsado": "refunded", "remboursement": "refund", "remboursements": "refunds", "rembourser": "refund",
     "remboursé": "refunded", "remboursée": "refunded", "remboursez": "refund", "rückerstattung": "refund",
+    # "je voudrais être remboursée": asked to be refunded, not told it was
+    "être remboursé": "a refund", "être remboursée": "a refund", "être remboursés": "a refund",
+    "ser reembolsado": "a refund", "ser reembolsada": "a refund", "essere rimborsato": "a refund", "essere rimborsati": "a refund",
     # a credit for the outage: "ich möchte eine gutschrift"
     "gutschrift": "credit", "entschädigung": "compensation",
     # "je veux un avoir" (a credit note; bare "avoir" is "to have"), "un crédito", "un risarcimento"
@@ -154,6 +158,7 @@ _WORDS: dict[str, str] = {
     "quanti giorni": "how many days", "da giorni": "for days", "quantos dias": "how many days", "há dias": "for days",
     # a plan changed: "cambiar de plan", "passer au forfait pro", "tarif wechseln", "mudar de plano"
     "plan": "plan", "plano": "plan", "piano": "plan", "tarif": "plan", "forfait": "plan", "formule": "plan",
+    "planes": "plans", "planos": "plans", "piani": "plans", "tarife": "plans", "forfaits": "plans", "formules": "plans",
     "abonnement": "subscription", "suscripción": "subscription", "abo": "subscription", "abbonamento": "subscription",
     "paquete": "package", "paket": "package", "pacchetto": "package", "pacote": "package",
     # a plan named by its limit: "o plano de seiscentas requisições por minuto", "600 anfragen pro minute"
@@ -180,6 +185,7 @@ _WORDS: dict[str, str] = {
     "puestos": "seats", "plätze": "seats",
     # what a plan costs: "quel est le prix du plan enterprise", "quanto custa o plano pro"
     "costa": "cost", "cuesta": "cost", "coûte": "cost", "kostet": "cost", "custa": "cost",
+    "costano": "cost", "cuestan": "cost", "coûtent": "cost", "kosten": "cost", "custam": "cost",
     # what the caller's own plan costs: "quanto costa il mio piano al mese?" (the balance's answer)
     "quanto costa il mio piano": "how much does my plan cost", "cuánto cuesta mi plan": "how much does my plan cost",
     "combien coûte mon forfait": "how much does my plan cost", "combien coûte mon abonnement": "how much does my plan cost",

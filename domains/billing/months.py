@@ -69,20 +69,26 @@ def spoken(period_id: str) -> str:
 _BILL = re.compile(r"\b(?:bill|bills|billed|invoice|invoices|statement|receipt|came to|come to|paid|payment"
                    r"|(?:did|do)\s+(?:we|i)\s+pay)\b", re.I)
 _MONEY_BACK = re.compile(r"\b(?:refund\w*|money back|twice|double\w*|duplicate\w*|charged|overcharged|wrong)\b", re.I)
+# "i want to see if they charged anything": a charge wondered about, no money asked back
+_WONDERED = re.compile(r"\b(?:if|whether)\s+(?:\w+\s+){0,2}$", re.I)
+
+
+def _money_back(text: str) -> bool:
+    return any(not (m.group(0).lower() == "charged" and _WONDERED.search(text[: m.start()])) for m in _MONEY_BACK.finditer(text))
 
 
 # "what's the most recent bill we got from you": the newest invoice, already sent (what is owed
 # or comes next, "when's my last bill due", "my last bill is overdue", is the balance's)
-_LATEST = re.compile(r"\b(?:most\s+recent|latest|last|previous)\s+(?:bill|invoice|statement)\b(?!.*\b(?:due|overdue|owe|owed|pay\s+by|late|outstanding|unpaid)\b)", re.I)
+_LATEST = re.compile(r"\b(?:most\s+recent|recent|latest|last|previous|past)\s+(?:few\s+|couple\s+(?:of\s+)?)?(?:bill|invoice|statement)s?\b(?!.*\b(?:due|overdue|owe|owed|pay\s+by|late|outstanding|unpaid)\b)", re.I)
 
 
 def asks_a_months_bill(text: str) -> bool:
     """"what my bill came to, the one from two months back": that month's invoice. This
     month's bill is the one coming ("what's this month's bill"): the balance says it."""
-    if _LATEST.search(text) and not _MONEY_BACK.search(text):
+    if _LATEST.search(text) and not _money_back(text):
         return True
     m = MONTH.search(text)
-    return bool(m and month_value(m) != "0 ago" and _BILL.search(text) and not _MONEY_BACK.search(text))
+    return bool(m and month_value(m) != "0 ago" and _BILL.search(text) and not _money_back(text))
 
 
 # "and the month before that?", "what about the one before it", "the previous one": the month
@@ -115,7 +121,7 @@ def one_from_month(text: str) -> str | None:
     """The month a pointer at the list just read names ("the one from two months back"), as
     the slot keeps it, or None."""
     m = MONTH.search(text)
-    if m is None or not _ONE_FROM.search(text) or _MONEY_BACK.search(text):
+    if m is None or not _ONE_FROM.search(text) or _money_back(text):
         return None
     return month_value(m) or None
 

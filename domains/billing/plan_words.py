@@ -93,6 +93,11 @@ _AS_FEATURES = re.compile(
     r"^\s*(?:plan\s+|tier\s+|level\s+)?(?:stuff|features?|extras|add-?ons|bells|perks|tools|things|bits|goodies|capacity|seats|limits)\b", re.I)
 
 
+# What the caller pays on a plan is for the plan they have: "we're paying way too much on the top
+# plan", "spending a fortune for pro" ("put us on the top plan", "what would i pay on the top
+# plan" pay nothing yet: a bare "i pay" / "we pay" is read with its "we're" or "would" unknown,
+# so only "paying", "paid", "pays" and "spending" tell).
+_PAYING_ON = re.compile(r"(?<!\bwould\s)(?<!\bcould\s)(?<!\bwill\s)(?<!'d\s)(?<!\bto\s)(?<!\bi\s)(?<!\bwe\s)\b(?:pay(?:s|ing)?|paid|spend(?:s|ing)?|spent)\b[^.,;?!]{0,30}?\b(?:on|for)\s+(?:the|our|my|this)?\s*$", re.I)
 _IF_NOT = re.compile(r"\b(?:if|as\s+long\s+as|provided|unless|doesn'?t|does\s+not|don'?t|won'?t|isn'?t|not)\b", re.I)
 _PAID_NOW = re.compile(r"\b(?:pay(?:ing)?|spend(?:ing)?|paid|charged|costs?\s+(?:us|me))\s+(?:about|around|like|roughly|almost|over)?\s*$", re.I)
 
@@ -107,8 +112,11 @@ def _skipped(m: re.Match[str]) -> bool:
         return True  # "we pay $249 a month on pro": what they pay now
     if m.group(5) is not None and _IF_NOT.search(text[max(0, start - 30) : start]):
         return True  # "yes if it doesn't cost more than $1000 a month": a condition, no plan asked for
+    if m.group(2) is not None and (said_as_current(text, start) or _PAYING_ON.search(text[max(0, start - 50) : start])):
+        return True  # "we're paying way too much on the top plan": the place in the list they are at
     return (m.group(1) or m.group(5)) is not None and (
         bool(_THAN.search(text[max(0, start - 12) : start])) or said_as_current(text, start)
+        or bool(_PAYING_ON.search(text[max(0, start - 50) : start]))
         or bool(_LEFT_BEFORE.search(text[max(0, start - 40) : start]))
         or bool(_COMPLAINED.search(after)) or bool(_AS_FEATURES.search(after))
     )
@@ -314,6 +322,8 @@ _PRICE = re.compile(
     r"|set\s+(?:me|us|you)\s+back|run\s+(?:me|us)|come\s+to"
     # "what would starter be then": the price of the plan named
     r"|what\s+(?:would|will|'d)\s+(?:the\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:be|cost|come\s+to|run)"
+    # "what is the starter plan a month": its monthly price
+    r"|what(?:'s|s|\s+is|\s+are)\s+(?:the\s+|your\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:a|per|each)\s+month"
     r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
     r"|(?:my|our)\s+(?:current\s+)?(?:plan|tier)\s+(?:is|again)\b"
     # "what plans have you got", "which tiers do you offer": the list itself
@@ -385,9 +395,19 @@ _ON_A_PLAN_CHECKED = re.compile(
     r"(?:right|yeah|yes|correct|isn'?t\s+(?:it|that\s+right)|aren'?t\s+(?:i|we)|no)\W*$", re.I)
 
 
+# The whole clause says which plan or rate the caller pays: "we pay you the premium rate", "we
+# pay for the top plan you have" (beside another need). "i'm on starter. what would it cost me
+# to ..." states the plan a question is about: not this.
+_ON_OR_PAYING = re.compile(
+    r"^\W*(?:(?:so|and|well|look|ok|okay|um+|uh+|but|i\s+mean|like)\W+)*(?:i|we)(?:'re|'m|\s+are|\s+am)?\s+"
+    r"(?:already\s+|currently\s+|still\s+)?(?:paying(?:\s+you)?(?:\s+for)?|pay(?:\s+you)?(?:\s+for)?)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
+    rf"(?:(?:{_NAMES})|{_TOP}|{_LOWEST}|{_MID}|(?:top|premium|highest|full|biggest)\s+(?:rate|price|dollar|whack|tier|plan))"
+    r"(?:\s+(?:plan|tier|one))?(?:\s+(?:you\s+(?:have|offer|sell|do)|by\s+the\s+way|btw))?\W*$", re.I)
+
+
 def only_states_plan(text: str) -> bool:
     """The words say which plan the caller is on and ask nothing of it."""
-    if _ON_A_PLAN_CHECKED.match(text):
+    if _ON_A_PLAN_CHECKED.match(text) or _ON_OR_PAYING.match(text):
         return True
     return bool(_ON_A_PLAN.search(text)) and not _WANTS_A_CHANGE.search(text)
 

@@ -43,8 +43,9 @@ class IssueRefundResult(SpecialistResult):
 
 
 _FULL = re.compile(r"\b(full|whole|entire)\s+(amount|thing|charge|refund)\b|\ball of it\b|\beverything\b", re.I)
-# "just twenty bucks of that double charge, not all of it": the whole, said only to be refused
-_NOT_BEFORE = re.compile(r"\b(?:not|no|don'?t|dont|never)\s+(?:(?:the|quite|really|necessarily)\s+)?$", re.I)
+# "just twenty bucks of that double charge, not all of it", "i don't need the whole thing, just
+# twenty back": the whole, said only to be refused (a negation up to two words before it)
+_NOT_BEFORE = re.compile(r"\b(?:not|no|don'?t|dont|never|doesn'?t|won'?t)(?:\s+[\w']+){0,2}\s+$", re.I)
 
 
 def _asks_full(text: str) -> bool:

@@ -26,7 +26,10 @@ _ASKED_BEFORE = re.compile(
     r"\s+(?:you\s+|y'?all\s+|you\s+guys\s+)?for\s+(?:a\s+|the\s+|some\s+|our\s+|my\s+)?(?:refund|money\s+back|credit)\b.{0,40}"
     r"\b(?:ago|before|last\s+\w+|earlier|already)\b"
     r"|\brefund\s+(?:that\s+)?(?:i|we|you)\s+(?:asked|requested|promised|approved|said|put)"
-    r"|\b(?:you|they|someone|somebody|an?\s+agent)\s+(?:promised|approved|said|told)\b.{0,60}\brefund"
+    # "somebody on your side told me weeks ago i'd get money back"
+    r"|\b(?:you|they|someone|somebody|an?\s+(?:agent|guy|man|woman|lady|person|rep|bloke|chap)|one\s+of\s+your\s+\w+)"
+    r"(?:\s+(?:on|from|at|in)\s+(?:your|the)\s+(?:side|end|team|company|support|office|billing\s+team))?"
+    r"\s+(?:promised|approved|said|told)\b.{0,60}\b(?:refund|money\s+back)"
     r"|\b(?:my|the|that)\s+refund\s+(?:from|since|of)\s+(?:last|yesterday|a\s+week|two|three|monday|tuesday|wednesday"
     r"|thursday|friday|the\s+other\s+day)"
     r"|\b(?:still|never)\s+(?:waiting|haven'?t|hasn'?t|not|got|received|came|arrived|showed|seen|heard)\b.{0,40}\brefund"
@@ -116,6 +119,8 @@ _TROUBLE = (r"(?:fail\w*|errors?|outages?|downtime|down\s?time|incidents?|[45]\d
             r"|the\s+api\s+being\s+down|service\s+(?:issues?|problems?)|(?:it|the\s+api|you)\s+(?:was|were|being)\s+down)")
 _PAID_IN_FULL = (r"(?:still\s+|also\s+)?(?:paid|pay|paying|charged|charging|charge|billed|billing)\s+(?:us|me|them)?\s*(?:for\s+)?(?:the\s+)?"
                  r"(?:full|whole|entire|same|normal|regular)(?:\s+(?:whack|price|amount|fee|rate|whack|month|bill|thing))?")
+_LESS_OWED = (r"(?:bill|charge|invoice|price)\s+(?:should|ought\s+to|needs?\s+to|has\s+to)\s+(?:really\s+)?be\s+(?:a\s+(?:lot|bit)\s+)?"
+              r"(?:lower|less|reduced|discounted|smaller|cheaper)")
 _DIED = r"(?:died|dying|dead|down|broken|failing|timing\s+out|timed\s+out)"
 _CREDIT_FOR_TROUBLE = re.compile(
     rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because(?:\s+of)?|cos|cause|since|due\s+to|over|after)\b.{{0,30}}\b(?:{_TROUBLE}|throwing|broken|not\s+working)"
@@ -139,7 +144,11 @@ _CREDIT_FOR_TROUBLE = re.compile(
     rf"|\b{_PAID_IN_FULL}\b.{{0,70}}\b(?:{_TROUBLE}|{_DIED})"
     # the trouble told, then a credit wanted: "the api was down all morning, we want a credit"
     rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b(?:want|need|like|deserve|expect|get)\s+(?:a\s+|an\s+|some\s+)?(?:\w+\s+)?(?:credit|compensation)\b"
-    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b{_PAID_IN_FULL}\b",
+    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b{_PAID_IN_FULL}\b"
+    # the bill said to be too high for the trouble: "our bill should be lower this month since your
+    # api was broken for us"
+    rf"|\b{_LESS_OWED}\b.{{0,40}}\b(?:since|because|as|cos|cause|given|after|when)\b.{{0,40}}\b(?:{_TROUBLE}|{_DIED})"
+    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,60}}\b{_LESS_OWED}\b",
     re.I)
 
 

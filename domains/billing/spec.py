@@ -250,7 +250,8 @@ PLANS_COMPARED = Rereading(
 # "we're on pro and our webhooks stopped": the plan said as who the caller is, beside the need
 # they called about, is no plan change of its own (said alone, it keeps its reading).
 PLAN_STATED = Rereading(
-    over=frozenset({"billing/plan_change"}),
+    # "we pay you the top rate and ...": read as the invoices or the balance as often as a change
+    over=frozenset({"billing/plan_change", "billing/invoices", "billing/balance"}),
     label=OOS,
     target=only_states_plan,
     whole=never,

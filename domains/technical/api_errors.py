@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
@@ -13,6 +14,14 @@ from domains.technical.plan_facts import current_plan
 from domains.technical.ports import status_port
 
 _KINDS = ("401", "403", "429", "5xx")
+# The HTTP statuses diagnose() explains, as said (spoken numbers are digits by now); the slot
+# reader fills the tool's parameter with them, and a lookup run beside other needs reads them
+# from its own words ("... and why are some calls coming back with a 403").
+HTTP_STATUS = re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I)
+
+
+def status_said(m: re.Match[str]) -> str:
+    return (m.group(1) or m.group(2)).lower()  # "5XX" -> "5xx"
 
 
 @dataclass(kw_only=True)
@@ -52,7 +61,8 @@ def diagnose(
         "429": sum(u.errors_429 for u in usage),
         "5xx": sum(u.errors_5xx for u in usage),
     }
-    asked = _normalise(http_status)
+    said = HTTP_STATUS.search(words) if http_status is None else None
+    asked = _normalise(http_status if said is None else status_said(said))
     error = asked or max(_KINDS, key=lambda k: counts[k])
     if not asked and counts[error] == 0:
         return DiagnoseApiErrorsResult(status="info", summary="I don't see any failed API calls on your account this week. If it's still failing, tell me the error code you get.", counts=counts)

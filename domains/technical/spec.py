@@ -9,7 +9,7 @@ from callcenter.routing.calibration import OOS
 from callcenter.routing.rereading import Rereading, never
 from callcenter.routing.slots import SlotPattern
 from domains.base import DomainSpec, SpecialistSpec, Wording
-from domains.technical.api_errors import DiagnoseApiErrorsTask, diagnose
+from domains.technical.api_errors import HTTP_STATUS, DiagnoseApiErrorsTask, diagnose, status_said
 from domains.technical.escalation import OpenEscalationTask
 from domains.technical.glossary import GLOSSARY
 from domains.technical.integration_help import (
@@ -44,16 +44,11 @@ from domains.technical.status_words import (
 from domains.technical.supervisor import TechnicalSupervisorTask
 from domains.technical.ticket_status import CheckTicketStatusTask
 
-
-def _http_status(m: re.Match[str]) -> str:
-    return (m.group(1) or m.group(2)).lower()  # "5XX" -> "5xx"
-
-
 # Engineering ticket ids ("T-1A2B3C", an escalation's "esc-...") and the HTTP statuses
 # diagnose() explains; each fills the tool parameter of the same name.
 SLOTS = (
     SlotPattern("ticket_id", re.compile(r"\b(t-[0-9a-f]{4,8}|esc-[0-9a-z-]{4,40})\b", re.I), lambda m: m.group(1).upper()),
-    SlotPattern("http_status", re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I), _http_status),
+    SlotPattern("http_status", HTTP_STATUS, status_said),
 )
 
 # "is the api ok", "is the api down? we keep getting five hundreds": whether the service is up is

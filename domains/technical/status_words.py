@@ -41,7 +41,9 @@ _UP_QUESTION = re.compile(
     rf"|^\W*(?:(?:um|uh|so|and|ok|okay)\W+)*(?:what'?s\s+(?:the\s+)?|whats\s+(?:the\s+)?)?{_THING}\s+status\W*$"
     # "what's the state of the api today", "how's the api looking": its health asked after
     rf"|\b(?:status|state|health)\s+(?:of|on|for)\s+{_THING}|\bstatus\s+page\b"
-    rf"|\bhow(?:'s|s|\s+is|\s+are)\s+{_THING}\s+(?:doing|looking|holding\s+up)\b",
+    rf"|\bhow(?:'s|s|\s+is|\s+are)\s+{_THING}\s+(?:doing|looking|holding\s+up)\b"
+    # "tell me how the api is doing today": the same, asked for ("how they are doing" of people is no board's)
+    rf"|\bhow\s+{_THING}\s+(?:is|are|'s)\s+(?:doing|looking|holding\s+up|running|performing)\b",
     re.I,
 )
 _OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)

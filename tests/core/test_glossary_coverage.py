@@ -37,7 +37,7 @@ QUESTIONS: list[tuple[str, str, tuple[str, ...], str]] = [
     # --- French
     ("fr", "euh, combien je dois ce mois-ci", ("how much", "i owe", "this month"), "billing/balance"),
     ("fr", "pouvez-vous me renvoyer la facture du mois dernier", ("resend", "invoice", "last month"), "billing/invoices"),
-    ("fr", "j'ai ete debite deux fois, je veux etre rembourse", ("charged", "twice", "refunded"), "billing/refund"),
+    ("fr", "j'ai ete debite deux fois, je veux etre rembourse", ("charged", "twice", "a refund"), "billing/refund"),
     ("fr", "mon remboursement, il en est où ? toujours pas reçu", ("refund", "status of", "still haven't"),
      "billing/refund_status"),
     ("fr", "je voudrais passer au forfait pro", ("switch to", "plan", "pro"), "billing/plan_change"),
