@@ -65,7 +65,7 @@ def sign_ins_by_someone_else(text: str) -> bool:
 # The lock undone: "can you undo the lock on my account", "lift the freeze" (sign-in help unlocks).
 _UNDOES_LOCK = re.compile(
     r"\b(?:undo|remove|lift|take\s+off|release|reverse|clear|get\s+rid\s+of|turn\s+off)\s+(?:the|my|this|that|our)\s+"
-    r"(?:account\s+)?(?:lock|hold|freeze|block|suspension)\b|\bunlock", re.I)
+    r"(?:account\s+)?(?:lock|hold|freeze|block|suspension)\b", re.I)
 
 
 def asks_for_lock(text: str) -> bool:

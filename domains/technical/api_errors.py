@@ -61,8 +61,9 @@ def diagnose(
         "429": sum(u.errors_429 for u in usage),
         "5xx": sum(u.errors_5xx for u in usage),
     }
-    said = HTTP_STATUS.search(words) if http_status is None else None
-    asked = _normalise(http_status if said is None else status_said(said))
+    if http_status is None and (said := HTTP_STATUS.search(words)) is not None:
+        http_status = status_said(said)
+    asked = _normalise(http_status)
     error = asked or max(_KINDS, key=lambda k: counts[k])
     if not asked and counts[error] == 0:
         return DiagnoseApiErrorsResult(status="info", summary="I don't see any failed API calls on your account this week. If it's still failing, tell me the error code you get.", counts=counts)
