@@ -147,21 +147,18 @@ _CLOSING_WORDS = frozenset(
 # The caller says they are hanging up: "hanging up now", "i'll let you go", "sharp sharp".
 _HANG_UP = (r"hang(?:ing)? up|(?:i|we)\s+won'?t\s+keep\s+you(?:\s+any\s+longer)?|god\s+bless|(?:i'?ll|ill|i will|i'?m|im|i am) (?:disconnect(?:ing)?|let you go|sign(?:ing)? off)|sharp sharp"
             r"|peace(?: out)?|(?:i'?m|im|i am) (?:out|outta here)")
-_CLOSING_CUE = re.compile(
-    r"\b(thanks|thank you|ty|tysm|thx|thnx|thanx|ta|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|bye|goodbye|bye-bye|buh-bye|byebye|cheers|farewell|ciao|cheerio|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
-    r"|that('?ll| will| should)? do( it)?|that does it|that (about )?covers (it|everything)"
-    r"|have a (good|nice|great)|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)"
-    r"|that'?s (me|us) (done|sorted|finished)|(i'?m|i am|we'?re) (off|heading off)|(i'?m|i am) (gonna|going to) (go|head off|hang up|leave)"
-    rf"|see (you|ya)|catch (you|ya)|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
-)
-# Of the closing cues, the ones that end a call; the rest ("thanks a lot", "cheers") only thank.
-_FAREWELL_CUE = re.compile(
-    r"\b(bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
+# The cues that end a call; "(?:^|[\s,.!])later$" ends one too ("ok later").
+_FAREWELL = (
+    r"bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
     r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)|catch (you|ya)"
     r"|that'?s (me|us) (done|sorted|finished)|(i'?m|i am|we'?re) (off|heading off)|(i'?m|i am) (gonna|going to) (go|head off|hang up|leave)"
-    rf"|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP})\b|(?:^|[\s,.!])later\W*$"
+    rf"|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP}"
 )
+# Cues that only thank ("thanks a lot", "cheers"): closing, but the call goes on if more follows.
+_THANKS = r"thanks|thank you|ty|tysm|thx|thnx|thanx|ta|cheers|that (about )?covers (it|everything)"
+_CLOSING_CUE = re.compile(rf"\b({_THANKS}|{_FAREWELL})\b|(?:^|[\s,.!])later\W*$")
+_FAREWELL_CUE = re.compile(rf"\b({_FAREWELL})\b|(?:^|[\s,.!])later\W*$")
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
 _GENERIC = frozenset(

@@ -102,6 +102,12 @@ _IF_NOT = re.compile(r"\b(?:if|as\s+long\s+as|provided|unless|doesn'?t|does\s+no
 _PAID_NOW = re.compile(r"\b(?:pay(?:ing)?|spend(?:ing)?|paid|charged|costs?\s+(?:us|me))\s+(?:about|around|like|roughly|almost|over)?\s*$", re.I)
 
 
+def _held(text: str, start: int) -> bool:
+    """The plan at ``start`` is the one the caller has: said as theirs ("i'm on pro") or what
+    they pay on ("paying way too much on the top plan")."""
+    return said_as_current(text, start) or bool(_PAYING_ON.search(text[max(0, start - 50) : start]))
+
+
 def _skipped(m: re.Match[str]) -> bool:
     """A plan compared against ("cheaper than pro"), said as the one they have, complained
     about ("enterprise is overkill"), dropped ("off enterprise", "we don't need all the
@@ -112,11 +118,10 @@ def _skipped(m: re.Match[str]) -> bool:
         return True  # "we pay $249 a month on pro": what they pay now
     if m.group(5) is not None and _IF_NOT.search(text[max(0, start - 30) : start]):
         return True  # "yes if it doesn't cost more than $1000 a month": a condition, no plan asked for
-    if m.group(2) is not None and (said_as_current(text, start) or _PAYING_ON.search(text[max(0, start - 50) : start])):
+    if m.group(2) is not None and _held(text, start):
         return True  # "we're paying way too much on the top plan": the place in the list they are at
     return (m.group(1) or m.group(5)) is not None and (
-        bool(_THAN.search(text[max(0, start - 12) : start])) or said_as_current(text, start)
-        or bool(_PAYING_ON.search(text[max(0, start - 50) : start]))
+        bool(_THAN.search(text[max(0, start - 12) : start])) or _held(text, start)
         or bool(_LEFT_BEFORE.search(text[max(0, start - 40) : start]))
         or bool(_COMPLAINED.search(after)) or bool(_AS_FEATURES.search(after))
     )
