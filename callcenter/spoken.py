@@ -194,6 +194,12 @@ def _convert_run(m: re.Match[str]) -> str:
             # read the whole ZIP again; joined, the two made nine digits that verify nobody
             return "".join(again)
     if "," in text:
+        groups = [_chunks([w.lower() for w in g.split()]) for g in text.split(",") if g.strip()]
+        codes = ["".join(g) for g in groups if g is not None]
+        if 2 <= len(codes) == len(groups) and len(set(codes)) == 1 and _STATUS_CODE.fullmatch(codes[0]):
+            # "four oh one, four oh one, four oh one": one status code said again and again, not
+            # a nine-digit number
+            return _with_trail(", ".join(codes), text, trail)
         # "nine four one... nine four one oh seven": broken off and read again from the start
         head, rest = text.split(",", 1)
         first = _chunks([w.lower() for w in head.split()])
@@ -219,6 +225,7 @@ def _convert_run(m: re.Match[str]) -> str:
     return _with_trail(" ".join([*lead, digits]), text, trail)
 
 
+_STATUS_CODE = re.compile(r"[1-5]\d\d")
 # The pause before the glue words a run ends on: "... one two one two, and what's the outage"
 # keeps its comma (a clause boundary), as said.
 _TRAIL_SEP = re.compile(r"([\s,-]+)(?:and|point|a|double|triple)(?:[\s,-]+(?:and|point|a|double|triple))*$", re.I)

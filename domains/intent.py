@@ -72,7 +72,9 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "anyway", "anyways",
         *_FOREIGN_YES, *_REGIONAL_YES, *_TEXTED_YES,
         # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
-        "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser"}
+        "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser",
+        # "sí, adelante", "oui, allez-y", "ja, mach das", "sim, pode fazer": go ahead, in their words
+        "adelante", "hazlo", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",

@@ -108,7 +108,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return dropped
     if readback and yes_then_asks(task, latest):
         return Next.TO_TOOL
-    reading = frame.read(latest, lambda words: raises_need(task, words))
+    # "ah wait, drop it, i just found my backup codes": beside a cancel, words of this very need
+    # that tell it is solved are why it is dropped, no need raised again
+    reading = frame.read(latest, lambda words: raises_need(task, words) and not (_SOLVED.search(words) and restates(task, words)))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
@@ -338,6 +340,12 @@ def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.A
     state = task.state
     state.follow_up = f"{state.follow_up}. {latest}" if state.follow_up else latest
     return frame.queued(_spoken_name(intent), facts)
+
+
+# The trouble told as over: "i just found my backup codes", "i got my phone back", "it's working again".
+_SOLVED = re.compile(
+    r"\b(?:i|we)\s+(?:just\s+|actually\s+|finally\s+)?(?:found|got\s+(?:it|my|our)\b|sorted|fixed|figured|remembered|managed|worked\s+(?:it\s+)?out)\b"
+    r"|\b(?:it'?s|it\s+is|its)\s+(?:working|fine|sorted|fixed|back)\b", re.I)
 
 
 def raises_need(task: SpecialistLike, words: str) -> bool:

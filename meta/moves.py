@@ -244,6 +244,8 @@ _TAKEN_IN = frozenset("good fine cool perfect nice lovely thanks thank cheers su
 # side it is on ("so what do i change on my side").
 _NO_MATTER = frozenset("come comes coming came out hit hits land lands show shows arrive arrives arriving off "
                        "side end part "
+                       # "when roughly should i expect them": the wait, said
+                       "expect expecting roughly approximately exactly "
                        # when: "can they call sooner, like this afternoon"
                        "today tomorrow tonight morning afternoon evening sooner earlier later soon".split())
 
@@ -321,7 +323,7 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
     after the API errors and a refund's status: the API answer), else the latest that can
     answer its kind ("and when's that due" after a balance and a webhook answer: the balance,
     the only one with a date to give), else the last one."""
-    said = set(_WORD.findall(text.lower()))
+    said = {_SAME_AS.get(w, w) for w in _WORD.findall(text.lower())}
     words = {w for w in said if len(w) >= _MIN_TOPIC_WORD and w not in _TOPICLESS} | (said & _BEING_FIXED)
     able = [r for r in answered if r.result is not None and r.result.follow_ups.get(kind)]
     best, shared = (able or answered)[-1], 0
@@ -337,6 +339,9 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
 
 
 _MIN_TOPIC_WORD = 3
+# A caller's word for what an answer says in another ("any idea when they'll ring" after a call back
+# was booked: "they'll call you ...")
+_SAME_AS = {"ring": "call", "rang": "called", "phone": "call", "buzz": "call"}
 # Words that name no answer: a follow-up's own, and the function words ("how long is that outage
 # gonna go on for" after the balance and the board: "for" is in the balance's answer too).
 _TOPICLESS = _FOLLOW_UP_WORDS | FUNCTION_WORDS

@@ -360,7 +360,9 @@ class IntentRouter:
             prev = out[-1] if out else None
             if (prev is not None and prev.in_scope and intent.in_scope and "/" in prev.label and "/" in intent.label
                     and not prev.label.startswith("meta/") and _topic_only(prev.text)
-                    and ((prev.domain == intent.domain and not _listed(prev.text, turn)) or _POINTS_BACK.match(intent.text))):
+                    # ("i wanted to ask about the incident, and also our key, ...": the next one listed apart)
+                    and ((prev.domain == intent.domain and not _listed(prev.text, turn) and not _listed(intent.text, turn))
+                         or _POINTS_BACK.match(intent.text))):
                 out[-1] = self.classify(_joined(prev.text, intent.text))
                 continue
             out.append(intent)

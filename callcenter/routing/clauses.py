@@ -33,7 +33,11 @@ ANNOUNCEMENT = re.compile(
     rf"""^(?:(?:ok(?:ay)?|so|right|alright|well|um+|uh+|yeah|hi|hello|hey)[\s,]+)*
     (?:(?:i\s+(?:have|got|need|want)|i'?ve\s+got|there\s+are|i\s+have\s+got|got|just)\s+)?
     (?:(?:help\s+with|ask\s+(?:you\s+)?about|ask)\s+)?
-    {_NUMBER_WORDS}\s+(?:\w+\s+)?{_THINGS}(?:\s+(?:for\s+you|to\s+ask(?:\s+you)?|today|actually|here|really))*\b""",
+    {_NUMBER_WORDS}\s+(?:\w+\s+)?{_THINGS}(?:\s+(?:for\s+you|to\s+ask(?:\s+you)?|today|actually|here|really))*\b
+    # the order told: "i'll save the important one for last", "let me start with the easy stuff"
+    |^(?:(?:ok(?:ay)?|so|right|alright|well|um+|uh+|yeah)[\s,]+)*(?:i'?ll|i\s+will|let\s+me|i'?m\s+(?:gonna|going\s+to))\s+
+    (?:save|leave|keep|start\s+with|begin\s+with|do)\s+the\s+(?:\w+\s+)?(?:one|ones|thing|things|stuff|bit)
+    \s+(?:for\s+last|till\s+last|until\s+last|to\s+the\s+end|first)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -77,8 +81,9 @@ _NOT_COUNTED = (r"(?!\s*(?:hundred|thousand|million|of|more|and|or|thing|things|
                 r"|moment|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|time|times|invoices?|charges?"
                 r"|bills?|dollars?|bucks|cents?|keys?|plans?|accounts?|users?|requests?|calls?|errors?|incidents?|tickets?"
                 r"|percent|a\s+(?:month|minute|second)|are|were|have|had)\b)")
-_BARE_COUNT = re.compile(rf"(?:^|[,;:.]\s*)one\s+{_NOT_COUNTED}\w[^,;.]*[,;.]\s*(?:(?:and|then)\s+)?two\s+{_NOT_COUNTED}\w", re.I)
-_BARE_CUT = re.compile(rf"\s*[,;]\s*(?:(?:and|then)\s+)?(?=(?:one|two|three|four|five)\s+{_NOT_COUNTED}\w)", re.I)
+# ("one, how do i page ..., two, um, what's my balance": a pause after the count, too)
+_BARE_COUNT = re.compile(rf"(?:^|[,;:.]\s*)one,?\s+{_NOT_COUNTED}\w[^,;.]*[,;.]\s*(?:(?:and|then)\s+)?two,?\s+{_NOT_COUNTED}\w", re.I)
+_BARE_CUT = re.compile(rf"\s*[,;]\s*(?:(?:and|then)\s+)?(?=(?:one|two|three|four|five),?\s+{_NOT_COUNTED}\w)", re.I)
 
 # A greeting that opens the turn without a pause ("hi i'm calling about my subscription") is
 # a clause of its own: read together, the greeting's words outweigh a short need. Fillers may
@@ -94,6 +99,8 @@ _EMPHASIS = re.compile(
     # "but the real reason i'm calling, and this matters way more, is we need to go down to starter"
     |^(?:(?:but|and|so)\s+)?the\s+(?:real|main|actual)\s+reason\s+(?:i'?m|i\s+am|we'?re|we\s+are|im)\s+calling\b(?:\s+(?:today|is))*[,:]?\s*
     |^(?:(?:but|and|so)\s+)?(?:this|that)\s+(?:one\s+)?matters\s+(?:(?:way|much|a\s+lot|far)\s+)?more\b(?:[,]?\s*is\b)?[,:]?\s*
+    # "and three and this is the big one, lock my account"
+    |^(?:(?:but|and|so)\s+)?(?:this|that|here)\s+(?:one\s+)?(?:is|'s)\s+the\s+(?:big|important|main|urgent|real|biggie)(?:\s+one)?\b[,:]?\s*
     |^(?:the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about))(?:\s+(?:is|right\s+now|today|now))*\b[,:]?\s*(?:to\s+)?""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -218,6 +225,14 @@ _FALSE_START = re.compile(
     r"\s*(?:(?:hmm+|um+|uh+|er+|oh)\W+)*(?:(?:no|nah|actually|wait|sorry)\b[\s,.]*)+(?=\w)", re.I)
 
 
+# A comment on what was just said ("you double billed me which is great", "which was just
+# lovely"), sincere or not, asks for nothing: the clause ends there.
+_REMARK = re.compile(
+    r"\s*,?\s*\bwhich\s+(?:is|was)\s+(?:(?:also|just|really|so|super|totally|absolutely|simply)\s+)?"
+    r"(?:great|fantastic|wonderful|brilliant|lovely|awesome|nice|fun|amazing|perfect|terrible|annoying|ridiculous"
+    r"|frustrating|helpful|marvellous|marvelous|fab|superb|cool)\b\s*,?\s*", re.I)
+
+
 def without_false_starts(text: str) -> str:
     """``text`` without the sentences the caller started and took back unfinished (`_FALSE_START`)."""
     return _FALSE_START.sub("", text)
@@ -241,6 +256,7 @@ def clauses(text: str) -> list[str]:
     text = _OPENING_I_MEAN.sub("", text, count=1)
     text = without_false_starts(text)
     text = _GONE_AND.sub(r"\1 ", text)
+    text = _REMARK.sub(", ", text)
     counted = bool(_COUNT_OPENS.search(text))
     if _BARE_COUNT.search(text):
         text = _BARE_CUT.sub(". ", text)

@@ -35,9 +35,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|what'?s? (is )?(the|my|our) (ticket |case )?(reference|ref)( number)?)\b")),
     # whether what was asked for has happened: "has that gone through?", "is it done now"
     ("done", re.compile(
-        r"\b((has|have|did|is|was) (that|it|this|everything|all that) (gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
-        r"|(is|was) (that|it|this|everything) (done|sorted|finished|complete|completed|processed|changed)"
-        r"|(did|has) (that|it|this) (go|gone) (through|ok|okay)|(did|has) (that|it|this) (work|happen|happened)"
+        r"\b((has|have|did|is|was) (that|it|this|everything|all that) ((actually|really|already) )?(gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
+        r"|(is|was) (that|it|this|everything) ((actually|really|already) )?(done|sorted|finished|complete|completed|processed|changed)"
+        r"|(did|has) (that|it|this) ((actually|really|already) )?(go|gone) (through|ok|okay)|(did|has) (that|it|this) ((actually|really) )?(work|happen|happened)"
         # "where is that at now?", "where's it up to": how far it has got
         r"|where('?s| is) (that|it|this|all that)( (at|up to|now))+)\b")),
     # where what the answer told of happened or comes from: "and where was it from?", "which country?"
@@ -54,7 +54,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
                        r"|when ((does|will|do|would|is) )?((the|my|our|it|that) )?(next )?(charge|bill|payment)"
                        r"|when (do|will|would) (you|they) (charge|bill|take))\b")),
     # "when fixed?" is how a gloss of "¿cuándo lo arreglan?" reads (meta/gist.py), and callers clip it so too
-    ("how_long", re.compile(r"\b(how (long|soon)|(you'll|you will|will you|they'll|they will|will they) (let (me|us) know|tell (me|us)|update (me|us)) when|how much longer|when (will|would|does|do|is|can|are|should)|and when|by when|what time|eta|any idea when"
+    ("how_long", re.compile(r"\b(how (long|soon)|(you'll|you will|will you|they'll|they will|will they) (let (me|us) know|tell (me|us)|update (me|us)) when|how much longer|when ((roughly|exactly|approximately|about) )?(will|would|does|do|is|can|are|should)|and when|by when|what time|eta|any idea when"
                             r"|when (fixed|resolved|repaired|sorted|back up|working again)|(fixed|resolved|working again) when"
                             # "can they call sooner", "is there any way to make it quicker": the time again
                             # "when's the call back again": when what the answer set going happens
@@ -69,7 +69,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         # "and what's the fix" after the diagnosis: what to do about it
         r"|what('?s| is) the (fix|solution|workaround|remedy)|how (do|can|would|should) (i|we) (fix|solve|sort) (it|that|this)"
-        r"|how do i fix|how (do|can|should|would) (i|we) pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
+        r"|how do i fix|how (do|can|should|would) (i|we) ((actually|even|then|now) )?pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us)"
         # "and how will i know when it's done": what comes next says who tells them
         r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us))"
@@ -107,7 +107,7 @@ _ECHOED_FIGURE = re.compile(r"^(?:(?:wait|so|sorry|um|uh|oh|really|only|just)[\s
 _CLOSING_WORDS = frozenset(
     "thanks thank you thx cheers bye goodbye good-bye great ok okay alright all right perfect awesome "
     "cool fine that's thats that is all it have a good one day nice night everything for your help "
-    "appreciate appreciated it much so very lovely wonderful brilliant take care see ya later "
+    "appreciate appreciated it much enough plenty so very lovely wonderful brilliant take care see ya later "
     # everyday sign-offs: "no i'm good", "gotta go", "talk to you later", "bye-bye", "ta"
     "no nope nothing else i i'm im am good done set gotta go got to have need talk you soon then now "
     "bye-bye byebye farewell ciao cheerio ta today helpful was really catch ya sweet u ty tysm thnx "
@@ -150,7 +150,7 @@ _HANG_UP = (r"hang(?:ing)? up|(?:i|we)\s+won'?t\s+keep\s+you(?:\s+any\s+longer)?
 # The cues that end a call; "(?:^|[\s,.!])later$" ends one too ("ok later").
 _FAREWELL = (
     r"bye|goodbye|bye-bye|buh-bye|byebye|farewell|ciao|cheerio|ta-ra|tara|toodles|cya|laters|ttyl|ttfn|tchau|chau|adios|adiós|tschüss|tschüs|tschau|(that'?s|that is|that was|that'?ll be|thatll be|that (will|should|would) be) (all|it|everything)"
-    r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)"
+    r"|that('?ll| will| should)? do( it)?|that does it|have a (good|nice|great)|that'?s (enough|plenty) for (today|now|one day)"
     r"|(i'?m|we'?re) (all )?(good|done|set)|nothing else(?! (?:gets?|will|is|was|should|would|can|has|happens?|goes)\b)|(gotta|got to|have to|need to) (go|run|jump|dash)|see (you|ya)|catch (you|ya)"
     r"|that'?s (me|us) (done|sorted|finished)|(i'?m|i am|we'?re) (off|heading off)|(i'?m|i am) (gonna|going to) (go|head off|hang up|leave)"
     rf"|(?:talk|speak) (to you )?(later|soon)|take care|{_HANG_UP}"
@@ -183,8 +183,10 @@ _ABOUT_IT = frozenset(
     # "what plan am i on and what does it cost": the price of what was just named
     "does do cost costs much price "
     # "..., did that ever actually go anywhere", "..., any news"
-    "did ever actually go gone anywhere through".split())
-_POINTERS = frozenset("it that this them those".split())
+    "did ever actually go gone anywhere through "
+    # "..., where were they coming from", "who was it": where the things just named came from
+    "they were coming from who".split())
+_POINTERS = frozenset("it that this them those they".split())
 _HAPPENING = frozenset("going happening happened news update updates".split())
 
 
@@ -400,9 +402,11 @@ def disclaims(text: str) -> bool:
 # "no no, is already locked, no need", "ok i wait the call"): the caller declines and leaves, the
 # clause's words (locked, plan, call) ask for nothing.
 _PUTS_OFF = re.compile(
-    r"^\W*(?:(?:no|nah|nope|so|well|ok|okay|oh|yeah|alright|fine|thanks|thank\s+you|hm+|um+|uh+|right)\W+)*"
+    r"^\W*(?:(?:no|nah|nope|so|well|ok|okay|oh|yeah|alright|fine|thanks|thank\s+you|hm+|um+|uh+|eh|ah|ugh|meh|actually|right)\W+)*"
     r"(?:it'?s\s+|it\s+is\s+|is\s+|are\s+|i\s+|we\s+|i'?ll\s+|we'?ll\s+)?(?:just\s+|then\s+)?"
     r"(?:(?:will\s+|gonna\s+|going\s+to\s+)?think\s+about\s+it|no\s+need|not\s+(?:now|today|right\s+now|yet)|maybe\s+(?:later|another\s+time)|another\s+time"
+    # "i'll do it another time": the request itself put off
+    r"|(?:do|sort|handle|deal\s+with|try)\s+(?:it|that|this)\s+(?:another\s+time|later|some\s+other\s+time|myself|online|tomorrow)"
     r"|(?:will\s+|'ll\s+)?wait\s+(?:for\s+)?(?:the|your|their)\s+call|already\s+(?:locked|done|fixed|sorted|paid|closed|cancell?ed))"
     r"(?:\W+(?:not\s+(?:now|today|yet)|no\s+need|thanks?|thank\s+you|then|for\s+now|ok(?:ay)?|later))*\W*$")
 

@@ -31,8 +31,8 @@ _ASK_FOR_PERSON = re.compile(
     |(?:get|give)\s+me\s+{_PERSON}
     |(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:rather|prefer)\s+(?:to\s+(?:speak|talk)\s+(?:to|with)\s+)?{_PERSON}
     |(?:sort|deal\s+with|handle|go\s+(?:over|through)|discuss|talk\s+(?:about|through))\s+(?:this|it|that|things|all\s+this)(?:\s+out)?\s+with\s+{_PERSON}
-    |(?:i(?:\s+(?:want|need|would\s+like)|'d\s+like|\s*d\s+like)|can\s+i\s+(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
-    |^{_PERSON}(?:\s+please)?$)""",
+    |(?:i(?:\s+(?:want|need|would\s+like)|'d\s+like|\s*d\s+like)|can\s+i\s+(?:just\s+|please\s+)?(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
+    |^(?:(?:ok|okay|fine|alright|right|yes|yeah|so|um|uh|well)\W+)*{_PERSON}(?:\s+(?:please|then|thanks|thank\s+you))*\W*$)""",
     re.IGNORECASE | re.VERBOSE,
 )
 

@@ -39,6 +39,9 @@ _SOMEONE_ELSES = re.compile(
     # "i saw a sign in yesterday", "there was a new login last night": one seen, not one failing
     r"|\b(?:saw|seen|noticed|spotted|got\s+(?:an?\s+)?(?:email|alert|notification)\s+about|there\s+(?:was|were))\s+"
     r"(?:an?\s+|some\s+|two\s+|three\s+)?(?:new\s+|odd\s+|random\s+)?(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b"
+    # "i keep getting emails about failed sign in attempts": attempts someone else made
+    r"|\b(?:e-?mails?|alerts?|notifications?|messages?|texts?)\s+(?:saying|that\s+says?|about)\s+(?:\w+\s+){0,2}"
+    r"(?:sign[-\s]?in|log[-\s]?in|login)\s+attempts?\b"
     # "i keep getting these emails saying new sign in": the sign-in alerts themselves
     r"|\b(?:e-?mails?|alerts?|notifications?|messages?|texts?)\s+(?:saying|that\s+says?|about)\s+(?:there'?s\s+)?(?:an?\s+)?new\s+"
     r"(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b",

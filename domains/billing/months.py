@@ -23,14 +23,17 @@ MONTH = re.compile(
     r"|(?:(?<=\bfor\s)|(?<=\bfrom\s)|(?<=\bin\s)|(?<=\bof\s)|(?<=\bthe\s))(may)\b"
     r"|(last|this|previous|past)\s+month"
     r"|(one|a|two|three|four|five|six|[1-6])\s+months?\s+(?:ago|back|before)"
-    r"|(this|current)\s+(?:bill|invoice))",
+    r"|(this|current)\s+(?:bill|invoice)"
+    r"|month\s+(before)\s+last)",  # two back
     re.I,
 )
 
 
 def month_value(m: re.Match[str]) -> str:
     """The words as the slot keeps them: a month's full name, or "N ago" (0 for this month)."""
-    name, may, which, count, current = m.groups()
+    name, may, which, count, current, before_last = m.groups()
+    if before_last:
+        return "2 ago"
     if name or may:
         word = (name or may).lower()
         return word if word in _NAMES else _SHORT.get(word, _SHORT.get(word[:3], word))
@@ -67,10 +70,12 @@ def spoken(period_id: str) -> str:
 # What a month's bill is asked with; money asked back ("refund", "charged twice") is not it.
 # ... or what was paid that month, asked as such: "what did we pay two months back"
 _BILL = re.compile(r"\b(?:bill|bills|billed|invoice|invoices|statement|receipt|came to|come to|paid|payment"
-                   r"|(?:did|do)\s+(?:we|i)\s+pay)\b", re.I)
+                   r"|(?:did|do)\s+(?:we|i)\s+pay"
+                   # "what you took off me for the month before last": the amount that month
+                   r"|(?:what|how\s+much)\s+(?:\w+\s+){0,2}(?:charged?|took|taken?))\b", re.I)
 _MONEY_BACK = re.compile(r"\b(?:refund\w*|money back|twice|double\w*|duplicate\w*|charged|overcharged|wrong)\b", re.I)
 # "i want to see if they charged anything": a charge wondered about, no money asked back
-_WONDERED = re.compile(r"\b(?:if|whether)\s+(?:\w+\s+){0,2}$", re.I)
+_WONDERED = re.compile(r"\b(?:if|whether|what|how\s+much)\s+(?:\w+\s+){0,2}$", re.I)
 
 
 def _money_back(text: str) -> bool:
@@ -96,7 +101,7 @@ def asks_a_months_bill(text: str) -> bool:
 # "and the month before?", "and the one before?" say it without the "that" ("the month before
 # last" is two back: not this).
 _BEFORE_THAT = re.compile(
-    r"\b(?:the\s+)?(?:month|one|bill|invoice)\s+before(?:\s+(?:that|it|this)\b|(?!\s+(?:last|the|my|our)\b)\W*$)"
+    r"\b(?:the\s+)?(?:month|one|bill|invoice)\s+(?:before|prior(?:\s+to)?|preceding)(?:\s+(?:that|it|this)\b|(?!\s+(?:last|the|my|our)\b)\W*$)"
     r"|^\W*(?:(?:and|ok|okay|so|what\s+about)\W+)*before(?:\s+that\b|\W*$)"
     r"|\bthe\s+previous\s+(?:one|month|bill|invoice)\b", re.I)
 

@@ -104,7 +104,11 @@ _OWED_NOW = re.compile(
     r"|\b(?:when|what\s+(?:day|date)|how\s+much|how\s+soon)\b.{0,30}\b(?:renew(?:s|al|ing)?|auto[\s-]?renew\w*)\b"
     r"|\b(?:late|overdue|past[\s-]+due)\s+(?:notice|reminder|email|e-mail|letter|warning|thing|fee|charge|mark)s?\b"
     # "so whats the damage": the sum to pay, said as everyone says it
-    r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b", re.I)
+    r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b"
+    # "where do i stand with payments": the account's standing (not a refund's or a ticket's)
+    r"|\bwhere\s+(?:do|does)\s+(?:i|we|my\s+account|our\s+account)\s+stand\b(?!.{0,30}\b(?:refund|ticket|request|claim|plan|case)s?\b)"
+    # "what am i on the hook for right now": what the caller is liable to pay
+    r"|\b(?:what|how\s+much)\s+(?:am\s+i|are\s+we|is\s+my\s+company|'?m\s+i)\s+on\s+the\s+hook\s+for\b", re.I)
 
 
 def asks_what_is_owed(text: str) -> bool:

@@ -33,12 +33,12 @@ _TOP = (r"(?:top|highest|most\s+expensive|biggest|largest|priciest|premium|max(?
 _MID = r"(?:middle|mid|medium|mid-?tier|in-?between)\s+(?:plan|tier|package|one|option|level)"
 _PLACE = re.compile(rf"^(?:({_TOP})|({_MID}))$", re.I)
 _DOWN_WORDS = (
-    r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive"
+    r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive|(?:that\s+)?costs?\s+less"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|next\s+(?:plan|tier|one)\s+down|(?:one\s+)?(?:step|level|tier|notch)\s+(?:below|lower)|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     # "drop me a tier would you", "knock us down a level"
     r"|(?:drop|knock|bump|move|take)\s+(?:me|us|it)\s+(?:down\s+)?(?:a|one)\s+(?:plan|tier|level|notch|package)"
-    r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:charge|bill)\s+(?:me|us)\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     # "..., $249 a month, i need to bring that figure down": the price just said
@@ -206,7 +206,9 @@ _ENDS_ALL = re.compile(
     r"|out\s+of\s+(?:my|our|the|this)\s+(?:contract|agreement)"
     # "i wanna cancel, like the whole account": the account itself, said apart from the verb
     # ("shut it down" is not: "it" may be the plan)
-    r"|(?:the|my|our)\s+(?:whole|entire)\s+account)\b",
+    r"|(?:the|my|our)\s+(?:whole|entire)\s+account"
+    # "i'm cancelling. the account. close it": the account named in a fragment of its own
+    r"|(?:(?<=^)|(?<=[.;!?]\s))(?:the|my|our)\s+account(?=\s*[.;!?]))\b",
     re.I,
 )
 # Ending something without saying what comes next: the account or only the plan? Either.
@@ -257,8 +259,11 @@ def ends_something(text: str) -> bool:
 # Paying less is moving down a plan here (no discounts exist): "i want to pay less each month",
 # "is there something cheaper than what i'm on". Its words overlap a balance question's.
 _PAY_LESS = re.compile(
-    r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
+    r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:charge|bill)\s+(?:me|us)\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
     r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
+    # "our monthly bill is way too high": too much each month (a plan's price), not one charge
+    r"|\bmonthly\s+(?:bill|price|cost|costs|fee|subscription)\s+(?:is|are|'s)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|just\s+|really\s+|getting\s+)?"
+    r"(?:too\s+(?:high|much|steep|expensive|big)|crazy|insane|ridiculous)"
     # "we're paying way too much, can you knock it down a bit": too much each month, not one charge
     r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+(?:paying|spending)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
     r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down"

@@ -53,6 +53,9 @@ _ASKED_BEFORE = re.compile(
     # moved, asked of the money, the refund or the charge it undoes
     rf"|\b(?:did|has|have|is|was|were|check\s+(?:if|whether)|know\s+(?:if|whether)|see\s+(?:if|whether))\s+(?:\w+\s+){{0,6}}?{_MONEY_OWED}\b"
     rf".{{0,40}}?\b{_MOVED}"
+    # "whatever happened with that money back thing": after a refund already asked for
+    r"|\bwhat(?:ever)?\s+(?:happened|is\s+happening|'?s\s+happening)\s+(?:to|with)\s+(?:that|the|my|our)\s+(?:\w+\s+){0,2}?"
+    r"(?:refund|money\s+back|credit|cash\s+back)"
     # "refund gone through?", "my refund been processed": how a gloss of another language says it
     r"|\brefunds?\s+(?:already\s+)?(?:gone\s+through|been\s+processed|processed|went\s+through|come\s+through)\b"
     r"|\b(?:already|ever)\s+refunded\b\W*$",
@@ -163,6 +166,8 @@ _TAKEN_TWICE = re.compile(
     r"\b(?:took|taken|take|charged|billed|debited|hit|pulled|deducted|collected|withdrew|withdrawn"
     r"|came\s+out|come\s+out|went\s+out|gone\s+out|taken\s+out|paid)\b.{0,35}\b(?:twice|two\s+times|a\s+second\s+time)\b"
     r"|\b(?:double|duplicate)[\s-]+(?:charge[ds]?|billed|billing|payments?|debit(?:ed)?)\b"
+    # "i got billed double for the starter plan"
+    r"|\b(?:charged|billed|debited)\s+(?:me\s+|us\s+)?double\b"
     # "cancel the duplicate", "reverse that double one": undoing the second charge is its refund
     r"|\b(?:cancel|reverse|undo|void|remove|take\s+off)\s+(?:the|that|this)\s+(?:duplicate|double|extra|second)(?:\s+(?:one|charge|payment))?\b", re.I)
 

@@ -93,7 +93,9 @@ def diagnose(
             f"starting {prefix}, in the Authorization header; if it was rotated, update it everywhere."
         )
         follow_ups = {
-            "why": "A 401 means the key in the request is missing, mistyped, or one that has been rotated or revoked.",
+            # "why though, it was working fine yesterday": the key it worked with is no longer the one on file
+            "why": (f"A 401 means the key in the request is missing, mistyped, or one that has been rotated or revoked. "
+                    f"The key we accept now is the one starting {prefix}, shown in the dashboard."),
             "next_step": f"Copy the current key, the one starting {prefix}, from the dashboard into your app's configuration and redeploy.",
             "how_long": "As soon as requests carry the current key they are accepted; there is no delay on our side.",
             "do_it": "I can't turn an old key back on once it's rotated or revoked; that's for your security. Create a new "

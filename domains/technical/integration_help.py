@@ -44,8 +44,10 @@ _TOPIC_WORDS = {
                   r"|(?:more|all) (?:of )?the (?:results|records|items)|only (?:get|see|returns?) (?:the first|100|a hundred)",
     "auth": r"\bauthenticat\w*|\bauthori[sz]ation header|\bbearer\b|\bhow do i (?:auth|log ?in to the api)"
             # "where do i put the api key in my request": how a key is sent, not where keys are made
-            r"|\b(?:where|how)\b.{0,25}\b(?:put|send|pass|include|add|attach)\b.{0,25}\b(?:key|token)"
-            r"|\b(?:key|token)\b.{0,20}\bin\s+(?:my|the|our|each|every)\s+(?:requests?|calls?|headers?)"
+            r"|\b(?:where|how|way\s+to)\b.{0,25}\b(?:put|send|pass|include|add|attach)\b.{0,25}\b(?:key|token)"
+            r"|\b(?:key|token)\b.{0,20}\bin\s+(?:my|the|our|each|every|an?)\s+(?:requests?|calls?|headers?)"
+            # "where does the key actually go, like in a header or in the url"
+            r"|\bwhere\s+(?:does|do|should|would)\s+(?:the|my|our|an?)\s+(?:api\s+)?(?:key|token)\s+(?:\w+\s+)?go\b"
             # "do i put the key in the url or the header": how it is sent
             r"|\b(?:put|send|pass|include|add|attach)\b.{0,12}\b(?:key|token)\b.{0,25}\b(?:url|query|headers?)\b",
     # "how long do you keep retrying if my server is down": the platform's retries are its deliveries'
@@ -79,8 +81,9 @@ _HOW_TO = re.compile(r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+t
 
 
 def asks_how_to(words: str) -> bool:
-    """A how-to question about one of the guides other than the keys."""
-    return bool(_HOW_TO.search(words)) and topic_of(words) not in (None, "api_keys")
+    """A how-to question about one of the guides other than the keys, or the page limit told
+    ("the list call only ever gives me the first hundred"): how to page on is the question."""
+    return (bool(_HOW_TO.search(words)) and topic_of(words) not in (None, "api_keys")) or topic_of(words) == "pagination"
 
 
 # "what sdks do you support", "is there a python library", "do you do webhooks": a question that

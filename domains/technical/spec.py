@@ -68,7 +68,8 @@ UP_OR_DOWN = Rereading(
 # "is inc forty two fixed yet": a named incident is the status board's (status_words.py), also when
 # the clause alone reads as nothing the line does ("and is inc forty two sorted yet")
 INCIDENT_NAMED = Rereading(
-    over=frozenset({"technical/ticket_status", "technical/escalation", "technical/api_errors", OOS}),
+    # small talk: "how's that incident coming along" reads as "how's it going"
+    over=frozenset({"technical/ticket_status", "technical/escalation", "technical/api_errors", OOS, "meta/smalltalk"}),
     label="technical/service_status",
     target=names_incident,
     # "open a ticket with engineering about the us east errors": the ticket asked for
@@ -103,7 +104,8 @@ API_LOCKED = Rereading(
 KEY_FAILS = Rereading(
     over=frozenset({"technical/escalation", "technical/integration_help", "technical/ticket_status",
                     "technical/service_status", "account/login_help", "account/two_factor_reset", "account/security",
-                    "meta/smalltalk", OOS}),
+                    "meta/smalltalk", OOS,
+                    "billing/plan_change"}),  # "can you just switch the old key back on": no plan switched
     label="technical/api_errors",
     target=key_fails,
     # "open an engineering ticket about our key being revoked": the ticket asked for (TICKET_ASKED)
@@ -182,7 +184,8 @@ TICKET_ASKED_ABOUT = Rereading(
 # "how do i get the next page of results, i keep getting the first 100": how to use the API is
 # set-up help, not a diagnosis, unless the caller names an error they get ("how do i stop the 429s").
 HOW_TO = Rereading(
-    over=frozenset({"technical/api_errors"}),
+    # OOS: "i only ever get the first hundred records back" may read as nothing the line does
+    over=frozenset({"technical/api_errors", OOS}),
     label="technical/integration_help",
     target=asks_how_to,
     whole=names_own_error,

@@ -116,6 +116,7 @@ _KEY_FAILS = re.compile(
     # "the thing with my key, can you turn it back on?": a revoked key asked back (the diagnosis
     # says a new one is made in the dashboard)
     r"|\b(?:api\s+)?key\b.{0,40}\b(?:turn|switch|put)\s+(?:it|that|them)\s+back\s+on\b"
+    r"|\b(?:turn|switch|put|flip)\s+(?:(?:the|my|our|that)\s+)?(?:old\s+|previous\s+|original\s+)?(?:api\s+)?keys?\s+back\s+on\b"
     r"|\b(?:re-?enable|reactivate|un-?revoke|restore|unblock)\s+(?:my|our|the)\s+(?:api\s+)?key\b",
     re.I,
 )
@@ -259,7 +260,10 @@ _INCIDENT = re.compile(rf"\b(?:inc|incident)[-\s]?(?:\d{{1,4}}|{_NUMBER_WORDS})\
                        r"|\b(?:us|eu|ap)[-\s]?(?:east|west|central|north|south)\b"
                        # "any update on the five hundred incident": news of one, whatever it is called
                        r"|\b(?:update|updates|news|eta|progress)\s+(?:on|about|with|for|regarding)\s+(?:the\s+|your\s+|that\s+|this\s+)?"
-                       r"(?:[\w-]+\s+){0,3}(?:incident|outage|downtime)\b", re.I)
+                       r"(?:[\w-]+\s+){0,3}(?:incident|outage|downtime)\b"
+                       # "how's that incident coming along", "i wanted to ask about the incident": where it stands
+                       r"|\bhow'?s\s+(?:that|the|this|your)\s+(?:[\w-]+\s+){0,2}(?:incident|outage)\s+(?:coming\s+along|going|doing|looking|progressing)\b"
+                       r"|\bask(?:ing)?\s+(?:you\s+)?about\s+(?:the|that|this|your)\s+(?:[\w-]+\s+){0,2}(?:incident|outage)\b", re.I)
 
 
 def names_incident(text: str) -> bool:
