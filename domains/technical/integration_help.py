@@ -83,7 +83,15 @@ _HOW_TO = re.compile(r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+t
 def asks_how_to(words: str) -> bool:
     """A how-to question about one of the guides other than the keys, or the page limit told
     ("the list call only ever gives me the first hundred"): how to page on is the question."""
-    return (bool(_HOW_TO.search(words)) and topic_of(words) not in (None, "api_keys")) or topic_of(words) == "pagination"
+    return (bool(_HOW_TO.search(words)) and topic_of(words) not in (None, "api_keys")) or bool(_PAGE_LIMIT.search(words))
+
+
+# The page limit met: "only ever gives me the first hundred", "how do i get the rest of them" (a
+# web "page" that throws errors is no page of results)
+_PAGE_LIMIT = re.compile(
+    r"\bfirst\s+(?:hundred|100|page)\b|\bnext\s+(?:page|batch|set|hundred)\b"
+    r"|\bonly\s+(?:ever\s+)?(?:get|gets|gives?|returns?|see|shows?)\b.{0,30}\b(?:hundred|100|page)\b"
+    r"|\brest\s+of\s+(?:them|the\s+(?:results|records|items|data))\b", re.I)
 
 
 # "what sdks do you support", "is there a python library", "do you do webhooks": a question that
