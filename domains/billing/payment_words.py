@@ -79,6 +79,9 @@ _CHARGE_FOR = re.compile(
     r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:that|this|the)\s+\$?\d[\d.,]*(?:\s+(?:dollars?|bucks|thing|one))*"
     r"\s+(?:on|from)\s+(?:my|our|the)\s+(?:card|credit\s+card|bank|account)\b"
     r"|\b(?:don'?t|do\s+not|didn'?t)\s+recogni[sz]e\s+(?:the|this|that|a|an)\s+(?:merchant|charge|payment|name|transaction|debit)"
+    # "i'm trying to work out what you took off me": what was taken, which the invoices list
+    r"|\b(?:work\s+out|figure\s+out|know|see|check|understand)\s+what\s+(?:you|y'?all|they)\s+(?:guys\s+)?(?:took|taken|charged|billed)"
+    r"(?:\s+(?:off|from))?\s+(?:me|us)\b"
     # "there's a charge on my statement and i can't remember what it's for, could you tell me what that was"
     r"|\b(?:charge|payment|transaction|debit)\b.{0,80}\b(?:remember|know|tell\s+me|idea|sure)\s+what\s+(?:it|that|this)(?:'s|\s+is|\s+was)"
     r"(?:\s+for)?\b",

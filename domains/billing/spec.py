@@ -194,7 +194,8 @@ TAKEN_TWICE_TOLD = Rereading(
 # "there's a charge of forty nine dollars on my card, what was that one for": the invoices say
 # what it was; money asked back in the same words ("... i want it back") stays a refund.
 CHARGE_ASKED = Rereading(
-    over=frozenset({"billing/refund", "billing/refund_status", "billing/balance"}),
+    # OOS: "i'm trying to work out what you took off me" may read as nothing the line does
+    over=frozenset({"billing/refund", "billing/refund_status", "billing/balance", OOS}),
     label="billing/invoices",
     target=asks_what_a_charge_was,
     whole=wants_money_back,

@@ -11,9 +11,9 @@ caller will ask last, told first, asks nothing; where an outage stands; a subjec
 from the next clause; sign-in alerts not the caller's, and "where were they coming from" after
 them; when they'll "ring" after a call back; billed double is the duplicate; "has that really
 gone through" after a refund; the monthly fee too steep is a move down; "sí, adelante" at a
-read-back; "our account." said apart from "we're cancelling" is the closure; a cancel whose reason says the
-trouble is solved ("i found my recovery codes") stops the request. Each failed on
-91b8633.
+read-back; "our account." said apart from "we're cancelling" is the closure; a cancel whose reason
+says the trouble is solved ("i found my recovery codes") stops the request; "what you guys charged
+us" is the invoices. Each failed on 91b8633.
 """
 
 from __future__ import annotations
@@ -212,3 +212,9 @@ async def test_a_cancel_whose_reason_says_the_trouble_is_solved_stops_the_reques
     assert "stopped" in said(turn) and "go ahead" not in said(turn), said(turn)
     turn = await call.send("yes")
     assert "two_factor_reset-C1005" not in said(turn), said(turn)
+
+
+async def test_what_was_taken_asked_plainly_is_the_invoices(open_call) -> None:
+    call = await open_call("C1004")
+    turn = await call.send("hi, i just want to understand what you guys charged us")
+    assert "INV-1004-1" in said(turn) and "refund" not in said(turn).lower(), said(turn)
