@@ -48,8 +48,10 @@ class Reading:
     ask: Ask | None = None
 
 
+# "never mind", "forget it", "scrap that": the request let go (a cancel, and a stop, `_STOPS`)
+_LET_GO = r"never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this|the whole thing)"
 _CANCEL = re.compile(
-    r"\b(never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this|the whole thing)|cancel (?:it|that|this|the whole thing)"
+    rf"\b({_LET_GO}|cancel (?:it|that|this|the whole thing)"
     r"|don'?t bother|leave (?:it|that|things)(?: as (?:it |they )?(?:is|are)| like (?:that|it is|this)| alone| be| there| open| on| active| running)?(?: for now)?|drop it|skip it"
     # the decision put off: "let's hold off", "let's park it", "i'll decide next week"
     r"|hold off(?: on (?:it|that|this))?(?: for now)?|park (?:it|that|this)|put (?:it|that|this) on hold"
@@ -199,7 +201,7 @@ def yes_then_question(text: str, is_yes: Callable[[str], bool]) -> tuple[str, st
 # The words that stop a request rather than answer its question with a no: "never mind, forget
 # it", "i'll do it later" (told "I've stopped ..."); "no", "actually don't" are a no ("I won't go
 # ahead with ...").
-_STOPS = re.compile(r"\b(?:never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this)|drop it|skip it"
+_STOPS = re.compile(rf"\b(?:{_LET_GO}|drop it|skip it"
                     r"|(?:i'?ll|i will|we'?ll) (?:just )?(?:do|sort|handle|deal with) (?:it|that|this)(?: \w+)? (?:later|another time|some other time))\b", re.I)
 
 

@@ -107,6 +107,11 @@ def declines_person(clause: str) -> bool:
 # A call back asked for: "call me back", "i'd like a callback", "can somebody ring me later",
 # "have someone phone me tomorrow". Its words ("back") read as money back to a classifier; the
 # construction is a person asked for, and that is always honoured.
+# "i want somebody", "we'd really like an actual human being": someone wanted, who is to call
+_WANTS_SOMEONE = (
+    r"(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
+    r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))"
+)
 _CALL_BACK = re.compile(
     # asked for, said first in the clause: "call me back", "can somebody ring me back later",
     # "could you have someone phone me tomorrow" (not "how long until you call me back": a
@@ -124,8 +129,7 @@ _CALL_BACK = re.compile(
     r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps))\s+(?:to\s+)?|please\s+"
     # "i want somebody to call me back about ...", "we'd like someone to ring us"
     # ("i just want an actual human being to ring me about the money")
-    r"|(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
-    r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))\s+to\s+)?"
+    rf"|{_WANTS_SOMEONE}\s+to\s+)?"
     r"(?:call|ring|phone)\s+(?:me|us)(?:\s+back)?\b(?!\s+(?:on|at)\s+(?:the\s+)?(?:new|old|other))"
     # asked anywhere in the clause, of someone other than the line ("erm before that could a real
     # person call me"; "when will you call me back" asks of one already promised)
@@ -133,9 +137,7 @@ _CALL_BACK = re.compile(
     r"|(?<!\bor\s)\b(?:can|could|would)\s+(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+)?person"
     r"|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague))\s+(?:please\s+|just\s+)?(?:call|ring|phone)\s+(?:me|us)\b"
     # "... for weeks i just want an actual human being to ring me": a run-on's last words
-    r"|\b(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
-    r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))"
-    r"\s+to\s+(?:call|ring|phone)\s+(?:me|us)\b"
+    rf"|\b{_WANTS_SOMEONE}\s+to\s+(?:call|ring|phone)\s+(?:me|us)\b"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
     # ("can you give me a callback tomorrow morning", "set me up with a call back")
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"

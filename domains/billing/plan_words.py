@@ -32,13 +32,15 @@ _TOP = (r"(?:top|highest|most\s+expensive|biggest|largest|priciest|premium|max(?
         r"|top\s+of\s+the\s+(?:range|line)")
 _MID = r"(?:middle|mid|medium|mid-?tier|in-?between)\s+(?:plan|tier|package|one|option|level)"
 _PLACE = re.compile(rf"^(?:({_TOP})|({_MID}))$", re.I)
+# Paying less from now on: "pay less", "spending less", "charge me less" (a direction and a request)
+_LESS_EACH_MONTH = r"pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:charge|bill)\s+(?:me|us)\s+less"
 _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive|(?:that\s+)?costs?\s+less"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|next\s+(?:plan|tier|one)\s+down|(?:one\s+)?(?:step|level|tier|notch)\s+(?:below|lower)|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     # "drop me a tier would you", "knock us down a level"
     r"|(?:drop|knock|bump|move|take)\s+(?:me|us|it)\s+(?:down\s+)?(?:a|one)\s+(?:plan|tier|level|notch|package)"
-    r"|pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:charge|bill)\s+(?:me|us)\s+less|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
+    rf"|{_LESS_EACH_MONTH}|cut\s+(?:our\s+|my\s+|the\s+)?costs?|save\s+(?:some\s+)?money"
     r"|(?:lower|reduce|bring\s+down)\s+(?:our\s+|my\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)|(?:bill|costs?|price)\s+down"
     r"|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     # "..., $249 a month, i need to bring that figure down": the price just said
@@ -259,7 +261,7 @@ def ends_something(text: str) -> bool:
 # Paying less is moving down a plan here (no discounts exist): "i want to pay less each month",
 # "is there something cheaper than what i'm on". Its words overlap a balance question's.
 _PAY_LESS = re.compile(
-    r"\b(?:pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:charge|bill)\s+(?:me|us)\s+less|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
+    rf"\b(?:{_LESS_EACH_MONTH}|(?:lower|reduce|cut|bring\s+down)\s+(?:my\s+|our\s+|the\s+)?(?:monthly\s+)?(?:bill|costs?|price|payments?)"
     r"|(?:bill|costs?|price)\s+down|(?:lower|reduce|cut|bring\s+down)\s+(?:what|how\s+much)\s+(?:we|i)\s+(?:pay|spend)"
     # "our monthly bill is way too high": too much each month (a plan's price), not one charge
     r"|\bmonthly\s+(?:bill|price|cost|costs|fee|subscription)\s+(?:is|are|'s)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|just\s+|really\s+|getting\s+)?"
