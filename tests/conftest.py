@@ -84,6 +84,17 @@ def refund_request(
     return ApprovalRequest("refund", customer, amount_cents, said, finding, "billing/refund", request_id, record_id=charge)
 
 
+def demo_invoice(store: Any, customer: str, back: int) -> tuple[str, str]:
+    """(id, month as the line says it: "September 2026") of the demo invoice ``back`` calendar
+    months before today. The demo data is dated from today, so a test names its months from
+    here, never from the day it was written."""
+    from domains.billing.ledger import Ledger
+    from domains.billing.months import spoken
+
+    invoice = next(i for i in Ledger(store).list_invoices(customer) if i.id.endswith(f"-{back}"))
+    return invoice.id, spoken(invoice.period)
+
+
 def callcenter(
     *args: str,
     env: Mapping[str, str],
