@@ -24,6 +24,8 @@ from datetime import date
 
 from callcenter import foreign_numbers
 from callcenter.llm.language import detect_language
+from callcenter.misheard import misheard
+from callcenter.spoken_codes import plural, singular
 from callcenter.spoken_dates import birth_dates
 
 _UNITS = {w: i for i, w in enumerate(
@@ -518,6 +520,7 @@ def normalise(text: str) -> str:
     # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a
     # written full stop in it would end the sentence inside the number
     text = _ELLIPSIS.sub(", ", text)
+    text = misheard(text)  # "ok thanks by", "c one oh oh for": a recogniser's homophones, as meant
     # "quarantanove?", "¿cuarenta y nueve?": a figure said back in another language, alone
     said_back = foreign_numbers.digits(text) if len(text.split()) <= _SHORT else text
     if said_back != text and _ONLY_A_FIGURE.fullmatch(said_back):
@@ -532,7 +535,7 @@ def normalise(text: str) -> str:
     out = _FILLER_IN_NUMBER.sub(lambda m: ", " if "," in m.group(0) else " ", _OH_FIRST.sub(r"\1", _foreign_digits(text)))
     out = _ORD_AFTER_MONTH.sub(_ordinal_after, out)
     out = _ORD_BEFORE_MONTH.sub(_ordinal_before, out)
-    out = _RUN.sub(_convert_run, out)
+    out = plural(_RUN.sub(_convert_run, singular(out)))  # "four oh threes" -> "403 errors"
     # "june twenty three nineteen eighty two" ran into "june 231982": a day, then a year
     out = _DAY_THEN_YEAR.sub(r"\1 \2 \3", out)
     out = _SPACED_DIGITS.sub(lambda m: re.sub(r"[\s,-]", "", m.group(0)), out)

@@ -142,7 +142,9 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back(?!\s*[,.!]|\s+(?:a\s+(?:sec|second|bit|step)|to\s+what|what))|switch back|move back"
         r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good"
         # "how do i get back in afterwards": in again once it is done
-        r"|(?:get|sign|log|come) back (?:in|into|on))\b", re.I)),
+        r"|(?:get|sign|log|come) back (?:in|into|on)"
+        # "can i come back to pro later": the old choice again, afterwards
+        r"|(?:come|go|get|change|move) back to \w+(?: \w+)? (?:later|afterwards|after|again|some\s?time|if))\b", re.I)),
     (Ask.WHY, re.compile(
         r"\b(why|how come|what for|what'?s the reason"
         # how it is confirmed: "will you call the old number or the new one?"

@@ -108,6 +108,12 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return dropped
     if readback and yes_then_asks(task, latest):
         return Next.TO_TOOL
+    corrects = getattr(task, "corrects", None)
+    if readback and callable(corrects) and corrects(latest):
+        return Next.TO_TOOL  # "oh wait, just thirty five then": the action changed, read back anew
+    names_answer = getattr(task, "names_answer", None)
+    if not readback and callable(names_answer) and names_answer(latest):
+        return Next.TO_TOOL  # "ok and how should i handle retries" to "is it about webhooks, ...?": named
     # "ah wait, drop it, i just found my backup codes": beside a cancel, words of this very need
     # that tell it is solved are why it is dropped, no need raised again
     reading = frame.read(latest, lambda words: raises_need(task, words) and not (_SOLVED.search(words) and restates(task, words)))
@@ -122,7 +128,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         aside = task.other_need(latest)
         # a comparison the action's own facts lay out ("would that make my rate limit go down?" to a
         # plan change) is about ours, however much its words sound like the API errors
-        compared = reading.ask is frame.Ask.COMPARE and gate.facts is not None and gate.facts.compare is not None
+        # (a task with no gate, identity's, asks nothing to compare)
+        compared = reading.ask is frame.Ask.COMPARE and gate is not None and gate.facts is not None and gate.facts.compare is not None
         ours = (readback and (reading.ask is frame.Ask.NEXT or compared or about_ours(latest, gate.facts)
                               or frame.asks_why_amount(reading, gate.facts, latest))) or (
             reading.ask is frame.Ask.WHERE and getattr(task, "slot_where", None) is not None)
@@ -399,7 +406,7 @@ def _lookup_of(task: SpecialistLike, intent: Intent) -> tuple[Any, Any] | None:
     spec = domain.specialist(intent.name) if domain is not None else None
     if domain is None or spec is None or spec.lookup is None or not spec.looks_up(intent.text):
         return None
-    if spec.requires_identity and not task.state.caller.verified:
+    if not spec.looks_up_for(task.state.caller.verified):  # the prices answer anyone
         return None
     return domain, spec
 

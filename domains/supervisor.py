@@ -34,6 +34,7 @@ from domains.base import (
     tool_call_chunk,
 )
 from domains.breaker import BREAKER
+from domains.intent import yes_or_no
 from domains.lookup_run import run_lookup
 from domains.results import DomainResult
 from domains.state import CallState, Hop
@@ -58,6 +59,8 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         self._with_identity = ""  # what the caller said beside who they are, for the specialist
         tools: list[llm.Tool] = [self._route_tool(s) for s in self.spec.specialists]
         tools.append(tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=doc))
+        tools.append(tool(self._verify_at_question, name=VERIFY_AT_QUESTION, description=_VERIFY_AT_QUESTION_DOC))
+        self._ask_again: str | None = None  # the question to ask once more, the caller verified in between
         names = ", ".join(s.name for s in self.spec.specialists)
         super().__init__(
             instructions=(
@@ -111,6 +114,11 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.STOPPED).wire}, path="fast", confidence=None))
             return
         fresh = None if first else fresh_user_text(chat_ctx)
+        if fresh is None and self._ask_again is not None:
+            # verified in answer to the clarifying question: thanked, and the question asked once more
+            again, self._ask_again = self._ask_again, None
+            yield again
+            return
         wish = leaving_reason(self.state, fresh) if fresh else None
         if wish is not None:
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(wish).wire}, path="fast", confidence=None))
@@ -132,6 +140,11 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         again = choice.asked_again(choice.last_question(chat_ctx), fresh) if fresh else None
         if again is not None:
             yield again
+            return
+        if fresh and self._only_identity(fresh):
+            # "sure it's c one zero zero two, zip one oh oh oh one" to "is it about X, or about Y?":
+            # who they are, not which: verified, then the same question (not another guess at it)
+            yield tool_call_chunk(route_call(VERIFY_AT_QUESTION, {}, path="fast", confidence=None))
             return
         intent = router.classify(text, within=self.spec.name)
         fast = self.state.settings.fast_path
@@ -182,7 +195,9 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         async def route(context: RunContext) -> None:
             agent_id = f"{self.spec.name}.{spec.name}"
             try:
-                if spec.requires_identity and not self.state.caller.verified:
+                # "what plans do you have and how much are they": a lookup that answers anyone
+                anyone = spec.looks_up_for(False) and self._only_asks(spec, " ".join(t for t, _ in self._request_texts()))
+                if spec.requires_identity and not self.state.caller.verified and not anyone:
                     from domains.identity import VerifyIdentityTask
 
                     self.state.note_route("identity", context.function_call.extra)
@@ -237,6 +252,26 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         values = set(self.state.slots.read(words).as_dict()) - {"confirm"}  # "ok, what's my plan cost" names no value
         return spec.changes and spec.lookup is not None and spec.acts_on is not None and not spec.acts_on(words) and not values
 
+    def _only_identity(self, fresh: str) -> bool:
+        """The caller, unverified, answers this department's question by saying who they are, and
+        nothing else (words beside it are a request, routed as one)."""
+        if self.state.caller.verified or not identity_words.states_identity(normalise(fresh)):
+            return False
+        rest = _beyond_identity([fresh], self.request)
+        return not rest or yes_or_no(rest) is True  # "sure, it's c1002 ...": a yes to being asked, no more
+
+    async def _verify_at_question(self, context: RunContext) -> str | None:
+        question = choice.last_question(self.chat_ctx)
+        self.state.note_route("identity", context.function_call.extra)
+        from domains.identity import VerifyIdentityTask
+
+        identity = await VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
+        if identity.status != "done":
+            self._finish(DomainResult(domain=self.spec.name, specialist=None, status="unverified", summary=identity.summary, result=identity))
+            return None
+        self._ask_again = f"{identity.summary} {question}".strip()
+        return identity.summary
+
     def _latest_user(self) -> tuple[str, str | None]:
         msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
         return (msg.text_content or "", msg.id) if msg else (self.request, None)
@@ -271,6 +306,11 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
 
 NOTHING_CHANGED = "No problem, nothing was changed."
+VERIFY_AT_QUESTION = "verify_caller"
+_VERIFY_AT_QUESTION_DOC = (
+    "Verify the caller when, asked a clarifying question, they answer with who they are "
+    "(customer number or email, and ZIP code) instead; the question is then asked again."
+)
 _UNCLEAR = "I wasn't able to work out what you need from {domain}, so I've noted it for a colleague to call you back."
 _FRONT_DESK_DOC = """Hand the request back to the front desk when it does not belong to this department or stays unclear.
 

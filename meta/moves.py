@@ -153,7 +153,13 @@ _FOLLOW_UP_WORDS = frozenset(
     "anything else need needs "
     # when: "how long until it's approved" ("before" stays a word of its own: "how long before
     # all my data is gone" after a closure was filed asks of the data, not the approval)
-    "until till".split()
+    "until till "
+    # while it lasts: "so what do we do in the meantime", "what should we do till then"
+    "meantime meanwhile while for "
+    # the adverbs a question leans on: "why did that even happen", "when will i actually see it"
+    "even actually really ever exactly see "
+    # how long the trouble goes on: "how long will it last"
+    "last lasts lasting".split()
 )
 _WORD = re.compile(r"[a-z']+")
 
@@ -447,8 +453,10 @@ def done_already(text: str, results: list[DomainResult], acts: Callable[[DomainR
 # "so is it done?", "has that gone through", "do i have my money back now": whether the action
 # just answered has happened; its outcome said again ("Not yet: ... needs a supervisor's approval").
 _ASKS_IF_DONE = re.compile(
-    r"^\W*(?:(?:so|and|ok|okay|um|uh|wait|right|hang\s+on|sorry)\W+)*(?:(?:is|has|did|was)\s+(?:it|that|this|the\s+\w+)"
-    r"\s+(?:all\s+)?(?:done|gone\s+through|go\s+through|went\s+through|through|sorted|finished|completed?|processed|happened|worked)"
+    # ("did you get that, is it closed": whether it was heard, then whether it is done)
+    r"^\W*(?:(?:so|and|ok|okay|um|uh|wait|right|hang\s+on|sorry|did\s+you\s+get\s+(?:that|it|all\s+that))\W+)*(?:(?:is|has|did|was)\s+(?:it|that|this|the\s+\w+)"
+    r"\s+(?:all\s+)?(?:done|gone\s+through|go\s+through|went\s+through|through|sorted|finished|completed?|processed|happened|worked"
+    r"|closed|locked|cancell?ed|refunded|approved|changed|updated|been\s+(?:closed|locked|refunded|approved|changed|done))"
     r"|(?:do|did)\s+i\s+(?:have|get|got)\s+(?:my|the)\s+money(?:\s+back)?)\b", re.I)
 
 

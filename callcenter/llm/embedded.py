@@ -227,6 +227,9 @@ class EmbeddedPolicy:
         top = intents[0] if intents else None
         if top is None:
             return Decision(text=t.EMPTY_TURN, reason="empty")
+        if top.label == "meta/greeting":
+            # "hey, are you a real person or a bot": the question after the hello is what to answer
+            top = next((i for i in intents[1:] if i.label == "meta/smalltalk" and self._clear(i, by_domain=False)), top)
         if top.label.startswith("meta/") and self._clear(top, by_domain=False):
             return Decision(text=self.phrases.front_desk_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
         if top.label == "oos":

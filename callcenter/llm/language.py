@@ -32,7 +32,8 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         """je tu il nous vous est les des une la pour avec mais pas que qui dans sur mon ma mes votre bonjour voudrais compte
         elle ils le du et sont ne ton ta vos ou où merci oui non facture paiement mot passe aide veux peux pouvez j'ai
         c'est est-ce au aux ce cette très aussi fermer remboursement deux fois hier aujourd'hui carte argent parler
-        quelqu'un problème marche rien suis avez avoir être mois changer courriel arobase""".split()
+        quelqu'un problème marche rien suis avez avoir être mois changer courriel arobase pourquoi combien comment
+        quand cher chère""".split()
     ),
     "de": frozenset(
         """ich nicht und der das ist mein meine bitte ein eine sie wir mit auf habe frage rechnung guten tag du er ihr oder
@@ -52,7 +53,7 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         bom dia fatura senha ajuda fechar reembolso duas vezes ontem hoje cartão dinheiro falar alguém funciona nada
         mês boa tarde noite quanto quanta próxima próximo gostaria queria cobraram cobrado pagamento estou também
         vocês isso essa esse muito agora sim então minhas meus quero mudar pra gente tá pequeno plano custa brigado
-        brigada tô trocar ponto arroba""".split()
+        brigada tô trocar ponto arroba devo devemos""".split()
     ),
 }
 # English words and fillers are no evidence of another language, however common they are

@@ -485,6 +485,9 @@ class IntentRouter:
         engineer about this bug" stays an escalation when the router is sure of it)."""
         if _frames.SMALLTALK in self.labels and _frames.is_small_talk(clause):
             return [Intent(_frames.SMALLTALK, 1.0, clause)]  # its words are closed: no need fits in it
+        if _frames.SMALLTALK in self.labels and len(parts) > 1:
+            # "is this tech support, our api is down": the part that asks where the caller is
+            parts = [Intent(_frames.SMALLTALK, 1.0, i.text) if _frames.is_small_talk(i.text) else i for i in parts]
         # "someone tried to get in from like romania": a person in the story, not one asked for
         # "i dont want to talk to a person": a person declined is none asked for
         parts = [_next_reading(i) if i.label == _frames.HUMAN and (_frames.tells_of_someone(i.text) or _frames.declines_person(i.text))

@@ -47,7 +47,11 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         # "which number are they gonna call?": where a call back goes
         r"|(which|what) (phone )?number (are|will|would|do|does) (they|you|he|she|someone|somebody)( \w+)? (call|ring|phone|use)\w*"
         # "they'll call the number ending in what", "where did you say those attempts came from", "where from"
-        r"|(call|ring|phone)\w* (me |us )?(on |at )?the number ending( in)? what|where\b.{0,30}\b(came|come|coming) from|^where from)\b")),
+        r"|(call|ring|phone)\w* (me |us )?(on |at )?the number ending( in)? what|where\b.{0,30}\b(came|come|coming) from|^where from"
+        # "and the person will call which number"
+        r"|(call|ring|phone)\w* (me |us )?(on |at )?(which|what) (phone )?number"
+        # "where overseas", "where exactly", "whereabouts": the place the answer told of, asked
+        r"|^\W*((and|so|ok|okay|um|uh|wait|hang on)\W+)*(where(abouts)?|what part)( (exactly|overseas|abroad|about|then|though))*(?=\W*$))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay"
                        # "and when does the next charge hit", "¿y cuándo la cobran?" glossed "and when charge"
@@ -63,13 +67,15 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
         # "can you just turn the old key back on", "could you re-enable it": undo what the answer said happened
-        r"|\b(can|could|would|will) you (just |please )?((turn|switch|put|bring) (it|that|this|them|(the|my|our|that) \w+( \w+)?) back( on)?"
+        r"|\b(can|could|would|will)(n'?t|'t|not|t)? you (just |please )?((turn|switch|put|bring) (it|that|this|them|(the|my|our|that) \w+( \w+)?) back( on)?"
         r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|(the|my|our|that) \w+( \w+)?))\b")),
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         # "and what's the fix" after the diagnosis: what to do about it
         r"|what('?s| is) the (fix|solution|workaround|remedy)|how (do|can|would|should) (i|we) (fix|solve|sort) (it|that|this)"
-        r"|how do i fix|how (do|can|should|would) (i|we) ((actually|even|then|now) )?pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
+        # "so how do i get back in myself then" after the account was locked
+        r"|how (do|can|would|will|should) (i|we) (ever |then )?(get|sign|log) (back )?(in|into|on)\b( (it|again|myself|ourselves|then))*$"
+        r"|how do i fix|(how|where) (do|can|should|would) (i|we) ((actually|even|then|now|go to|go and) )?pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us)"
         # "and how will i know when it's done": what comes next says who tells them
         r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us))"
@@ -79,7 +85,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
     # "who'll be handling it" ("who changed it" is a why: who did what the answer told of)
     ("who", re.compile(r"\bwho(?:'s|'ll|s)?(?: (?:exactly|actually|is|will|would|are|gonna|going|to|be))* "
                        r"(?:call|ring|phon|contact|get(?:ting)? back|handl|deal|look|work|speak|talk)\w*")),
-    ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled))\b")),
+    ("why", re.compile(r"\b(why|how come|what('?s| is) the reason|what caused|what happened|explain|by whom?|who (did|revoked|changed|locked|cancelled|canceled)"
+                       # "how did that even happen", "how could it happen in the first place"
+                       r"|how (did|could|does|do|would|can) (that|it|this|they) ((even|actually|ever|possibly) )?(happen|happened|occur)\w*)\b")),
 )
 _FOLLOW_UP_MAX_WORDS = 9
 _OPENERS = frozenset("ok okay so um uh well right alright oh like hmm".split())
@@ -157,8 +165,10 @@ _FAREWELL = (
 )
 # Cues that only thank ("thanks a lot", "cheers"): closing, but the call goes on if more follows.
 _THANKS = r"thanks|thank you|ty|tysm|thx|thnx|thanx|ta|cheers|that (about )?covers (it|everything)"
-_CLOSING_CUE = re.compile(rf"\b({_THANKS}|{_FAREWELL})\b|(?:^|[\s,.!])later\W*$")
-_FAREWELL_CUE = re.compile(rf"\b({_FAREWELL})\b|(?:^|[\s,.!])later\W*$")
+# (not a thing put off till later: "forget it, i'll do it later" leaves nothing)
+_LATER = r"(?<!\bit)(?<!\bthat)(?<!\bthis)(?:^|[\s,.!])later\W*$"
+_CLOSING_CUE = re.compile(rf"\b({_THANKS}|{_FAREWELL})\b|{_LATER}")
+_FAREWELL_CUE = re.compile(rf"\b({_FAREWELL})\b|{_LATER}")
 _FILLERS = frozenset("uh um er erm hmm hm mm ah oh so like well yeah yes hi hello hey okay ok please".split())
 # Words that carry no topic: pronouns, articles, auxiliaries and generic nouns.
 _GENERIC = frozenset(

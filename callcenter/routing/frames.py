@@ -46,6 +46,8 @@ _PHATIC_CUE = re.compile(
     |(?:nice|lovely|beautiful|great|good|terrible|awful|crazy)\s+(?:weather|day)
     |(?:are|r)\s+(?:you|u)\s+(?:a\s+)?(?:robot|bot|machine|computer|real|human|person|ai|having\s+a\s+good\s+day|busy|ok|okay|well)
     |what'?s\s+your\s+name|who\s+am\s+i\s+(?:talking|speaking)\s+(?:to|with)
+    |(?:is|iss)\s+this\s+(?:the\s+|a\s+)?(?:right\s+|correct\s+)?(?:(?:customer\s+)?(?:support|service|help|tech|technical|billing)|right|correct)
+    |(?:am\s+i|have\s+i)\s+(?:through\s+to|reached|got|speaking\s+(?:to|with)|talking\s+(?:to|with))\s+(?:the\s+)?(?:right|correct|customer|support|help|tech|technical|billing)
     |hope\s+(?:you'?re|you\s+are|your\s+day\s+is)\s+(?:well|good|doing\s+well|going\s+well))\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -55,7 +57,8 @@ _PHATIC_WORDS = frozenset(
     do what whats what's new nice lovely beautiful great good terrible awful crazy weather outside there isnt isn't
     it huh eh right robot bot machine computer real human person a an ai busy ok okay well name who am i talking
     speaking to with hope hi hello hey there oh so and um uh well yeah good morning afternoon evening by the way btw
-    just wondering curious asking""".split()
+    just wondering curious asking or this the line number desk department team place right correct support service
+    help customer tech technical billing through reached got""".split()
 )
 _WORD = re.compile(r"[a-z']+")
 

@@ -130,7 +130,8 @@ _SUBJECT_BEFORE = re.compile(r"\b(?:i|we|you|they|he|she)\s*$", re.I)
 
 
 _ALSO_AFTER_SUBJECT = re.compile(r"\s*also\b", re.I)
-_SUBJECT_LAST = re.compile(r"\b(?:i|we|they|you|he|she)\s*$", re.I)
+# (with its verb's short form or helper: "i'd also like a human to call me", "we would also need")
+_SUBJECT_LAST = re.compile(r"\b(?:i|we|they|you|he|she)(?:'d|'ll|'m|'re|'ve|\s+(?:would|will|do|did|am|are|might|could|should|must))?\s*$", re.I)
 
 
 def strong_segments(text: str) -> list[str]:

@@ -23,7 +23,8 @@ _LOCKED_OUT = re.compile(
     r"\b(?:i'?m|i\s+am|we'?re|got|been|get|getting|keep\s+getting)\s+locked\s+out|\b(?:is|was|got|been|it'?s|account'?s)\s+locked\b"
     # "it just says locked", "it says i'm locked"
     r"|\bsays\s+(?:(?:it'?s|i'?m|that\s+it'?s|my\s+account\s+is)\s+)?locked\b"
-    r"|\bcan'?t\s+(?:log|sign|get)\b|\bcannot\s+(?:log|sign|get)\b",
+    # (the caller's own trouble: "lock it so they can't get in" is whom the lock keeps out)
+    r"|(?<!they )(?<!he )(?<!she )(?<!them )(?<!one )(?<!body )(?<!people )(?<!hackers )\b(?:can'?t|cannot)\s+(?:log|sign|get)\b",
     re.I,
 )
 
@@ -36,6 +37,10 @@ _SOMEONE_ELSES = re.compile(
     r"|\b(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b.{0,30}\b(?:from|not\s+me|wasn'?t\s+me|weren'?t\s+me"
     # "a sign in yesterday i don't totally remember", "a login i never made"
     r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:\w+\s+)?(?:recogni[sz]e|remember|recall)|i\s+(?:never|didn'?t)\s+(?:make|made|do|did))\b"
+    # "is anyone trying to get into my account", "so nobody else got in": someone else getting in
+    # (only helper words between: "can anyone help me get into my account" is the caller's own)
+    r"|\b(?:someone|somebody|anyone|anybody|no\s?one|nobody|hackers?)(?:\s+(?:else|has|have|had|is|was|been|just|already|maybe|might|could"
+    r"|trying|tried|managed|able|to))*\s+(?:get|got|gotten|getting|break|broke|breaking|hack|hacked|hacking)\s+in(?:to)?\b"
     # "i saw a sign in yesterday", "there was a new login last night": one seen, not one failing
     r"|\b(?:saw|seen|noticed|spotted|got\s+(?:an?\s+)?(?:email|alert|notification)\s+about|there\s+(?:was|were))\s+"
     r"(?:an?\s+|some\s+|two\s+|three\s+)?(?:new\s+|odd\s+|random\s+)?(?:sign[-\s]?ins?|log[-\s]?ins?|logins?)\b"

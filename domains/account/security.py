@@ -90,6 +90,9 @@ OFFER_LOCK = "If you'd like me to lock your account, just ask."
 # The offer's request: a yes to the review ("yes please do") asks for the lock, which is read back
 # first; a no ("nah don't bother locking it") changes nothing (meta/moves.py).
 LOCK_OFFERED = "lock my account"
+# "so how do i get back in myself then", once the account is locked
+_GET_BACK_IN = ("To get back in yourself, ask me to unlock your account: I'll email a password reset link, and the unlock "
+                "is confirmed with a call back to the number on file.")
 _WHAT_NOW = ("If a sign-in or a change wasn't you, I can lock your account now so nobody can sign in, and open a security "
              "review: just say 'lock my account'. Then set a new password with the reset link on the sign-in page.")
 
@@ -146,7 +149,7 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
         if customer is not None and customer.locked:  # asked again: no second lock, no second review ticket
             self.finish(SecureAccountResult(
                 status="info", summary=f"{review} Your account is already locked, so nobody can sign in.", locked=True,
-                suspicious_countries=odd,
+                suspicious_countries=odd, follow_ups={"next_step": _GET_BACK_IN},  # type: ignore[arg-type]
             ))
             return None
         go = self.gate.check(
@@ -168,5 +171,6 @@ class SecureAccountTask(SpecialistTask[SecureAccountResult]):
             f"I've locked your account so nobody can sign in, and opened security review {ticket.id}. "
             "When you're ready, call us or use the reset link to unlock it."
         )
-        self.finish(SecureAccountResult(status="done", summary=summary, locked=True, suspicious_countries=odd, ticket_id=ticket.id))
+        self.finish(SecureAccountResult(status="done", summary=summary, locked=True, suspicious_countries=odd, ticket_id=ticket.id,
+                                        follow_ups={"next_step": _GET_BACK_IN}))  # type: ignore[arg-type]
         return None

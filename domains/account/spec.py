@@ -112,7 +112,8 @@ PHONE_GONE_AT_SIGN_IN = Rereading(
 # "who's been signing into my account", "logins from romania that weren't me": security's review,
 # not a sign-in problem, unless the caller also says they cannot get in.
 SOMEONE_ELSES = Rereading(
-    over=frozenset({"account/login_help"}),
+    # "so you're sure nobody else got in" reads as small talk ("you're sure"), or a goodbye
+    over=frozenset({"account/login_help", "meta/smalltalk", "meta/goodbye"}),
     label="account/security",
     target=sign_ins_by_someone_else,
     whole=locked_out,

@@ -324,7 +324,7 @@ _LIMITS = (r"how\s+many\s+(?:api\s+)?(?:requests|calls|hits)|(?:requests|calls)\
            r"|(?:get|have|buy|need)\s+(?:a\s+)?(?:more|higher|bigger|larger)\s+(?:than\s+(?:that|this)|requests|calls|limit|capacity|throughput|allowance)")
 # A limit the caller runs into is a diagnosis (429s), not the price list: "why am i over my rate
 # limit", "we keep hitting the limit on our plan".
-_OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests"
+_OWN_ERROR = re.compile(r"\b(?:[45]\d\d'?s?|[45]xx|errors?|fail\w*|throttl\w*|blocked|rejected|denied|too\s+many\s+requests"
                         r"|hit(?:s|ting)?|exceed\w*|going\s+over|went\s+over|over\s+(?:my|our|the))\b", re.I)
 _PRICE = re.compile(
     rf"\b(?:{_LIMITS}|how\s+much|price[sd]?|pricing|costs?|what\s+(?:do|does)\b.{{0,30}}\bcost"
@@ -332,6 +332,8 @@ _PRICE = re.compile(
     r"|dearer|pricier|costlier|more\s+expensive"
     # "what would the middle one set me back": what it costs, said as what it takes from them
     r"|set\s+(?:me|us|you)\s+back|run\s+(?:me|us)|come\s+to"
+    # "and what do they run", "what does each one go for": the price of the plans just named
+    r"|what\s+(?:do|does|would|will)\s+(?:they|it|each(?:\s+one)?|those|these)\s+(?:run|go\s+for)\b"
     # "what would starter be then": the price of the plan named
     r"|what\s+(?:would|will|'d)\s+(?:the\s+)?(?:starter|pro|enterprise)(?:\s+(?:plan|tier|one))?\s+(?:be|cost|come\s+to|run)"
     # "what is the starter plan a month": its monthly price
@@ -339,7 +341,7 @@ _PRICE = re.compile(
     r"|(?:what|which)\s+(?:plan|tier)\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+have|i'?m|we'?re)(?:\s+on)?\b"
     r"|(?:my|our)\s+(?:current\s+)?(?:plan|tier)\s+(?:is|again)\b"
     # "what plans have you got", "which tiers do you offer": the list itself
-    r"|(?:what|which)\s+(?:other\s+)?(?:plans|tiers|packages)\s+(?:(?:have|do)\s+(?:you|y'?all)(?:\s+(?:got|have|offer|do))?|you\s+got|are\s+there|(?:is|are)\s+(?:there|available)|can\s+(?:i|we)\s+(?:get|pick|choose)))", re.I)
+    r"|(?:what|which)\s+(?:other\s+)?(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:plans|tiers|packages)\s+(?:(?:have|do)\s+(?:you|y'?all)(?:\s+(?:got|have|offer|do))?|you\s+got|are\s+there|(?:is|are)\s+(?:there|available)|can\s+(?:i|we)\s+(?:get|pick|choose)))", re.I)
 _MOVE = re.compile(
     r"\b(?:switch|move|change|put|upgrade|downgrade|bump|go\s+(?:to|down|up)|sign\s+(?:me|us)\s+up|cancel|drop|cheaper|less|more"
     r"|worth|than|difference|save|instead|should)\b", re.I)

@@ -6,11 +6,14 @@ import asyncio
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 from livekit.agents import function_tool
 
 from callcenter.llm.embedded import user_texts
 from callcenter.money import dollars, read_amount, to_cents
+from callcenter.routing.slots import SlotReader, Slots
+from callcenter.spoken import normalise
 from domains.billing.actions import REFUND
 from domains.billing.payout import limits_of, pay_within_limits, read_ledger
 from domains.billing.policy import (
@@ -23,7 +26,7 @@ from domains.billing.policy import (
 )
 from domains.billing.ports import billing_port
 from domains.billing.records import Charge, Refund
-from domains.billing.refund_words import asks_money_back
+from domains.billing.refund_words import amount_back, asks_money_back, changed_amount
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.frame import ActionFacts
@@ -53,6 +56,18 @@ def _asks_full(text: str) -> bool:
     return any(not _NOT_BEFORE.search(text[: m.start()]) for m in _FULL.finditer(text))
 
 
+@dataclass(frozen=True)
+class _ReadBackSlots(SlotReader):
+    """The line's slots, read at a refund's read-back: a bare number said as a change of it
+    ("actually make it forty") is the amount, as "forty dollars" is anywhere."""
+
+    def read(self, text: str) -> Slots:
+        slots = super().read(text)
+        if slots.amount is None and (changed := changed_amount(normalise(text))) is not None:
+            slots.amount = Decimal(changed)
+        return slots
+
+
 class IssueRefundTask(SpecialistTask[IssueRefundResult]):
     result_type = IssueRefundResult
     instructions = (
@@ -66,11 +81,24 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gate = ActionGate()
 
+    @property
+    def slot_reader(self) -> SlotReader:
+        base = self.state.slots
+        return _ReadBackSlots(patterns=base.patterns, request_kinds=base.request_kinds) if self.gate.pending else base
+
+    def corrects(self, text: str) -> bool:
+        """The caller changes the amount read back ("actually make it forty", "just thirty then")."""
+        return changed_amount(normalise(text)) is not None
+
     def _requested(self, amount: float | None) -> tuple[int | None, str | None]:
         """The amount the caller asked for, read from their own words; (None, question) if unclear."""
         for text in user_texts(self.chat_ctx):
             if _asks_full(text):
                 return None, None  # the answer to "how much?": the refundable balance
+            words = normalise(text)
+            changed = (changed_amount(words) if self.gate.pending else None) or amount_back(words)
+            if changed is not None:  # "actually make it forty" to the read-back; "can i get twenty back"
+                return to_cents(changed), None
             reading = read_amount(text)
             if reading.status == "unclear":
                 return None, (

@@ -45,6 +45,8 @@ _ASKED_BEFORE = re.compile(
     # "wheres my money back, i asked for it": where one already asked for stands
     r"|\bwhere(?:'?s|\s+is)\s+(?:my|our|the)\s+(?:money|cash|refund|credit)\b"
     r"|\b(?:did|have)\s+(?:i|we)\s+(?:got|get|gotten|received?)\s+(?:my|our|the)\s+(?:money|cash|refund)\s*(?:back)?\s*(?:yet)?\W*$"
+    # "did i ever get a refund for anything", "have we had any refunds": refunds had, asked after
+    r"|\b(?:did|have|has)\s+(?:i|we)\s+(?:ever\s+|already\s+|actually\s+)?(?:get|got|gotten|had|receive[d]?)\s+(?:a|any|my|our|the)\s+refunds?\b"
     # "did you get my refund request from before": one asked for in an earlier call
     r"|\b(?:did|have|has)\s+(?:you|y'?all|you\s+guys|anyone|someone)\s+(?:get|got|receive[d]?|see|seen|look\w*\s+at)\s+(?:my|our|the)\s+refund"
     r"|\brefund\s+(?:request|claim)\s+(?:from\s+(?:before|earlier|last)|i\s+(?:made|sent|put\s+in))"
@@ -146,7 +148,7 @@ _CREDIT_FOR_TROUBLE = re.compile(
     # full whack for a month where half our calls died", "your outage ... and we still paid full price"
     rf"|\b{_PAID_IN_FULL}\b.{{0,70}}\b(?:{_TROUBLE}|{_DIED})"
     # the trouble told, then a credit wanted: "the api was down all morning, we want a credit"
-    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b(?:want|need|like|deserve|expect|get)\s+(?:a\s+|an\s+|some\s+)?(?:\w+\s+)?(?:credit|compensation)\b"
+    rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b(?:want|need|like|deserve|expect|get|getting)\s+(?:a\s+|an\s+|some\s+|any\s+)?(?:\w+\s+)?(?:credit|compensation)\b"
     rf"|\b(?:{_TROUBLE}|{_DIED})\b.{{0,80}}\b{_PAID_IN_FULL}\b"
     # the bill said to be too high for the trouble: "our bill should be lower this month since your
     # api was broken for us"
@@ -219,3 +221,36 @@ _MONEY = re.compile(
 def names_no_money(text: str) -> bool:
     """The words name no money, no charge and no amount."""
     return not _MONEY.search(text)
+
+
+# "actually make it forty", "wait no, refund the whole forty nine", "just thirty then", "no, forty
+# instead": at a refund's read-back, a bare number said as a change of it is the amount. Only there
+# (and normalised: number words as digits): anywhere else a number without "dollars" is no money.
+_MARK = r"(?:no|nah|wait|actually|sorry|oh|um|uh|hmm|i\s+mean|hang\s+on|on\s+second\s+thought)"
+_SETS = (r"(?:make\s+(?:it|that)\s+|change\s+(?:it|that)\s+to\s+|(?:it\s+|that\s+)?should\s+be\s+"
+         r"|(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:refund|send|give|pay|put)\s+(?:me\s+|us\s+)?(?:back\s+)?)")
+_CHANGED_AMOUNT = re.compile(
+    rf"(?:^|[,.!?]\s*|\b{_MARK}\W+)(?:(?:{_MARK}|so|and|but|ok|okay)\W+)*"
+    rf"(?:{_SETS}(?:(?:the\s+)?(?:whole|full|entire|just|only)\s+)?|(?:the\s+(?:whole|full|entire)\s+|just\s+|only\s+))"
+    r"(\d{1,4}(?:\.\d{2})?)(?:\s+(?:dollars?|bucks))?(?:\s+(?:instead|then|back|please|thanks))*\s*[.!?]?\s*$", re.I)
+# the same, said after a mark alone: "no, forty", "actually thirty instead"
+_MARKED_AMOUNT = re.compile(
+    rf"^\W*(?:{_MARK}\W+)+(\d{{1,4}}(?:\.\d{{2}})?)(?:\s+(?:dollars?|bucks))?(?:\s+(?:instead|then|please))*\s*[.!?]?\s*$", re.I)
+
+
+def changed_amount(text: str) -> str | None:
+    """The amount a caller's change to a pending refund names, as digits ("40", "49.50"), or None."""
+    m = _CHANGED_AMOUNT.search(text) or _MARKED_AMOUNT.search(text)
+    return m.group(1) if m else None
+
+
+# "can i get twenty back", "just send thirty back to my card": in a refund's words a bare number
+# with "back" after it is the amount asked for (number words normalised to digits)
+_AMOUNT_BACK = re.compile(
+    r"\b(?:get|give|send|want|need|have|put|pay)\s+(?:me\s+|us\s+)?(?:just\s+|only\s+|like\s+)?(\d{1,4}(?:\.\d{2})?)\s+back\b", re.I)
+
+
+def amount_back(text: str) -> str | None:
+    """The amount asked back in so many words without "dollars", as digits, or None."""
+    m = _AMOUNT_BACK.search(text)
+    return m.group(1) if m else None

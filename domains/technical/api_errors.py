@@ -17,7 +17,7 @@ _KINDS = ("401", "403", "429", "5xx")
 # The HTTP statuses diagnose() explains, as said (spoken numbers are digits by now); the slot
 # reader fills the tool's parameter with them, and a lookup run beside other needs reads them
 # from its own words ("... and why are some calls coming back with a 403").
-HTTP_STATUS = re.compile(r"\b(401|403|404|429|500|502|503|504)\b|\b(5xx|4xx)\b", re.I)
+HTTP_STATUS = re.compile(r"\b(401|403|404|429|500|502|503|504)(?:'?s)?\b|\b(5xx|4xx)(?:'?s)?\b", re.I)  # "403s": counted
 
 
 def status_said(m: re.Match[str]) -> str:

@@ -55,11 +55,13 @@ _TOPIC_WORDS = {
                 r"|\bretry\s+polic(?:y|ies)\b",
     # after the webhooks: "webhook retries" are deliveries; "a header that says when to retry" is this
     "retries": r"retry[- ]after|\bretr(?:y|ies|ying)\b.{0,40}\bheaders?\b|\bheaders?\b.{0,40}\bretr(?:y|ies|ying)\b"
-               r"|\bidempoten\w*|\bexponential backoff",
+               r"|\bidempoten\w*|\bexponential backoff"
+               # "how do retries work with your api": retrying, asked of the caller's own calls
+               r"|\bretr(?:y|ies|ying)\b|\bback\s?off\b",
     # "go" the language, not "where do i go to make a key" or "go ahead"
     "sdk": r"\bsdk|library|python|node|(?<!\bi )(?<!\bwe )(?<!\bto )\bgo\b(?!\s+(?:to|ahead|back|through|into|over|for|and|on|in|about|with)\b)"
-           r"|package|client",
-    "api_keys": r"\bkey|token|secret|credential",
+           r"|package|client|environment\s+variable|env\s+var",  # where the SDKs read the key from
+    "api_keys": r"\bkey|token|secret|credential|\bscopes?\b|\brotat\w+|\bprefix",
 }
 
 
@@ -97,6 +99,8 @@ _PAGE_LIMIT = re.compile(
 # "what sdks do you support", "is there a python library", "do you do webhooks": a question that
 # names a guide by its own word, which small talk or a ticket's status would not answer.
 _GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|paging|cursors?|bearer|authori[sz]ation\s+header|retry[- ]after"
+                          # "what's my live key prefix", "the environment variable for the key"
+                          r"|key\s+prefix|(?:live|test)\s+key|env(?:ironment)?\s+var\w*"
                           # "is there a header that says when we can retry"
                           r"|headers?\b.{0,40}\bretr(?:y|ies|ying))\b", re.I)
 _ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|is\s+(?:it|your|the)|are\s+(?:your|the)|where|how|any|got)\b|\?", re.I)
@@ -172,6 +176,11 @@ def guide(ports: Ports, customer_id: str | None, *, words: str = "") -> Integrat
 class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
     result_type = IntegrationHelpResult
     instructions = "You help developers integrate: webhooks, SDKs and API keys. Call integration_help with the caller's question."
+
+    def names_answer(self, text: str) -> bool:
+        """Asked which guide, the caller names one, whatever their words' form ("how should i
+        handle retries" is the answer, not a question aside)."""
+        return topic_of(text) is not None
 
     @function_tool
     @guarded

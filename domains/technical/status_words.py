@@ -13,7 +13,9 @@ import re
 _THING = (r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platform|system|systems|dashboard|servers?|app|endpoints?"
           r"|webhooks?|webhook\s+deliver(?:y|ies)|stuff|things|everything|whole\s+thing)")
 _STATE = (r"(?:ok(?:ay)?|up|down|working|running(?:\s+slow(?:ly)?)?|slow|lagging|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
-          r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal)")
+          r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal"
+          # said of a service as of a drunk: "is your api falling over right now", "playing up"
+          r"|falling\s+over|fallen\s+over|playing\s+up|on\s+the\s+fritz|having\s+a\s+(?:wobble|moment|bad\s+day))")
 _UP_QUESTION = re.compile(
     # "..., is it even back up yet": "it" of a thing that goes down ("back" alone may be money)
     r"\b(?:is|are)\s+(?:it|they)\s+(?:\w+\s+)?back\s+up\b|\b(?:is|are)\s+(?:it|they)\s+(?:still\s+)?down\b|"
@@ -46,7 +48,7 @@ _UP_QUESTION = re.compile(
     rf"|\bhow\s+{_THING}\s+(?:is|are|'s)\s+(?:doing|looking|holding\s+up|running|performing)\b",
     re.I,
 )
-_OWN_ERROR = re.compile(r"\b(?:[45]\d\d|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
+_OWN_ERROR = re.compile(r"\b(?:[45]\d\d'?s?|[45]xx|errors?|timeouts?|timing\s+out|rate\s+limit\w*|throttl\w*|failing|fails?|unauthori[sz]ed|forbidden)\b", re.I)
 
 
 # An error code or limit named by the caller, written or as said ("the 429 thing", "five hundreds").
@@ -199,7 +201,7 @@ def names_ticket(text: str) -> bool:
 # The errors name what the ticket is about; a question about a ticket ("did you open a ticket?",
 # "is there a ticket for it") asks for none.
 _ASKS_TICKET = re.compile(
-    r"\b(?:want|need|like|please|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|just|let'?s|i'?d\s+like\s+to)\b.{0,25}"
+    r"\b(?:want|wanna|wanted|need|needs|like|please|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|just|let'?s|i'?d\s+like\s+to|gotta|got\s+to|have\s+to)\b.{0,25}"
     r"\b(?:open|file|raise|create|log|submit|start|put\s+in)\s+(?:a|an|one|another)\s+(?:\w+\s+)?(?:ticket|case|escalation)\b"
     r"|^\W*(?:(?:uh|um|so|ok|okay|and|please)\W+)*(?:open|file|raise|create|log|submit)\s+(?:a|an|one)\s+(?:\w+\s+)?(?:ticket|case)\b"
     # "then open one, please" after hearing no ticket is open: the ticket is the "one"

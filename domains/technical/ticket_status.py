@@ -59,6 +59,10 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
             summary = "I don't see any open tickets on your account."
         else:
             summary = "; ".join(f"Ticket {o['ticket_id']} is {_WORDS.get(o['status'], o['status'])}" for o in out) + "."
+            if any(o["status"] in ("open", "pending") for o in out):
+                # "when do i hear back on the ticket": the promise made when it was opened
+                hours = max(1, round(self.state.settings.ticket_sla_s / 3600))
+                summary += f" Engineers answer within {hours} hours of a ticket being opened."
         if not ticket_id and (booked := self._call_backs()):
             # "when will they ring me?" after asking for a person: the booked call back is
             # what the caller is waiting on, not an engineering ticket
