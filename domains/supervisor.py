@@ -61,6 +61,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         tools.append(tool(self._to_front_desk, name=FRONT_DESK_TOOL, description=doc))
         tools.append(tool(self._verify_at_question, name=VERIFY_AT_QUESTION, description=_VERIFY_AT_QUESTION_DOC))
         self._ask_again: str | None = None  # the question to ask once more, the caller verified in between
+        self._verified_as = ""  # what verification said ("Thank you, Ada, you're verified.")
         names = ", ".join(s.name for s in self.spec.specialists)
         super().__init__(
             instructions=(
@@ -198,15 +199,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
                 # "what plans do you have and how much are they": a lookup that answers anyone
                 anyone = spec.looks_up_for(False) and self._only_asks(spec, " ".join(t for t, _ in self._request_texts()))
                 if spec.requires_identity and not self.state.caller.verified and not anyone:
-                    from domains.identity import VerifyIdentityTask
-
-                    self.state.note_route("identity", context.function_call.extra)
-                    verify = VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
-                    identity = await verify
-                    if identity.status != "done":
-                        self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status="unverified", summary=identity.summary, result=identity))
+                    said_then = await self._verify(context, spec.name)
+                    if said_then is None:
                         return None
-                    self._with_identity = _beyond_identity(user_texts(verify.chat_ctx), self.request)
+                    self._with_identity = _beyond_identity(said_then, self.request)
                 if not BREAKER.allows(agent_id):  # failing again and again: don't make the caller wait on it
                     result = spec.task.result_type(status="failed", summary=fallback(self.state, agent_id))  # type: ignore[call-arg]
                     self._finish(DomainResult(domain=self.spec.name, specialist=spec.name, status=result.status, summary=result.summary, result=result))
@@ -260,17 +256,27 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         rest = _beyond_identity([fresh], self.request)
         return not rest or yes_or_no(rest) is True  # "sure, it's c1002 ...": a yes to being asked, no more
 
-    async def _verify_at_question(self, context: RunContext) -> str | None:
-        question = choice.last_question(self.chat_ctx)
-        self.state.note_route("identity", context.function_call.extra)
+    async def _verify(self, context: RunContext, specialist: str | None) -> list[str] | None:
+        """Verify the caller from their newest words (asking on if need be): what they said to the
+        identity questions, newest first; None when they were not verified (this task then ends)."""
+        # imported here: domains.identity imports this package
         from domains.identity import VerifyIdentityTask
 
-        identity = await VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
+        self.state.note_route("identity", context.function_call.extra)
+        verify = VerifyIdentityTask(state=self.state, chat_ctx=said(self._latest_user()))
+        identity = await verify
         if identity.status != "done":
-            self._finish(DomainResult(domain=self.spec.name, specialist=None, status="unverified", summary=identity.summary, result=identity))
+            self._finish(DomainResult(domain=self.spec.name, specialist=specialist, status="unverified", summary=identity.summary, result=identity))
             return None
-        self._ask_again = f"{identity.summary} {question}".strip()
-        return identity.summary
+        self._verified_as = identity.summary
+        return user_texts(verify.chat_ctx)
+
+    async def _verify_at_question(self, context: RunContext) -> str | None:
+        question = choice.last_question(self.chat_ctx)
+        if await self._verify(context, None) is None:
+            return None
+        self._ask_again = f"{self._verified_as} {question}".strip()
+        return self._verified_as
 
     def _latest_user(self) -> tuple[str, str | None]:
         msg = next((i for i in reversed(self.chat_ctx.items) if i.type == "message" and i.role == "user"), None)
@@ -306,7 +312,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
 
 NOTHING_CHANGED = "No problem, nothing was changed."
-VERIFY_AT_QUESTION = "verify_caller"
+VERIFY_AT_QUESTION = "verify_at_question"  # not the front desk's "verify_caller": tools are told apart by name
 _VERIFY_AT_QUESTION_DOC = (
     "Verify the caller when, asked a clarifying question, they answer with who they are "
     "(customer number or email, and ZIP code) instead; the question is then asked again."
