@@ -515,6 +515,11 @@ _ONLY_A_FIGURE = re.compile(r"\W*(?:(?:y|e|et|und|ah|oh|eh|um|uh|mais|ma|pero|ab
 _SHORT = 6  # words: a figure said back alone is short; longer turns skip the foreign figures here
 
 
+def said_back_figure(text: str) -> bool:
+    """The turn is only a figure said back ("¿cuarenta y nueve dólares?", "49?"), in any language."""
+    return bool(_ONLY_A_FIGURE.fullmatch(normalise(text).lstrip("¿¡ ")))
+
+
 def normalise(text: str) -> str:
     """Caller words -> the written forms routing and slot filling read. Idempotent."""
     # a trailing-off pause ("c... one... zero... zero... four") is a pause like a comma's: a

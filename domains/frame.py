@@ -85,7 +85,9 @@ _DIGIT_WORDS = re.compile(r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
     r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right|hang\s+on|hold\s+on|one\s+sec|just)\W+)*"
-    r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+)?"
+    r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+"
+    # "if it turns out too pricey can i go back later": the condition, then the question
+    r"|if\s+(?:it|that|this|things?|we|i)\s+[^,?.]{1,40}?[,\s]+)?"
     # "remind me what they all cost first", "tell me again how much pro is": a question put as asked for
     r"(?:(?:remind|tell|show)\s+(?:me|us)(?:\s+again)?\s+(?=(?:what|how|which|when|why|where)\b))?"
     r"(is|are|am|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
@@ -103,6 +105,8 @@ _ALREADY = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|and|but|wait)\s+)(?:did|has|have|is|was|were|had)\b(?:\s+\S+){0,6}?\s+(?:already|yet)\b")
 # A question about the action's effect, put as a condition: "if it's locked", "once that's done".
 _IF_DONE = re.compile(r"\b(?:if|once|when|after)\s+(?:it'?s|it\s+is|that'?s|that\s+is|it\s+gets|i\s+do\s+(?:it|that)|we\s+do\s+(?:it|that))\b")
+# A figure as said or written: "two hundred", "200", "$200"
+_FIGURE = r"(?:\$?\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred)"
 _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
     (Ask.COMPARE, re.compile(
         r"\b(difference|differences|differ|compare[sd]?|comparison|versus|vs"
@@ -139,7 +143,8 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
         r"|(?:still )?(?:get |be )?(?:billed|charged) (?:while|when|during|for)|(?:still|keep) (?:paying|being billed|being charged)"
         r"|(?:pay|paying|charged|billed) (?:twice|double|for both))\b", re.I)),
     (Ask.UNDO, re.compile(
-        r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back(?!\s*[,.!]|\s+(?:a\s+(?:sec|second|bit|step)|to\s+what|what))|switch back|move back"
+        # (not where money goes: "does it go back to my debit card")
+        r"\b(undo|undone|reversed?|reversible|revert|change my mind|change (it|that) back|cancel (it|that) later|take (it|that) back|go back(?!\s*[,.!]|\s+(?:a\s+(?:sec|second|bit|step)|to\s+what|what|(?:on)?to\s+(?:my|the|your|our|a)\s+(?:\w+\s+)?(?:card|account|bank|visa|mastercard|amex|debit|credit)))|switch back|move back"
         r"|unlock\w* (?:it |that |me )?(?:again|later)|turn (?:it|that) back on|one[- ]way|permanent\w*|for good"
         # "how do i get back in afterwards": in again once it is done
         r"|(?:get|sign|log|come) back (?:in|into|on)"
@@ -148,7 +153,10 @@ _ASKS: tuple[tuple[Ask, re.Pattern[str]], ...] = (
     (Ask.WHY, re.compile(
         r"\b(why|how come|what for|what'?s the reason"
         # how it is confirmed: "will you call the old number or the new one?"
-        r"|(?:which|what) number|(?:call|ring|phone) (?:me )?(?:on |at )?(?:the )?(?:old|new|which|what)|old (?:number|one) or)\b", re.I)),
+        r"|(?:which|what) number|(?:call|ring|phone) (?:me )?(?:on |at )?(?:the )?(?:old|new|which|what)|old (?:number|one) or)\b"
+        # disbelief put as a question: "only about $200? we pay you a grand a month", "that's it?"
+        r"|^\W*(?:(?:oh|hmm+|wait|so|um|uh|what|huh|hold\s+on|hang\s+on)\W+)*(?:(?:only|just)\s+(?:about\s+|like\s+|around\s+|roughly\s+)?"
+        rf"{_FIGURE}|that'?s\s+(?:it|all)|is\s+that\s+(?:it|all))[^?.!]{{0,40}}\?", re.I)),
     (Ask.WHAT, re.compile(
         r"\b(how much|what (does|will|would|is) (that|it|this) (cost|mean|do|involve)|which (card|account|charge|plan|one)"
         r"|what (?:happens|will happen|would happen|'ll happen)|what (is|'s) (that|this)|what do you mean|meaning)\b", re.I)),
@@ -314,7 +322,7 @@ def answer(reading: Reading, facts: ActionFacts, approval_wait: str, words: str 
 
 
 # "why only twenty percent??", "how come it's so little": the amount asked about, not the approval.
-_ABOUT_AMOUNT = re.compile(r"\b(?:percent|per\s?cent|%|so\s+(?:little|low|small)|only|full\s+amount|whole\s+(?:amount|thing)|all\s+of\s+it|that\s+much|more)\b", re.I)
+_ABOUT_AMOUNT = re.compile(rf"\b(?:percent|per\s?cent|%|so\s+(?:little|low|small)|only|just\s+(?:about\s+|like\s+|around\s+)?{_FIGURE}|that'?s\s+(?:it|all)|is\s+that\s+(?:it|all)|full\s+amount|whole\s+(?:amount|thing)|all\s+of\s+it|that\s+much|more)\b", re.I)
 
 
 def asks_why_amount(reading: Reading | None, facts: ActionFacts | None, said: str) -> bool:

@@ -60,7 +60,9 @@ def gloss(text: str, glossaries: Iterable[dict[str, str]], *, english: bool = Tr
     return " ".join(x for x in (glossed, *kept) if x)
 
 
-_SENTENCE = re.compile(r"[.?!¿¡;,]+")
+# (and before English's "and": "necesito saber el balance de mi cuenta and if the api is down"
+# turns to English there; no other language's words say "and")
+_SENTENCE = re.compile(r"[.?!¿¡;,]+|\s+(?=and\s)")
 _WHOLE_SENTENCE = re.compile(r"[.?!¿¡;]+")
 _FOREIGN_WORDS = 2  # "i webhook erano in ritardo la settimana scorsa": two glossary phrases, not English
 

@@ -155,7 +155,7 @@ def yes_or_no(text: str) -> bool | None:
     """
     if _NO_START.search(text) or _REPORTED_NO.search(text):
         return False
-    echo = _ECHO_OF_NONE.match(text)
+    echo = _ECHO_OF_NONE.match(text) or _SURPRISE.match(text)
     if echo is not None and text[echo.end():].strip():
         # "oh you haven't, ok yes please do that" to "I don't see any refunds ... Would you like me
         # to refund it?": what the answer found, said back, then the answer to its question
@@ -199,6 +199,17 @@ _NO_TROUBLE = re.compile(r"\bno (?:worries|worry|problem|problems|probs|bother)\
 _ECHO_OF_NONE = re.compile(
     r"^\W*(?:(?:oh|ah|ahh|so|right|hmm|huh|wow|ok|okay|um|uh)\W+)*(?:you|it|that|they|y'?all|you\s+guys)\s+(?:still\s+)?"
     r"(?:haven'?t|hasn'?t|didn'?t|never|weren'?t|wasn'?t|aren'?t|isn'?t)\b[^,.!?]{0,30}[,.!?]+\s*", re.I)
+
+# "oh really, yes refund that", "huh, seriously? ok do it": surprise at what the answer found,
+# then the answer to its question
+_SURPRISE = re.compile(
+    r"^\W*(?:(?:oh|ah|huh|wow|hmm|ok|okay)\W+)*(?:really|seriously|is\s+that\s+(?:so|right)|interesting|i\s+see)\s*[,.!?]+\s*", re.I)
+
+
+def after_surprise(text: str) -> str:
+    """The words after a surprised opener ("oh really, yes refund that" -> "yes refund that")."""
+    m = _SURPRISE.match(text)
+    return text[m.end():] if m is not None and text[m.end():].strip() else text
 
 
 # "let's all thank you": how a recogniser at 8 kHz writes "that's all thank you" (voice18)
@@ -559,7 +570,9 @@ _ASKING = re.compile(
     # "..., what are our options": the choices asked for, after what prompted the question
     r"|\bwhat\s+(?:are|r)\s+(?:my|our|the)\s+(?:options|choices|alternatives)\b"
     # "and the rate limit on pro would be what": the question word said last
-    r"|\b(?:would|will|is|was|are|does|do)\s+(?:be\s+|come\s+to\s+|cost\s+)?(?:what|how\s+much|how\s+many|which)\W*$",
+    r"|\b(?:would|will|is|was|are|does|do)\s+(?:be\s+|come\s+to\s+|cost\s+)?(?:what|how\s+much|how\s+many|which)\W*$"
+    # "if we shut the account down what happens to all our stuff": the condition first
+    r"|^\W*(?:(?:uh|um|er|hmm|so|well|ok|okay|oh|and|but|yeah|right)\W+)*if\s+(?:i|we|you|it|they|my|our|the)\b[^?]{0,60}?\s(?:what|how)\b",
     re.I,
 )
 

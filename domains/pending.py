@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import re
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from callcenter.llm.language import detect_language
 from callcenter.routing.discourse import farewell_after, follow_up_kind, is_thanks_only, puts_off
@@ -38,12 +38,37 @@ from domains.lookup_run import run_lookup
 from domains.results import DomainResult
 from domains.state import Hop
 
-# The specialist task that calls in (domains.specialist imports this module, so it is not
-# imported back, not even for typing: no circle between the rooms of domains/).
-SpecialistLike = Any
-
 if TYPE_CHECKING:
     from callcenter.routing import Intent
+    from domains.intent import ActionGate
+    from domains.state import CallState
+
+
+class SpecialistLike(Protocol):
+    """The specialist task that calls in: what this module reads of it. It is
+    domains.specialist.SpecialistTask, which imports this module, so it is described here rather
+    than imported back (no circle between the rooms of domains/); the hooks' defaults are there."""
+
+    state: CallState
+    gate: ActionGate | None
+    last_question: str
+    called: str
+    questions: set[str]
+    then_answer: tuple[str | None, str] | None
+    result_type: Any
+    slot_why: str | None
+    slot_where: str | None
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    def other_need(self, latest: str, *, by_domain: bool = False) -> Intent | None: ...
+    def finish(self, result: Any) -> None: ...
+    def corrects(self, words: str) -> bool: ...
+    def names_answer(self, words: str) -> bool: ...
+    def names_slot(self, words: str) -> bool: ...
+    def slot_options(self) -> str | None: ...
 
 log = logging.getLogger("callcenter.domains")
 
@@ -89,7 +114,7 @@ _NOT_TO_HAND = re.compile(
 
 async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
-    gate = getattr(task, "gate", None)
+    gate = task.gate
     readback = gate is not None and gate.pending
     if leaving_reason(task.state, latest) is not None and not (readback and declines(latest)):
         # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
@@ -108,11 +133,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return dropped
     if readback and yes_then_asks(task, latest):
         return Next.TO_TOOL
-    corrects = getattr(task, "corrects", None)
-    if readback and callable(corrects) and corrects(latest):
+    if readback and task.corrects(latest):
         return Next.TO_TOOL  # "oh wait, just thirty five then": the action changed, read back anew
-    names_answer = getattr(task, "names_answer", None)
-    if not readback and callable(names_answer) and names_answer(latest):
+    if not readback and task.names_answer(latest):
         return Next.TO_TOOL  # "ok and how should i handle retries" to "is it about webhooks, ...?": named
     # "ah wait, drop it, i just found my backup codes": beside a cancel, words of this very need
     # that tell it is solved are why it is dropped, no need raised again
@@ -132,7 +155,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         compared = reading.ask is frame.Ask.COMPARE and gate is not None and gate.facts is not None and gate.facts.compare is not None
         ours = (readback and (reading.ask is frame.Ask.NEXT or compared or about_ours(latest, gate.facts)
                               or frame.asks_why_amount(reading, gate.facts, latest))) or (
-            reading.ask is frame.Ask.WHERE and getattr(task, "slot_where", None) is not None)
+            reading.ask is frame.Ask.WHERE and task.slot_where is not None)
         if aside is not None and aside.domain != task.id.split(".", 1)[0] and not ours:
             answered = await answer_by_lookup(task, aside)
             if answered is not None:
@@ -167,13 +190,12 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     # "wait, what's my balance?" opens like a no but raises something else: that is checked first.
     if readback and (specific or answer is True or refused):
         return Next.TO_TOOL
-    names_slot = getattr(task, "names_slot", None)
     if (not readback and not answers and reading is not None and reading.move in (Move.ASK, Move.STATUS)
-            and callable(names_slot) and names_slot(latest)):
+            and task.names_slot(latest)):
         # "is that the email my invoices get sent to?" while the new email is asked for: a question
         # about the very value asked for, however much its words sound like another need
         return slot_reply(task, frame.Reading(Move.ASK, frame.Ask.WHAT))
-    why = getattr(task, "slot_why", None)
+    why = task.slot_why
     if not readback and not answers and why and _ASKS_OF_IT.search(latest):
         # "is this gonna log me out of the dashboard?" while the new email is asked for: a question
         # about the change asked for, answered with what the change is (not another need's answer)
@@ -326,16 +348,15 @@ def earlier_answer(task: SpecialistLike, latest: str) -> str | None:
 def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
     """A move while a slot question waits. A general question ("what plans are there?") is
     answered with the choices' facts when the task has them (`slot_options`), then asked again."""
-    why = getattr(task, "slot_why", None)
+    why = task.slot_why
     if reading is not None and reading.move is Move.ASK and reading.ask is frame.Ask.WHY and why:
         return f"{why} {task.last_question}".strip()  # "hm why do you need my zip"
-    where = getattr(task, "slot_where", None)
+    where = task.slot_where
     if reading is not None and reading.move is Move.ASK and reading.ask is frame.Ask.WHERE and where:
         return f"{where} {task.last_question}".strip()  # "where do i even find that? the customer number?"
-    options = getattr(task, "slot_options", None)
     # "what plans are there?", "how much is pro again?", "what's the difference?": the choices' facts answer them
-    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST, frame.Ask.COMPARE) and callable(options):
-        facts = options()
+    if reading is not None and reading.move is Move.ASK and reading.ask in (None, frame.Ask.WHAT, frame.Ask.COST, frame.Ask.COMPARE):
+        facts = task.slot_options()
         if facts:
             return f"{facts} {task.last_question}".strip()
     return frame.slot_answer(reading, task.last_question)  # type: ignore[arg-type]
@@ -393,7 +414,7 @@ async def foreign_aside(task: SpecialistLike, latest: str) -> str | None:
 
 def _asked_again(task: SpecialistLike) -> str:
     """Our question once more after a digression: the pending read-back, else the last question."""
-    gate = getattr(task, "gate", None)
+    gate = task.gate
     return frame.reask(gate.facts) if gate is not None and gate.pending and gate.facts else task.last_question
 
 
@@ -416,7 +437,7 @@ async def asides_answered(task: SpecialistLike, latest: str) -> str | None:
     i owe right now"): each answered by its lookup, then ours asked again. Each must be sure of
     its department, none may be ours (its words name the pending action), and every one must be
     read-only: an action among them is left to the front desk's queue (`queue_need`)."""
-    gate = getattr(task, "gate", None)
+    gate = task.gate
     router = task.state.router
     asides = [i for i in router.detect(latest) if i.in_scope and i.domain != "meta" and i.label != task.label
               and router.domain_confidence(i) >= router.threshold and not about_ours(i.text, gate.facts if gate else None)]

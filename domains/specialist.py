@@ -36,7 +36,7 @@ from domains.base import (
 )
 from domains.breaker import BREAKER
 from domains.frame import takes_back
-from domains.intent import is_what_if
+from domains.intent import ActionGate, is_what_if
 from domains.results import SpecialistResult
 from domains.state import CallState
 from domains.writes import WriteUnconfirmed, run_write
@@ -71,6 +71,12 @@ class SpecialistTask(AgentTask[R], Generic[R]):
     instructions: ClassVar[str] = ""
     # Read-only (or keyed) work that is safe to try twice: retried once on failure.
     idempotent: ClassVar[bool] = False
+    # The read-back of a task that acts (set in its __init__); None for a task that only reads.
+    gate: ActionGate | None = None
+    # What a pending question admits besides the frame's moves (domains/pending.py): why the
+    # value asked for is needed and where the caller finds it. A task sets those it can tell.
+    slot_why: ClassVar[str | None] = None
+    slot_where: ClassVar[str | None] = None
 
     def __init__(self, *, state: CallState, agent_id: str, chat_ctx: llm.ChatContext | None = None) -> None:
         super().__init__(instructions=self.instructions or f"You are the {agent_id} specialist.", chat_ctx=chat_ctx or llm.ChatContext())
@@ -103,6 +109,25 @@ class SpecialistTask(AgentTask[R], Generic[R]):
 
     async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
         cut_turn(self.state, new_message)
+
+    # Hooks of a pending question (domains/pending.py); a task overrides those its facts can read.
+    def corrects(self, words: str) -> bool:
+        """At our read-back: the words change the action itself ("oh wait, just thirty five then"),
+        so the tool runs again and reads back anew."""
+        return False
+
+    def names_answer(self, words: str) -> bool:
+        """At our question: the words name its answer, however much they sound like a question."""
+        return False
+
+    def names_slot(self, words: str) -> bool:
+        """At our slot question: a question about the very value asked for ("is that the email
+        my invoices go to?"), not another need."""
+        return False
+
+    def slot_options(self) -> str | None:
+        """The choices' facts, told when the caller asks what they are at our slot question."""
+        return None
 
     @property
     def slot_reader(self) -> SlotReader:
@@ -240,7 +265,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
         # After words that take the request back ("forget the plan, i'd rather..."), a new
         # need is believed at the router's ordinary threshold, not the stricter one.
         retracted = bool(RETRACTION.search(latest))
-        gate = getattr(self, "gate", None)
+        gate = self.gate
         # A read-back waits for a yes or a no, so an email or a phone number then is another
         # need's value ("change my email to ..."), judged as a need below like any other turn.
         readback = gate is not None and gate.pending
@@ -276,7 +301,7 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             # back names this very task and would bring them straight back here. The caller
             # hears what was left, before the new need's answer.
             self.state.follow_up = self.wanted_instead(self.caller_words)
-            gate = getattr(self, "gate", None)
+            gate = self.gate
             what = gate.facts.what if gate is not None and gate.pending and gate.facts else self.called
             self.finish(self.result_type(status="cancelled", summary=LEFT_FOR_NEW.format(what=what)))  # type: ignore[arg-type]
             return

@@ -6,6 +6,7 @@ typed result comes back here; the LLM (hosted or embedded) then speaks one answe
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import AsyncIterable
@@ -29,11 +30,13 @@ from callcenter.routing.discourse import (
     asks_of_said,
     continues,
     farewell_after,
+    follow_up_kind,
     picks_from,
     refers_back,
 )
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.topic_only import topic_only
+from callcenter.spoken import said_back_figure
 from domains import choice, frame, registry
 from domains.base import (
     DomainSpec,
@@ -90,8 +93,12 @@ class MetaSupervisor(Agent):
         tools: list[llm.Tool] = [self._transfer_tool(d) for d in self.domains]
         self.agenda = Agenda()  # a multi-need turn's needs, taken one at a time (meta/agenda.py)
         self._offers_taken: set[int] = set()  # results whose offer was answered (meta/moves.py)
+        # Where the caller's previous turn's results start, and this turn's: an offer holds for the
+        # turn after it, whichever of that turn's answers made it (meta/offers.py)
+        self._turn_starts = (0, 0)
         self._ask_after: str | None = None  # a part of a turn left unclear, asked once the rest is answered
         self._gloss_after_verify: str | None = None  # another language's question, answered once the caller is verified
+        self._needs_after_verify: str | None = None  # needs said beside a person asked for, before we knew whom to call
         self._gloss_offer: offers.Offer | None = None  # a change asked for in another language, offered back in English
         self._gist_answered: frozenset[str] = frozenset()  # labels a glossed turn's lookups answered (the rest: _gist_task)
         self._leaving = False  # the turn ended on a goodbye after its need: no "anything else?" once answered
@@ -136,11 +143,14 @@ class MetaSupervisor(Agent):
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
             gloss_offer, self._gloss_offer = self._gloss_offer, None  # answered now, or never
+            self._turn_starts = (self._turn_starts[1], len(self.state.caller.results))
             picked = self._choice(chat_ctx, text)
             if picked is not None:  # "the account", after the line asked closure or plan change
                 yield llm.ChatChunk(id=picked.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[picked]))
                 return
             move = self._move(text, gloss_offer)
+            if move is None and gloss_offer is not None and said_back_figure(text):
+                self._gloss_offer = gloss_offer  # "¿cuarenta y nueve dólares?" to it: still offered, a yes takes it
             if move is not None:  # an offer taken up, an identity statement (meta/moves.py)
                 if isinstance(move, str):
                     yield move
@@ -287,6 +297,11 @@ class MetaSupervisor(Agent):
         rest = [c for c in calls if c.name.startswith(TRANSFER)]
         if not human or not rest:
             return calls, ""
+        if not self.state.settings.transfer_number and not (self.state.caller.verified or self.state.caller.line):
+            # "i need a person and is the api down" from a caller not yet known: who they are is
+            # asked first (for the call back), and the other needs are taken once they are verified
+            self._needs_after_verify = ". ".join(
+                str(json.loads(c.arguments or "{}").get("request") or "") for c in rest).strip(". ") or None
         if self.state.settings.transfer_number or not (self.state.caller.verified or self.state.caller.line):
             return human, ""
         return rest, book_callback(self.state, "caller asked for a person, beside other needs")
@@ -397,11 +412,14 @@ class MetaSupervisor(Agent):
             return f"{VerifyIdentityTask.slot_why} {moves.WHO_ARE_YOU}"  # "why do you need all that?"
         if not moves.states_identity(text):
             self._gloss_after_verify = None  # asked for the number and ZIP, the caller went elsewhere
+            self._needs_after_verify = None
         # "oui, yes" to "It sounds like you'd like the refund. Would you like me to do that?"
-        offer = gloss_offer or offers.take_offer(state.caller.results, self._offers_taken)
+        offer = gloss_offer or offers.take_offer(state.caller.results, self._offers_taken, since=self._turn_starts[0])
         offered = offer is not None and self._domain(offer.domain) is not None
         if offered and offer is not None and (reply := offers.reply(text, offer, state, elsewhere=self._elsewhere)) is not None:
             return reply
+        if offered and offer is not None and offer.made_by and follow_up_kind(text) is not None:
+            offers.hold(offer, self._offers_taken)  # a question about the offer's answer: the offer stands
         if not offered and (again := moves.done_already(text, state.caller.results, self._acted)) is not None:
             return f"{again} {t.ANYTHING_ELSE}"  # "yes please open it" right after the ticket was opened
         if not offered and (whether := moves.asks_if_done(text, state.caller.results, self._acted)) is not None:
@@ -473,7 +491,13 @@ class MetaSupervisor(Agent):
         if result.status != "done":
             return result.summary
         if self.state.person_waiting is not None:
-            return f"{result.summary} {book_callback(self.state, self.state.person_waiting)} {t.ANYTHING_ELSE}"
+            booked = book_callback(self.state, self.state.person_waiting)
+            beside, self._needs_after_verify = self._needs_after_verify, None
+            nxt = self._route_text(beside) if beside else None
+            if nxt is not None:  # "i need a person and is the api down": booked, then the need
+                said = await self.delegate(nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra())
+                return f"{result.summary} {booked} {said}"
+            return f"{result.summary} {booked} {t.ANYTHING_ELSE}"
         glossed, self._gloss_after_verify = self._gloss_after_verify, None
         branches = self._parallel_branches(self.state.router.detect(glossed)) if glossed else None
         if branches:  # "hola, necesito saber cuánto debo", then the number and ZIP: the question, answered
@@ -565,8 +589,10 @@ class MetaSupervisor(Agent):
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
         apart = gist.gloss(text, gist.glossaries(self.domains), apart=True)
-        if apart != english and self._action_apart(apart, english):
-            english = apart  # "..., je voudrais un remboursement": two needs, read as two once glossed apart
+        if apart != english and (self._action_apart(apart, english) or self._more_apart(apart, english)):
+            # "..., je voudrais un remboursement": two needs, read as two once glossed apart;
+            # "quel est mon solde, ma dernière facture, et ...": three asked, the whole read two
+            english = apart
         elif (said := gist.gloss(text, gist.glossaries(self.domains), by_sentence=True)) != english and self._more_apart(said, english):
             english = said  # "¿hay algún incidente? tenemos errores quinientos": two questions, two answers
         if english and (moves.about_last_answer(english) or refers_back(english) or english.startswith("and ")):
@@ -614,7 +640,8 @@ class MetaSupervisor(Agent):
         something (a plan change, a refund): nothing acts on a gloss, so the caller hears
         what it understood and is asked to say it in English, where it is read back. Only
         for a gloss that says more than its topic ("my account" asks for nothing)."""
-        if len(intents) != 1 or domain_confidence(intents[0]) < self.state.router.threshold:
+        # sure of the specialist too: "my account api", all a gloss kept of a mixed turn, offers no closure
+        if len(intents) != 1 or min(domain_confidence(intents[0]), intents[0].confidence) < self.state.router.threshold:
             return None
         spec = self._specialist(intents[0].domain, intents[0].name)
         if spec is None or not spec.changes:

@@ -113,6 +113,7 @@ _IDENTITY_WORDS = frozenset(
     "on file registered under".split()
 )
 _CLAUSES = re.compile(r"[.;!?]+(?:\s+|$)|,\s*")  # not the dot inside an email address
+_PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
 
 
 def only_identity(text: str) -> bool:
@@ -129,8 +130,10 @@ def beyond_identity(text: str) -> str:
     to call me back" -> "i just want a human to call me back"): what is left to route."""
     # the statement itself, and "this is ada"; "my phone on file is... hmm, no, ..." started nothing
     text = identity_words.without_identity(without_false_starts(text))
-    # a bare "a person please" is no topic named in passing: it asks for one
-    rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c) and not (topic_only(c) and not asks_for_person(c))]
+    # a bare "a person please" is no topic named in passing: it asks for one; nor is "my balance
+    # please": a thing asked for with a please is the need ("C1003, it's about my bill" names one)
+    rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c)
+            and not (topic_only(c) and not asks_for_person(c) and not _PLEASE.search(c))]
     return ", ".join(c.strip() for c in rest)
 
 

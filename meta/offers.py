@@ -19,7 +19,7 @@ from callcenter.llm.language import farewell_language, says_goodbye
 from callcenter.llm.protocol import SETTLED_EXTRA
 from callcenter.routing.discourse import farewell_after, is_closing, is_thanks_only
 from callcenter.routing.slots import SlotReader
-from domains.intent import restated_yes, yes_at_the_end, yes_or_no
+from domains.intent import after_surprise, restated_yes, yes_at_the_end, yes_or_no
 from domains.results import DomainResult
 from domains.state import CallState
 from meta.moves import NO_THANKS
@@ -31,17 +31,26 @@ class Offer:
     request: str
     specialist: str | None = None  # who made the offer
     settles: str | None = None  # who takes the yes, when the request's words alone may read otherwise
+    made_by: int = 0  # the result that made it (its id), to hold it once more past a question about it
 
 
-def take_offer(results: list[DomainResult], consumed: set[int]) -> Offer | None:
-    """The offer the last answer ended with, once: a later turn no longer takes it up."""
-    if not results:
-        return None
-    last = results[-1]
-    if id(last) in consumed or last.result is None or not last.result.offer:
+def take_offer(results: list[DomainResult], consumed: set[int], *, since: int = 0) -> Offer | None:
+    """The offer the caller's last turn was answered with, once: a later turn no longer takes it
+    up. Of a turn with several answers ("I don't see any refunds ... Would you like me to refund
+    it? Then, your ticket: ..."), the last one that offers (results from `since` on; the last
+    result when that turn added none)."""
+    turn = results[since:] or results[-1:]
+    last = next((r for r in reversed(turn) if r.result is not None and r.result.offer), None)
+    if last is None or id(last) in consumed or last.result is None:
         return None
     consumed.add(id(last))
-    return Offer(last.domain, last.result.offer, last.specialist)
+    return Offer(last.domain, last.result.offer, last.specialist, made_by=id(last))
+
+
+def hold(offer: Offer, consumed: set[int]) -> None:
+    """The offer stands for the turn after this one: the caller asked about it ("and there's no way
+    to pause it?" after what closing would do) and has not answered it yet."""
+    consumed.discard(offer.made_by)
 
 
 def another_value(text: str, request: str, reader: SlotReader) -> bool:
@@ -55,6 +64,7 @@ def another_value(text: str, request: str, reader: SlotReader) -> bool:
 def answer_to_offer(text: str, request: str = "") -> bool | None:
     """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither.
     A yes that names what was offered takes it up too ("ok do it, pro" to "switch to Pro?")."""
+    text = after_surprise(text)  # "oh really, yes refund that"
     answer = yes_or_no(text)
     if answer is None and request and restated_yes(text, request, lambda _words: False):
         answer = True

@@ -616,7 +616,9 @@ class IntentRouter:
                     or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask
                     or _disc.heard_that(left)
                     or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)
-                    or _seg.repeats(left, right) or self._only_why(right, read) or self._bound(whole, left, right, read)):
+                    or _seg.repeats(left, right) or self._only_why(right, read) or self._bound(whole, left, right, read)
+                    # "i got a new cell, need to change the phone number": the news is why, of one department
+                    or (_disc.tells_news(left) and read(left).domain == read(right).domain)):
                 continue  # "..., what's going on with it" / "..., the one from march" / "my key, it doesn't work" / "..., i got the email about it": one need
                 # ("put us on the cheapest plan, we barely touch the api": why, no need of its own)
             a = read(left)

@@ -11,7 +11,7 @@ import re
 from typing import Literal
 
 # The questions callers ask about an answer they just heard.
-FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done", "where", "who"]
+FollowUp = Literal["why", "next_step", "how_long", "do_it", "repeat", "due", "done", "where", "who", "pause"]
 
 # Question frames about the previous answer, by what they ask. Matched only on short turns
 # that carry no routable need of their own.
@@ -33,6 +33,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this)"
         # "what's the reference so i can tell my boss": the one the last answer gave
         r"|what'?s? (is )?(the|my|our) (ticket |case )?(reference|ref)( number)?)\b")),
+    # "and there's no way to pause it?" after what closing the account would do: the thing put on hold
+    ("pause", re.compile(r"\b(?:pause|paused|pausing|freeze|suspend|hibernate|put\s+(?:it|that|the\s+account|my\s+account)\s+on\s+(?:hold|ice))\b")),
     # whether what was asked for has happened: "has that gone through?", "is it done now"
     ("done", re.compile(
         r"\b((has|have|did|is|was) (that|it|this|everything|all that) ((actually|really|already) )?(gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
@@ -322,6 +324,18 @@ _REASON = re.compile(
     r"|\b(?:(?:not|isn'?t|isnt|aren'?t|arent|wasn'?t|wasnt|ain'?t) (?:\w+ )?enough|too (?:much|expensive|pricey|steep|costly)"
     r"|overkill|nowhere near|(?:don'?t|dont|do not|never|barely|hardly|rarely) (?:even )?(?:need|use|touch|come close)"
     r"|more than (?:we|i) (?:need|use)|outgr[eo]wn|can'?t afford|cant afford)\b")
+
+
+# "i got a new cell, need to change the phone number you have": something new in the caller's
+# life, told before the request it explains, asking nothing itself
+_NEWS = re.compile(
+    r"^\W*(?:(?:so|well|um+|uh+|ok|okay|yeah|hi|hey|right|oh|basically)\W+)*(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+    r"(?:got|gotten|bought|have|switched\s+to|moved\s+to|changed\s+to)\s+(?:a|an|my|our)\s+new\s+\w+(?:\s+\w+)?\W*$", re.I)
+
+
+def tells_news(text: str) -> bool:
+    """The clause tells of something new the caller has ("we just got a new phone"), and asks nothing."""
+    return "?" not in text and bool(_NEWS.match(text))
 
 
 def gives_reason(text: str) -> bool:

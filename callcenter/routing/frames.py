@@ -145,6 +145,10 @@ _CALL_BACK = re.compile(
     # ("can you give me a callback tomorrow morning", "set me up with a call back")
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"
     r"|set\s+(?:me|us)\s+up\s+(?:with|for)|sign\s+(?:me|us)\s+up\s+for)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b"
+    # "i'd like a call from someone on your team", "can i get a phone call from a real person"
+    r"|\b(?:like|want|need|get|have|book|request|arrange|schedule)\s+(?:a\s+)?(?:phone\s+)?(?:call|ring)(?:\s+back)?\s+from\s+"
+    r"(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague)"
+    r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps)|your\s+(?:team|people|staff|support))\b"
     # "give me a ring back", "drop us a call": the idiom asks for a call, whatever its noun
     r"|\b(?:give|drop)\s+(?:me|us)\s+a\s+(?:ring|call|bell|buzz)(?:\s+back)?\b"
     # "get me someone on the phone about my refund": a person asked to the phone
@@ -154,8 +158,15 @@ _CALL_BACK = re.compile(
 )
 
 
+# "ugh why does everything need a callback these days": a complaint about the call back the
+# line offers, asked of it, not one asked for ("why don't you just call me back" asks for one)
+_WHY_OF = re.compile(
+    r"^\W*(?:(?:ugh|um|uh|so|but|and|ok|okay|hmm+|wait|oh|honestly|seriously)\W+)*(?:why|how\s+come)\b"
+    r"(?!\s+(?:don'?t|can'?t|won'?t|couldn'?t|wouldn'?t|not)\b)", re.I)
+
+
 def asks_for_call_back(clause: str) -> bool:
-    return bool(_CALL_BACK.search(clause))
+    return bool(_CALL_BACK.search(clause)) and not _WHY_OF.match(clause)
 
 
 # Someone else doing something: "someone tried to get in from romania", "somebody called me

@@ -51,6 +51,9 @@ _SAYS_WHAT = ("think", "guess", "believe", "say", "says", "said", "tell", "told"
 _REQUEST_OPENS = (r"(?:refund|upgrade|downgrade|switch|lock|unlock|reset|cancel|close|open|update|change)\s+(?:me|us|my|our|the|it|that|this)\b")
 # ... only after a request said the same way ("refund the duplicate upgrade me to pro")
 _REQUEST_FIRST = re.compile(rf"^(?:(?:ok|okay|so|um+|uh+|yeah|and|please|just)\W+)*{_REQUEST_OPENS}", re.I)
+# A question put as "any ...?" of the account's things: "any open tickets", "any news on the outage"
+_ANY_OF = (r"any\s+(?:open\s+|new\s+|recent\s+|outstanding\s+|pending\s+|unpaid\s+)?"
+           r"(?:tickets?|refunds?|incidents?|outages?|updates?|news|invoices?|problems?|issues?|charges?)")
 _QUESTION_OPENS = (r"(?:what'?s|whats|what\s+(?:is|are|do|does|did|will)|how\s+(?:much|many|long|do|does|can|come)"
                    r"|is\s+(?:the|it|there|my|your|that)|are\s+(?:the|you|my|there)|can\s+(?:you|i)|could\s+you"
                    r"|when\s+(?:is|does|will|do|did)|why\s+(?:is|does|do|are|am|can'?t|won'?t|did))\b")
@@ -63,7 +66,13 @@ _WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+|(?<
                    # reset", "can you open", "please close", "help me change")
                    + r"|(?<=\w)(?<!\bto)(?<!\band)(?<!\bor)(?<!\bplease)(?<!\byou)(?<!\bme)(?<!\bi)(?<!\bwe)(?<!\bcan)(?<!\bcould)"
                    + r"(?<!\bwould)(?<!\bwill)(?<!\blet)(?<!\bjust)(?<!\bthen)(?<!\bso)(?<!\balso)(?<!\bneed)(?<!\bwant)(?<!\bnot)"
-                   + rf"(?<!\bdon't)(?<!\bdont)\s+(?={_REQUEST_OPENS})(?P<does>)", re.IGNORECASE)
+                   + rf"(?<!\bdon't)(?<!\bdont)\s+(?={_REQUEST_OPENS})(?P<does>)"
+                   # "what's our balance any open tickets": a question with "are there" left unsaid (not
+                   # "do i have any open tickets", "is there any news")
+                   + r"|(?<=\w)(?<!\bhave)(?<!\bhas)(?<!\bhad)(?<!\bgot)(?<!\bget)(?<!\bthere)(?<!\bsee)(?<!\bfind)(?<!\bare)(?<!\bis)"
+                   + r"(?<!\bwere)(?<!\bwas)(?<!\bfor)(?<!\babout)(?<!\bon)(?<!\bwith)(?<!\bof)(?<!\bfrom)(?<!\band)(?<!\bor)(?<!\bnot)"
+                   + r"(?<!\bno)(?<!\bif)(?<!\bwhether)(?<!\bhear)(?<!\bheard)(?<!\bneed)(?<!\bwant)(?<!\bmake)(?<!\bopen)(?<!\bfile)"
+                   + rf"\s+(?={_ANY_OF}\b)", re.IGNORECASE)
 # ... but not inside a question ("how much of a credit can i get", "what i really want is my money
 # back"), nor before one that only asks what to do about the part before ("for the api what do i
 # do now")
@@ -80,7 +89,7 @@ _ASKS_FIRST = re.compile(r"^(?:(?:ok|okay|so|and|but|um+|uh+|well|oh|hi|hey)\W+)
 # ... though a question may follow a question ("is the api up whats my balance how do i set up
 # webhooks"): a wh-word opens a new one, where "can i" / "is it" may sit inside the first
 # ("how much of a credit can i get")
-_WH_OPENS = re.compile(r"^(?:what'?s|whats|what\s+(?:is|are|does|do|did|will)|how\s+(?:do|does|can|come|many)|when|why|where)\b", re.I)
+_WH_OPENS = re.compile(rf"^(?:what'?s|whats|what\s+(?:is|are|does|do|did|will)|how\s+(?:do|does|can|come|many)|when|why|where|{_ANY_OF})\b", re.I)
 _WHAT_TO_DO = re.compile(r"^(?:what|how)\s+(?:do|can|should|must|shall)\s+(?:i|we)\s+do\b|^what\s+(?:now|then|next)\b", re.I)
 
 # Words that carry no need on their own: a segment made only of these is filler.

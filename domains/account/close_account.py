@@ -24,6 +24,9 @@ WHAT_IF = (
     "ends, and the account's data is deleted 30 days later. Nothing has been changed. Would you like to close it "
     "now?"
 )
+# "is there no way to pause it?": asked at the read-back, or right after what closing would do
+PAUSE = ("There's no way to pause an account, I'm afraid. If it's the cost, moving to a cheaper plan keeps your "
+         "account and its data; or you can leave it as it is for now.")
 
 
 class CloseAccountTask(SpecialistTask[CloseAccountResult]):
@@ -48,7 +51,7 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
             return None
         if self.asks_what_if:
             # "can i close my account later?" is answered, not filed.
-            self.finish(CloseAccountResult(status="info", summary=WHAT_IF, offer="close my account"))
+            self.finish(CloseAccountResult(status="info", summary=WHAT_IF, offer="close my account", follow_ups={"pause": PAUSE}))
             return None
         go = self.gate.check(
             self, f"close:{self.customer_id}",
@@ -58,8 +61,7 @@ class CloseAccountTask(SpecialistTask[CloseAccountResult]):
                 what="the request to close your account",
                 approval="closing an account ends its subscription and deletes its data, so a supervisor always reviews it first.",
                 undo="Until a supervisor has approved it you can call us to withdraw it; after 30 days the data is deleted for good.",
-                pause=("There's no way to pause an account, I'm afraid. If it's the cost, moving to a cheaper plan keeps your "
-                       "account and its data; or you can leave it as it is for now."),
+                pause=PAUSE,
             ),
         )
         if go is not True:

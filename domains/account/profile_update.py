@@ -54,12 +54,15 @@ class ProfileSlots(SlotReader):
 # "actually make that 0124", "sorry, the last four are 0199": a few digits said as a correction
 # of the number just read back replace as many at its end.
 _TAIL = re.compile(
-    r"^\W*(?:(?:no|sorry|wait|actually|oops|um|uh|oh|hmm|ah)\W+)*"
+    r"^\W*(?:(?:no|sorry|wait|actually|oops|um|uh|oh|hmm|ah"
+    # "oh wait i said it wrong, it ends 199 not 198"
+    r"|i\s+(?:said|got|read|gave)\s+(?:it|that|you\s+(?:it|that))\s+wrong|my\s+(?:mistake|bad)|that'?s\s+(?:wrong|not\s+right))\W+)*"
     r"(?:(?:make\s+(?:that|it)|i\s+mean(?:t)?|change\s+(?:that|it)\s+to|it\s+should\s+(?:be|end\s+(?:in|with))"
     r"|(?:the\s+)?(?:last|end)\s+(?:two|three|four|2|3|4|bit|part|few|digits|numbers)(?:\s+(?:digits|numbers))?\s+(?:are|is|should\s+be|'re|'s)"
-    r"|it\s+ends\s+(?:in|with)|ending\s+(?:in\s+)?)\W*)?"
-    # "..., sorry, i always flip those": an aside after the digits, no digits in it
-    r"(\d{2,4})(?:[,.;!]\s*[a-z' ,]{0,40})?\W*$", re.I)
+    r"|it\s+ends(?:\s+(?:in|with))?|ending\s+(?:in\s+)?)\W*)?"
+    # "..., sorry, i always flip those": an aside after the digits, no digits in it; "..., not 198":
+    # the digits it replaces
+    r"(\d{2,4})(?:\W+(?:not|instead\s+of)\s+\d{2,4})?(?:[,.;!]\s*[a-z' ,]{0,40})?\W*$", re.I)
 _CUE = re.compile(r"\b(?:no|sorry|wait|actually|oops|make|mean|meant|change|should|last|ends|ending)\b", re.I)
 
 
@@ -190,6 +193,10 @@ class UpdateProfileTask(SpecialistTask[UpdateProfileResult]):
         if field == "phone":
             return "What's the new phone number, with the country code?"
         return "Which one should change, and to what: the email address or the phone number?"
+
+    def corrects(self, words: str) -> bool:
+        """At the read-back, the number's end corrected ("oh wait, it ends 199 not 198"): read back anew."""
+        return self.read_back_phone is not None and corrected_tail(words) is not None
 
     def names_slot(self, words: str) -> bool:
         """A question names the field whose new value is asked for ("is that the email the invoices go to?")."""

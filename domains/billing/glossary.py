@@ -23,6 +23,7 @@ _WORDS: dict[str, str] = {
     "quanto eu devo": "how much do i owe", "quanto le devo": "how much do i owe", "devo ancora": "still owe",
     # the balance, what is left and outstanding
     "saldo": "balance", "solde": "balance", "kontostand": "balance", "guthaben": "balance",
+    "balance": "balance", "el balance": "the balance",  # "el balance de mi cuenta": Spanish says it too
     "saldo pendiente": "outstanding balance", "pendiente de pago": "outstanding", "queda por pagar": "left to pay",
     "reste à payer": "left to pay", "impayé": "outstanding", "impayée": "outstanding", "impayés": "outstanding",
     "offener betrag": "outstanding amount", "offene rechnung": "outstanding bill", "offene rechnungen": "outstanding bills",
@@ -115,6 +116,8 @@ _WORDS: dict[str, str] = {
     "möchte eine gutschrift": "want a credit", "möchten eine gutschrift": "want a credit", "wollen eine gutschrift": "want a credit",
     "je veux un avoir": "want a credit", "voudrais un avoir": "want a credit", "quiero un crédito": "want a credit",
     "queremos un crédito": "want a credit", "vorrei un credito": "want a credit", "quero um crédito": "want a credit",
+    "queria um crédito": "want a credit", "quería un crédito": "want a credit", "queremos um crédito": "want a credit",
+    "um crédito": "a credit",
     "un avoir": "a credit", "dédommagement": "compensation", "indemnisation": "compensation", "compensation": "compensation",
     "un crédito": "a credit", "compensación": "compensation", "un credito": "a credit", "risarcimento": "compensation",
     "indennizzo": "compensation", "compensação": "compensation", "indenização": "compensation",

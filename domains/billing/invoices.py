@@ -4,7 +4,8 @@ Two ways in. Routed alone, the task reads the invoices (of a month or an id the 
 and emails a copy of the first, as it always has. Beside other needs of one turn, or asked in
 the middle of another request's read-back, the read-only ``lookup_invoices`` answers at once
 (meta/fanout.py) and emails nothing: a caller who asked "what did we pay" asked for no email.
-Words that need the task (a month, an invoice number, a copy by email) go to it (``acts_on``).
+The lookup narrows to a month named ("and what was last month's bill?"); words that need the
+task (an invoice number, a copy by email) go to it (``acts_on``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ from livekit.agents import function_tool
 
 from callcenter.money import dollars
 from callcenter.store.adapters import Ports
-from domains.billing.months import MONTH, month_before, nth_listed, one_from_month, period, spoken
+from domains.billing.months import (
+    MONTH,
+    month_before,
+    month_value,
+    nth_listed,
+    one_from_month,
+    period,
+    spoken,
+)
 from domains.billing.ports import billing_port
 from domains.billing.records import Invoice
 from domains.results import SpecialistResult
@@ -131,18 +140,26 @@ _INVOICE_ID = re.compile(r"\binv[-\s]?\d{3,6}", re.I)
 
 
 def asks_the_task(text: str) -> bool:
-    """The words ask for what only the task does: a month's invoice, a numbered one, or a copy
-    by email; the read-only lookup answers the rest ("what did we pay", "my payment history")."""
-    return bool(MONTH.search(text) or _INVOICE_ID.search(text) or _EMAIL.search(text))
+    """The words ask for what only the task does: a numbered invoice, or a copy by email; the
+    read-only lookup answers the rest ("what did we pay", "what was last month's bill")."""
+    return bool(_INVOICE_ID.search(text) or _EMAIL.search(text))
 
 
 def lookup_invoices(ports: Ports, customer_id: str | None, *, words: str = "") -> GetInvoicesResult:
     """Read-only: the recent invoices with no conversation and no email, so a multi-need turn
     answers them beside its other needs (and a read-back's digression is answered in place)."""
     assert customer_id is not None, "invoices need a verified caller"
-    recent = billing_port(ports).list_invoices(customer_id)[:3]
-    if recent:
-        summary = ("Your recent invoices are " + "; ".join(_line(i) for i in recent)
+    invoices = billing_port(ports).list_invoices(customer_id)
+    said = MONTH.search(words)
+    wanted = period(month_value(said), datetime.now(UTC)) if said else None
+    of_month = [i for i in invoices if wanted is not None and i.period == wanted[0]]
+    recent = of_month or invoices[:3]
+    if of_month:  # "quick one, what was last month's bill" asked aside: that month's, read only (no copy sent)
+        summary = (f"Your {spoken(of_month[0].period)} invoice is {of_month[0].id}, {dollars(of_month[0].amount_cents)}, "
+                   f"{of_month[0].status}. It's in the dashboard under Billing, and I can email you a copy.")
+    elif recent:
+        missing = f"I don't see an invoice for {wanted[1]} on your account. " if wanted is not None else ""
+        summary = (missing + "Your recent invoices are " + "; ".join(_line(i) for i in recent)
                    + ". They're all in the dashboard under Billing to download, and I can email you a copy of any of them.")
     else:
         summary = "I don't see any invoices on your account yet."

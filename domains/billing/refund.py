@@ -93,6 +93,8 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
     def _requested(self, amount: float | None) -> tuple[int | None, str | None]:
         """The amount the caller asked for, read from their own words; (None, question) if unclear."""
         for text in user_texts(self.chat_ctx):
+            if text.strip() in self.questions:
+                continue  # "only about $200? we pay you a grand a month": asked about, not asked for
             if _asks_full(text):
                 return None, None  # the answer to "how much?": the refundable balance
             words = normalise(text)

@@ -23,6 +23,13 @@ class OpenEscalationResult(SpecialistResult):
 
 # This domain's words for its tickets, handed to the ticket workflow with each request.
 TICKET_KIND = "engineering"
+
+
+def answer_hours(sla_s: int) -> int:
+    """The hours engineers promise to answer a ticket in, as callers hear it (at least one)."""
+    return max(1, round(sla_s / 3600))
+
+
 TEAM = "our engineers"
 
 
@@ -53,7 +60,7 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
                                       call_id=self.state.call_id, kind=TICKET_KIND, team=TEAM)
                 )
             status = "queued" if submitted.status == "queued" else "done"
-        hours = max(1, round(self.state.settings.ticket_sla_s / 3600))
+        hours = answer_hours(self.state.settings.ticket_sla_s)
         summary = (
             f"I've opened ticket {ticket.id} with {TEAM}. They'll get back to you within {hours} hours, "
             "and you can ask me about it any time with that number."

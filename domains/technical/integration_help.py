@@ -101,9 +101,13 @@ _PAGE_LIMIT = re.compile(
 _GUIDE_NAMED = re.compile(r"\b(?:sdks?|librar(?:y|ies)|webhooks?|paginat\w*|paging|cursors?|bearer|authori[sz]ation\s+header|retry[- ]after"
                           # "what's my live key prefix", "the environment variable for the key"
                           r"|key\s+prefix|(?:live|test)\s+key|env(?:ironment)?\s+var\w*"
+                          # "where do we make new keys": where keys come from
+                          r"|(?:make|create|generate|issue|rotate|mint)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:api\s+)?keys?"
                           # "is there a header that says when we can retry"
                           r"|headers?\b.{0,40}\bretr(?:y|ies|ying))\b", re.I)
-_ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|is\s+(?:it|your|the)|are\s+(?:your|the)|where|how|any|got)\b|\?", re.I)
+_ASKS = re.compile(r"\b(?:what|which|do\s+you|does|is\s+there|are\s+there|is\s+(?:it|your|the)|are\s+(?:your|the)|where|how|any|got"
+                   # "quick one about paging through list results": a question announced
+                   r"|(?:quick\s+(?:one|q)|question|query)\s+(?:about|on|re|regarding))\b|\?", re.I)
 
 
 # "was there any incident lately with webhooks": the status board's, not the guide

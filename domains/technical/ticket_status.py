@@ -9,7 +9,7 @@ from livekit.agents import function_tool
 from domains.base import CALLBACK_KIND, CALLBACK_WHEN
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
-from domains.technical.escalation import TICKET_KIND
+from domains.technical.escalation import TICKET_KIND, answer_hours
 
 # Store states (open/resolved/breached) and live workflow states (pending/escalated/completed/queued).
 _WORDS = {
@@ -61,7 +61,7 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
             summary = "; ".join(f"Ticket {o['ticket_id']} is {_WORDS.get(o['status'], o['status'])}" for o in out) + "."
             if any(o["status"] in ("open", "pending") for o in out):
                 # "when do i hear back on the ticket": the promise made when it was opened
-                hours = max(1, round(self.state.settings.ticket_sla_s / 3600))
+                hours = answer_hours(self.state.settings.ticket_sla_s)
                 summary += f" Engineers answer within {hours} hours of a ticket being opened."
         if not ticket_id and (booked := self._call_backs()):
             # "when will they ring me?" after asking for a person: the booked call back is
