@@ -647,9 +647,14 @@ _LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # "adiós" whole, not "adi" 
 
 
 def is_closing(text: str) -> bool:
-    low = text.lower()
+    low = _ACTUALLY_DONE.sub("", text.lower())
     words = _LETTERS.findall(low)
     return bool(words) and bool(_CLOSING_CUE.search(low)) and all(w in _CLOSING_WORDS for w in words)
+
+
+# "yes. actually that's enough for today, bye": "actually" opening the caller's being done, not
+# taking anything back ("actually no, bye" keeps it: no is no closing after "actually")
+_ACTUALLY_DONE = re.compile(r"^\W*actually\W+(?=(?:that'?s|thats|that\s+is|i'?m|we'?re)\s+(?:all|enough|plenty|it|everything|good|done|fine)\b)")
 
 
 # "oh sorry, wrong number": a caller who dialled the wrong line, not a phone number to change.

@@ -39,6 +39,8 @@ _SOMEONE_ELSES = re.compile(
     r"|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:\w+\s+)?(?:recogni[sz]e|remember|recall)|i\s+(?:never|didn'?t)\s+(?:make|made|do|did))\b"
     # "is anyone trying to get into my account", "so nobody else got in": someone else getting in
     # (only helper words between: "can anyone help me get into my account" is the caller's own)
+    # "check who's been trying to get into my stuff"
+    r"|\bwho(?:'?s|\s+has|\s+have)\s+been\s+(?:trying\s+to\s+)?(?:get|getting|break|breaking)\s+in(?:to)?\b"
     r"|\b(?:someone|somebody|anyone|anybody|no\s?one|nobody|hackers?)(?:\s+(?:else|has|have|had|is|was|been|just|already|maybe|might|could"
     r"|trying|tried|managed|able|to))*\s+(?:get|got|gotten|getting|break|broke|breaking|hack|hacked|hacking)\s+in(?:to)?\b"
     # "i saw a sign in yesterday", "there was a new login last night": one seen, not one failing

@@ -113,7 +113,8 @@ PHONE_GONE_AT_SIGN_IN = Rereading(
 # not a sign-in problem, unless the caller also says they cannot get in.
 SOMEONE_ELSES = Rereading(
     # "so you're sure nobody else got in" reads as small talk ("you're sure"), or a goodbye
-    over=frozenset({"account/login_help", "meta/smalltalk", "meta/goodbye"}),
+    # OOS: "can you check who's been trying to get into my stuff" reads as nothing the line does
+    over=frozenset({"account/login_help", "meta/smalltalk", "meta/goodbye", OOS}),
     label="account/security",
     target=sign_ins_by_someone_else,
     whole=locked_out,

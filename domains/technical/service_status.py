@@ -37,7 +37,8 @@ def lookup_status(ports: Ports, customer_id: str | None, *, words: str = "") -> 
     active = [i for i in incidents if i.status != "resolved"]
     resolved = [i for i in incidents if i.status == "resolved"]
     if active:
-        summary = "Yes, there's an ongoing incident: " + "; ".join(f"{i.title} ({i.status})" for i in active) + "."
+        # "so is it us or is it you": whose the trouble is, said with it
+        summary = "Yes, there's an ongoing incident on our side: " + "; ".join(f"{i.title} ({i.status})" for i in active) + "."
     else:
         summary = "All our services are running normally right now."
     if resolved:

@@ -1,6 +1,6 @@
 """Turns found by the session-37 dev work (callers63: several needs in one turn, in every shape;
 callers64: callers who wander while the line waits on them), in other words than the parts'.
-Each failed on f2fbf39 but the guard, which says so.
+Each failed on f2fbf39 but the guards, which say so.
 
 What they hold: an offer made by one answer of a multi-need turn is taken by the caller's yes
 to it; a person asked for "a call from someone" is booked, and a complaint about call backs
@@ -12,7 +12,10 @@ yet known are answered once they are verified; a glossed offer outlives a figure
 turn in another language asks for each of its needs; "any open tickets" run on is a question of
 its own; news told before a request ("we just got a new phone") is why, no need; a phone
 number's end corrected at its read-back is read back anew; a month's bill asked aside at a
-read-back is answered in place; a status code typed in the plural is read as its errors.
+read-back is answered in place; a status code typed in the plural is read as its errors; a
+question about an offered closure ("can't we just pause it?") is answered and the offer stands;
+"yes. actually that's plenty for today, bye" is a yes; "who's been trying to get into my stuff"
+is security's; an incident is said to be on our side.
 """
 
 from __future__ import annotations
@@ -173,3 +176,32 @@ async def test_a_question_about_an_offered_closure_is_answered_and_the_offer_sta
     kept = await call.send("no, leave it open then")
     assert "nothing was changed" in said(kept) and "Goodbye" not in said(kept), said(kept)
     assert store.list_work(customer_id="C1002") == []
+
+
+async def test_a_yes_then_being_done_for_the_day_is_a_yes(open_call, store: Store) -> None:
+    call = await open_call("C1001")
+    await call.send("can you refund the double charge on my card and bump me to pro")
+    turn = await call.send("yes. actually that's plenty for today, bye")
+    assert "I've refunded $49.00" in said(turn) and "Goodbye" in said(turn), said(turn)
+    assert [r.amount_cents for r in Ledger(store).list_refunds("C1001")] == [4900]
+
+
+async def test_a_yes_taken_back_before_a_goodbye_moves_nothing(open_call, store: Store) -> None:
+    """A guard: "actually no" after the yes is no (held on f2fbf39 too)."""
+    call = await open_call("C1001")
+    await call.send("can you refund the double charge on my card")
+    await call.send("yes. actually no, bye")
+    assert Ledger(store).list_refunds("C1001") == []
+
+
+async def test_who_has_been_trying_to_get_in_beside_other_needs_is_securitys(open_call) -> None:
+    call = await open_call("C1004")
+    turn = await call.send("so i'm locked out, i reckon i owe you money as well, and can you check who's been trying to get into my stuff")
+    assert "account.security" in reached(turn), said(turn)
+
+
+async def test_whose_trouble_an_incident_is_is_said(open_call) -> None:
+    call = await open_call("C1003")
+    await call.send("our calls keep failing with five hundreds")
+    turn = await call.send("ok but is the problem on your end or ours")
+    assert "on our side" in said(turn), said(turn)
