@@ -63,6 +63,7 @@ from meta.router import topics
 from meta.voice_transfer import start_transfer
 
 log = logging.getLogger("callcenter.meta")
+_LISTED = 3  # needs a glossed turn read apart at its commas must name to be read so
 VERIFY_TOOL = "verify_caller"
 
 INSTRUCTIONS = """You are the front desk of a company's support line, speaking on the phone.
@@ -577,6 +578,14 @@ class MetaSupervisor(Agent):
         had = {i.label for i in router.detect(whole)}
         return len(read) > max(len(had), 1) and had <= {i.label for i in read}
 
+    def _listed_apart(self, apart: str, whole: str) -> bool:
+        """A glossed turn's clauses cut at commas read as a list of three needs or more, each sure,
+        where the whole gloss read fewer ("quel est mon solde, ma dernière facture, et y a-t-il une
+        panne"); two clauses stay whole ("..., c'est quoi le probleme" asks about the errors)."""
+        router = self.state.router
+        read = [i for i in router.detect(apart) if i.in_scope and i.confidence >= router.threshold]
+        return len(read) >= _LISTED and self._more_apart(apart, whole)
+
     def _asks_surely(self, text: str) -> bool:
         """Words before a farewell that ask for a need the router is sure of down to the specialist
         ("and what's my balance. bye"); "oh, i must have the wrong account then. bye" (the account
@@ -589,9 +598,9 @@ class MetaSupervisor(Agent):
         """A read-only question asked in another language, answered in English (meta/gist.py)."""
         english = gist.gloss(text, gist.glossaries(self.domains))
         apart = gist.gloss(text, gist.glossaries(self.domains), apart=True)
-        if apart != english and (self._action_apart(apart, english) or self._more_apart(apart, english)):
+        if apart != english and (self._action_apart(apart, english) or self._listed_apart(apart, english)):
             # "..., je voudrais un remboursement": two needs, read as two once glossed apart;
-            # "quel est mon solde, ma dernière facture, et ...": three asked, the whole read two
+            # "quel est mon solde, ma dernière facture, et ...": a list of three, the whole read two
             english = apart
         elif (said := gist.gloss(text, gist.glossaries(self.domains), by_sentence=True)) != english and self._more_apart(said, english):
             english = said  # "¿hay algún incidente? tenemos errores quinientos": two questions, two answers
@@ -640,8 +649,7 @@ class MetaSupervisor(Agent):
         something (a plan change, a refund): nothing acts on a gloss, so the caller hears
         what it understood and is asked to say it in English, where it is read back. Only
         for a gloss that says more than its topic ("my account" asks for nothing)."""
-        # sure of the specialist too: "my account api", all a gloss kept of a mixed turn, offers no closure
-        if len(intents) != 1 or min(domain_confidence(intents[0]), intents[0].confidence) < self.state.router.threshold:
+        if len(intents) != 1 or domain_confidence(intents[0]) < self.state.router.threshold:
             return None
         spec = self._specialist(intents[0].domain, intents[0].name)
         if spec is None or not spec.changes:
