@@ -64,6 +64,10 @@ from meta.voice_transfer import start_transfer
 
 log = logging.getLogger("callcenter.meta")
 _LISTED = 3  # needs a glossed turn read apart at its commas must name to be read so
+# Words that ask: a question, or a request ("also is your api having problems", "and check my balance please")
+_ASKED = re.compile(
+    r"\?|(?:^|[,.;]\s*|\b(?:and|also|plus)\s+)(?:is|are|was|were|can|could|would|will|do|does|did|has|have|what|what'?s|whats|how|when|why"
+    r"|where|which|who)\b|\b(?:please|can\s+you|could\s+you|i\s+(?:want|need)|i'?d\s+like|check|tell\s+me)\b", re.I)
 VERIFY_TOOL = "verify_caller"
 
 INSTRUCTIONS = """You are the front desk of a company's support line, speaking on the phone.
@@ -301,8 +305,10 @@ class MetaSupervisor(Agent):
         if not self.state.settings.transfer_number and not (self.state.caller.verified or self.state.caller.line):
             # "i need a person and is the api down" from a caller not yet known: who they are is
             # asked first (for the call back), and the other needs are taken once they are verified
-            self._needs_after_verify = ". ".join(
-                str(json.loads(c.arguments or "{}").get("request") or "") for c in rest).strip(". ") or None
+            # (what they ask for or ask about: "i've been going round in circles with your website
+            # all morning" told before the person is no need to answer)
+            asked = [str(json.loads(c.arguments or "{}").get("request") or "") for c in rest]
+            self._needs_after_verify = ". ".join(r for r in asked if _ASKED.search(r)).strip(". ") or None
         if self.state.settings.transfer_number or not (self.state.caller.verified or self.state.caller.line):
             return human, ""
         return rest, book_callback(self.state, "caller asked for a person, beside other needs")

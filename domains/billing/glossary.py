@@ -146,7 +146,8 @@ _WORDS: dict[str, str] = {
     "è stato elaborato": "been processed", "elaborato": "processed",
     "wo ist meine": "where is my", "wo ist mein": "where is my", "wo bleibt meine": "where is my", "où est mon": "where is my",
     "dónde está mi": "where is my", "dove è il mio": "where is my", "dov'è il mio": "where is my", "onde está o meu": "where is my",
-    "onde está meu": "where is my", "devolveram": "refunded", "já devolveram": "already refunded", "ya devolvieron": "already refunded",
+    "onde está meu": "where is my", "devolveram": "refunded", "já devolveram": "have you already refunded",
+    "ya devolvieron": "have you already refunded",
     # a month that was: "hace dos meses", "il y a deux mois", "vor zwei monaten", "due mesi fa", "há dois meses"
     "hace un mes": "a month ago", "hace dos meses": "two months ago", "hace tres meses": "three months ago",
     "il y a un mois": "a month ago", "il y a deux mois": "two months ago", "il y a trois mois": "three months ago",

@@ -205,3 +205,14 @@ async def test_whose_trouble_an_incident_is_is_said(open_call) -> None:
     await call.send("our calls keep failing with five hundreds")
     turn = await call.send("ok but is the problem on your end or ours")
     assert "on our side" in said(turn), said(turn)
+
+
+async def test_a_story_told_before_a_person_is_no_need_answered_after_verifying(open_call) -> None:
+    """A guard for the needs kept beside a person: a story ("going round in circles with your
+    website") is none; the call back's own follow-up is still answered (held on f2fbf39)."""
+    call = await open_call()
+    await call.send("so i've been fighting with your website all morning honestly, i just want an actual person to ring me")
+    turn = await call.send("ada at example dot com, zip nine four one oh seven")
+    assert "booked a call back" in said(turn) and "incident" not in said(turn), said(turn)
+    when = await call.send("how long will that take?")
+    assert "business day" in said(when), said(when)
