@@ -35,6 +35,7 @@ from callcenter.routing.discourse import (
     refers_back,
 )
 from callcenter.routing.noise import NoiseModel
+from callcenter.routing.segment import RETRACTION
 from callcenter.routing.topic_only import topic_only
 from callcenter.spoken import said_back_figure
 from domains import choice, frame, registry
@@ -276,7 +277,7 @@ class MetaSupervisor(Agent):
             yield chunk
         if calls and fresh is not None:
             self._ask_after = unclear.left_unclear(self.state.router.detect(text), calls, self.state.router.threshold, topics())
-        calls, booked = self._person_beside(calls)
+        calls, booked = self._person_beside(calls, fresh or "")
         if booked and len(calls) == 1:  # the person booked, then the one need beside it
             async for chunk in self._say_then(booked, calls[0]):
                 yield chunk
@@ -294,7 +295,7 @@ class MetaSupervisor(Agent):
         async for chunk in self._say_then(self._then_ask(text) if call is None else text, call):
             yield chunk
 
-    def _person_beside(self, calls: list[llm.FunctionToolCall]) -> tuple[list[llm.FunctionToolCall], str]:
+    def _person_beside(self, calls: list[llm.FunctionToolCall], turn: str = "") -> tuple[list[llm.FunctionToolCall], str]:
         """A person asked for beside other needs: the call back is booked now, what was said of
         it, and the needs are taken as ever. Only a call back: a transfer (a configured number)
         or a caller nobody can call back yet (asked who they are first) keeps the person alone."""
@@ -302,7 +303,8 @@ class MetaSupervisor(Agent):
         rest = [c for c in calls if c.name.startswith(TRANSFER)]
         if not human or not rest:
             return calls, ""
-        if not self.state.settings.transfer_number and not (self.state.caller.verified or self.state.caller.line):
+        if not self.state.settings.transfer_number and not (self.state.caller.verified or self.state.caller.line) \
+                and not RETRACTION.search(turn):  # "help with my bill, actually no, can i just talk to somebody": taken back
             # "i need a person and is the api down" from a caller not yet known: who they are is
             # asked first (for the call back), and the other needs are taken once they are verified
             # (what they ask for or ask about: "i've been going round in circles with your website

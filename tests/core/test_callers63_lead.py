@@ -216,3 +216,12 @@ async def test_a_story_told_before_a_person_is_no_need_answered_after_verifying(
     assert "booked a call back" in said(turn) and "incident" not in said(turn), said(turn)
     when = await call.send("how long will that take?")
     assert "business day" in said(when), said(when)
+
+
+async def test_a_need_taken_back_before_a_person_is_not_answered_after_verifying(open_call, store: Store) -> None:
+    """A guard: "..., no wait, just get me someone" keeps the person alone (held on f2fbf39)."""
+    call = await open_call()
+    await call.send("it's about my invoice, no wait, just get somebody to ring me")
+    turn = await call.send("katherine at example dot com, zip three oh three oh one")
+    assert "booked a call back" in said(turn) and "Just so I get this right" not in said(turn), said(turn)
+    assert [t.kind for t in store.list_tickets("C1004")] == ["callback"]
