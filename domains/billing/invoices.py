@@ -56,15 +56,7 @@ class GetInvoicesTask(SpecialistTask[GetInvoicesResult]):
         ports, store = self.state.ports, self.state.store
         invoices = billing_port(ports).list_invoices(self.customer_id)
         wanted = period(month, datetime.now(UTC)) if month and not invoice_id else None
-        missing = ""
-        if wanted is not None:
-            # "what was the february bill": that month's invoice, or, when there is none, the
-            # caller hears so before the ones there are (never another month's as if it were it)
-            of_month = [i for i in invoices if i.period == wanted[0]]
-            if of_month:
-                invoices = of_month
-            else:
-                missing = f"I don't see an invoice for {wanted[1]} on your account. "
+        invoices, missing = of_month(invoices, month if wanted is not None else None)
         if invoice_id:
             chosen = [i for i in invoices if i.id == invoice_id.upper()]
             if not chosen:
@@ -145,20 +137,28 @@ def asks_the_task(text: str) -> bool:
     return bool(_INVOICE_ID.search(text) or _EMAIL.search(text))
 
 
+def of_month(invoices: list[Invoice], month: str | None) -> tuple[list[Invoice], str]:
+    """The invoices of the month named (the slot's word: "february", "1 ago"), and "" said first;
+    when it has none, all of them and the sentence that says so, said before them (never another
+    month's as if it were it). No month: all of them."""
+    wanted = period(month, datetime.now(UTC)) if month else None
+    if wanted is None:
+        return invoices, ""
+    chosen = [i for i in invoices if i.period == wanted[0]]
+    return (chosen, "") if chosen else (invoices, f"I don't see an invoice for {wanted[1]} on your account. ")
+
+
 def lookup_invoices(ports: Ports, customer_id: str | None, *, words: str = "") -> GetInvoicesResult:
     """Read-only: the recent invoices with no conversation and no email, so a multi-need turn
     answers them beside its other needs (and a read-back's digression is answered in place)."""
     assert customer_id is not None, "invoices need a verified caller"
-    invoices = billing_port(ports).list_invoices(customer_id)
     said = MONTH.search(words)
-    wanted = period(month_value(said), datetime.now(UTC)) if said else None
-    of_month = [i for i in invoices if wanted is not None and i.period == wanted[0]]
-    recent = of_month or invoices[:3]
-    if of_month:  # "quick one, what was last month's bill" asked aside: that month's, read only (no copy sent)
-        summary = (f"Your {spoken(of_month[0].period)} invoice is {of_month[0].id}, {dollars(of_month[0].amount_cents)}, "
-                   f"{of_month[0].status}. It's in the dashboard under Billing, and I can email you a copy.")
+    invoices, missing = of_month(billing_port(ports).list_invoices(customer_id), month_value(said) if said else None)
+    recent = invoices[:3]
+    if said and not missing:  # "quick one, what was last month's bill" asked aside: that month's, read only (no copy sent)
+        summary = (f"Your {spoken(recent[0].period)} invoice is {recent[0].id}, {dollars(recent[0].amount_cents)}, "
+                   f"{recent[0].status}. It's in the dashboard under Billing, and I can email you a copy.")
     elif recent:
-        missing = f"I don't see an invoice for {wanted[1]} on your account. " if wanted is not None else ""
         summary = (missing + "Your recent invoices are " + "; ".join(_line(i) for i in recent)
                    + ". They're all in the dashboard under Billing to download, and I can email you a copy of any of them.")
     else:
