@@ -303,15 +303,16 @@ class MetaSupervisor(Agent):
         rest = [c for c in calls if c.name.startswith(TRANSFER)]
         if not human or not rest:
             return calls, ""
-        if not self.state.settings.transfer_number and not (self.state.caller.verified or self.state.caller.line) \
-                and not RETRACTION.search(turn):  # "help with my bill, actually no, can i just talk to somebody": taken back
+        unknown = not (self.state.caller.verified or self.state.caller.line)  # nobody to call back yet
+        if unknown and not self.state.settings.transfer_number and not RETRACTION.search(turn):
+            # ("help with my bill, actually no, can i just talk to somebody": taken back, nothing kept)
             # "i need a person and is the api down" from a caller not yet known: who they are is
             # asked first (for the call back), and the other needs are taken once they are verified
             # (what they ask for or ask about: "i've been going round in circles with your website
             # all morning" told before the person is no need to answer)
             asked = [str(json.loads(c.arguments or "{}").get("request") or "") for c in rest]
             self._needs_after_verify = ". ".join(r for r in asked if _ASKED.search(r)).strip(". ") or None
-        if self.state.settings.transfer_number or not (self.state.caller.verified or self.state.caller.line):
+        if self.state.settings.transfer_number or unknown:
             return human, ""
         return rest, book_callback(self.state, "caller asked for a person, beside other needs")
 
