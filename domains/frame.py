@@ -49,7 +49,12 @@ class Reading:
 
 
 # "never mind", "forget it", "scrap that": the request let go (a cancel, and a stop, `_STOPS`)
-_LET_GO = r"never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this|the whole thing)"
+_LET_GO = (r"never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this|the whole thing)"
+           # "drop the enterprise idea": the request named as an idea let go
+           r"|(?:drop|ditch|scrap|scratch|forget|shelve|bin) (?:the|that|this|my|our) (?:\w+ )?(?:idea|thought|plan for now)"
+           # the same in the languages callers switch to: "olvídalo", "laisse tomber", "lascia perdere"
+           r"|olv[ií]dalo|d[ée]jalo|d[ée]jelo|laiss?e[sz]? tomber|oublie[sz]?[- ]le|lascia(?:mo)? (?:perdere|stare)|vergiss es|lass es"
+           r"|esque[cç]a|esquece|deixa (?:pra|para) l[aá]|deixa estar")
 _CANCEL = re.compile(
     rf"\b({_LET_GO}|cancel (?:it|that|this|the whole thing)"
     r"|don'?t bother|leave (?:it|that|things)(?: as (?:it |they )?(?:is|are)| like (?:that|it is|this)| alone| be| there| open| on| active| running)?(?: for now)?|drop it|skip it"
@@ -232,6 +237,12 @@ def takes_back(text: str) -> bool:
 _TAKE_BACK = re.compile(r"\b(?:forget|scratch|skip|drop|leave)\b(?:\s+(?:about|the|that|my|our))+\s+\w+")
 
 
+# A cancel's words asked as a question of the line: "you cannot skip it?", "can't you just drop it?"
+_ASKED_OF = re.compile(r"\b(?:can(?:not|'t|t)?|could(?:n'?t)?|would(?:n'?t)?|why|is there)\b")
+# A milder way asked about, not the decision put off ("can we put it on hold for now" is one).
+_A_WAY = re.compile(r"\b(?:is there (?:a|any|some) way|any way|possible|an option|instead|rather than)\b")
+
+
 def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading | None:
     """The caller's move about a pending question, or None: an answer (or something else).
 
@@ -241,11 +252,18 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     if not low:
         return None
     cancel = _CANCEL.search(low)
+    if cancel and _ASKED_OF.search(low[max(0, low.rfind("?", 0, cancel.start()) + 1, low.rfind(".", 0, cancel.start()) + 1):cancel.start()]) \
+            and low[cancel.end():].lstrip().startswith("?"):
+        cancel = None  # "you cannot skip it?", "can't you just drop it?": asked whether, not let go
     # "never mind that, i want to close my account instead" takes the question back *and*
     # raises a new need: that is a retraction, routed as a topic change, not a bare cancel;
     # "never mind i'll do it online" only gives a reason.
     # Every cancel phrase is taken out, not only the first: "never mind forget it" leaves nothing.
     around = tuple(_CANCEL.sub("\x00", low).split("\x00")) if cancel else ()
+    if cancel and _is_question(low) and _A_WAY.search(low) and dict(_ASKS)[Ask.PAUSE].search(low):
+        # "is there a way to just put it on hold instead": a milder way asked about, not the
+        # request put off
+        return Reading(Move.ASK, Ask.PAUSE)
     if cancel and all(_no_topic(part) or (raises_need is not None and not raises_need(part)) for part in around):
         return Reading(Move.CANCEL)
     if cancel and len(around) > 1 and _no_topic(around[-1]) and all(_no_topic(p) or _is_question(p) for p in around[:-1]):

@@ -74,7 +74,9 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser",
         # "sí, adelante", "oui, allez-y", "ja, mach das", "sim, pode fazer": go ahead, in their words
-        "adelante", "hazlo", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi"}
+        "adelante", "hazlo", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi",
+        # thanks and "I confirm" beside it: "oui, merci", "sì, confermo", "ja bitte, machen sie das"
+        "merci", "gracias", "grazie", "danke", "obrigado", "obrigada", "confermo", "confirmo", "confirme", "das"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
@@ -99,8 +101,9 @@ _FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no(?!\W+(?:wait|hold\s+on|hang\s+on)\W
 
 
 def firm_no(text: str) -> bool:
-    """A turn that opens with an outright no ("no", "don't", "cancel"), not with "wait" or "hold on"."""
-    return bool(_FIRM_NO.search(text))
+    """A turn that opens with an outright no ("no", "don't", "cancel"), not with "wait" or "hold
+    on", or closes with one after its reason ("sixty a minute is way too little, so no")."""
+    return bool(_FIRM_NO.search(text)) or no_at_the_end(text)
 
 
 # A polite no said first, before whatever comes next in the same breath: "not now thanks",
@@ -317,6 +320,16 @@ def yes_at_the_end(text: str) -> bool:
 
 
 _CLAUSE_END = re.compile(r"[.!;,]\s+")
+# A reason said before the no that closes it: "too few, so no", "way too pricey, then no".
+_SO_NO = re.compile(r"^\W*(?:so|then|in\s+that\s+case|which\s+means|and)\W+(?:no|nope|nah)(?:\W+(?:thanks|thank\s+you|then))*\W*$")
+
+
+def no_at_the_end(text: str) -> bool:
+    """A no said last, after a reason that asks nothing and agrees to nothing: "too few, so no"."""
+    parts = [p for p in _CLAUSE_END.split(text.strip().lower()) if p.strip()]
+    if len(parts) < 2 or not _SO_NO.match(parts[-1]) or "?" in text:
+        return False
+    return all(yes_or_no(p) is not True for p in parts[:-1])
 
 
 def _restated_at_the_end(text: str, readback: str, reads_as_action: Callable[[str], bool]) -> bool:
@@ -376,11 +389,16 @@ class ActionGate:
         before = farewell_after(text)
         if answer is None and before:  # "yes. thanks, bye": the answer is what comes before the farewell
             return self.assent(task, before)
-        asked = " ".join(user_texts(task.chat_ctx)[1:])  # what the caller said before this answer
+        # what the caller said for this request before this answer; a turn that raised another
+        # need meanwhile is not (its words restate that need: "and also refund my double charge",
+        # then "ok so now about the refund" to the plan's read-back is no yes to the plan)
+        asked = " ".join(t for t in user_texts(task.chat_ctx)[1:] if not _raises_other(task, t))
         if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words), asked=asked):
             return True
         if answer is None and yes_at_the_end(text):
             return True
+        if answer is None and no_at_the_end(text):
+            return False
         if answer is None and self._readback and _restated_at_the_end(text, self._readback, lambda words: _reads_as(task, words)):
             return True  # "thats all i wanted, yes submit it"
         if answer is False and self._readback and (last := _last_sentence(text)) is not None:
@@ -528,6 +546,12 @@ class ActionGate:
         return frame.answer(reading, facts, approval_wait(task.state), latest)
 
 
+def _raises_other(task: SpecialistLike, text: str) -> bool:
+    """A turn said while the read-back waits that names another need, not this action."""
+    other = getattr(task, "other_need", None)
+    return other is not None and other(text) is not None and not _reads_as(task, text)
+
+
 def _leaving(task: SpecialistLike, words: str) -> None:
     """"no leave it. thanks, bye": the read-back answered, and the caller leaving: the outcome
     is spoken with the goodbye, and the turn's other needs wait."""
@@ -571,6 +595,12 @@ _ASKING = re.compile(
     r"|\bwhat\s+(?:are|r)\s+(?:my|our|the)\s+(?:options|choices|alternatives)\b"
     # "and the rate limit on pro would be what": the question word said last
     r"|\b(?:would|will|is|was|are|does|do)\s+(?:be\s+|come\s+to\s+|cost\s+)?(?:what|how\s+much|how\s+many|which)\W*$"
+    # "ok so enterprise is how much more than what i've got": the question word said mid-clause
+    r"|\b(?:is|are|'s|would\s+be|costs?|comes?\s+to)\s+how\s+(?:much|many)\b"
+    # "thanks, and back to the plans, how many requests a minute does pro give me", "enterprise is a
+    # lot, what would that cost on top of what i pay now": a clause of its own that asks
+    r"|[,;.]\s*(?:(?:and|so|but|ok|okay|then|well)\s+)*(?:how\s+(?:much|many)\b"
+    r"|what\s+(?:would|will|does|do)\s+(?:that|it|this|they|pro|starter|enterprise)\s+(?:cost|run|come\s+to|be)\b)"
     # "if we shut the account down what happens to all our stuff": the condition first
     r"|^\W*(?:(?:uh|um|er|hmm|so|well|ok|okay|oh|and|but|yeah|right)\W+)*if\s+(?:i|we|you|it|they|my|our|the)\b[^?]{0,60}?\s(?:what|how)\b",
     re.I,

@@ -33,7 +33,7 @@ from domains import frame
 from domains.base import asks_for_need, leaving_reason
 from domains.frame import Move
 from domains.glossary_words import IN_ENGLISH, gloss, glossaries
-from domains.intent import approval_wait, firm_no, is_question, yes_or_no
+from domains.intent import approval_wait, firm_no, is_question, no_at_the_end, yes_or_no
 from domains.lookup_run import run_lookup
 from domains.results import DomainResult
 from domains.state import Hop
@@ -173,6 +173,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         if said is not None:
             task.questions.add(latest)
             return said
+    if readback and answer is False and no_at_the_end(latest) and task.other_need(latest) is None:
+        # "sixty a minute is way too little, so no": a no, whatever plan or figure its reason names
+        return gate.cancel(task, latest=latest)
     refused = readback and answer is False and firm_no(latest)
     if refused and not gate.names_new_value(task, latest):
         # "nah forget it, too pricey": a no, whatever value its reason sounds like ("down"); the

@@ -34,6 +34,7 @@ from callcenter.routing.discourse import (
     picks_from,
     refers_back,
 )
+from callcenter.routing.frames import asks_for_person
 from callcenter.routing.noise import NoiseModel
 from callcenter.routing.segment import RETRACTION
 from callcenter.routing.topic_only import topic_only
@@ -551,6 +552,8 @@ class MetaSupervisor(Agent):
         """A no to an offer that goes on to another need ("no wait, make it enterprise instead"
         to the lock offered after the sign-in review; "no not right now. what's my balance" to
         the refund the refund's status offered): that need, not the no."""
+        if asks_for_person(text):  # "no i'll leave the plan, just get me a person to talk it through"
+            return True
         router = self.state.router
         offered = f"{offer.domain}/{offer.specialist}" if offer.specialist else None
         # the same department's other need only in a clause that is no refusal itself ("nah don't

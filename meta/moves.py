@@ -255,6 +255,8 @@ _NO_MATTER = frozenset("come comes coming came out hit hits land lands show show
                        "side end part "
                        # "when roughly should i expect them": the wait, said
                        "expect expecting roughly approximately exactly "
+                       # "when will i hear back" after the ticket was opened: the reply waited for
+                       "hear heard back reply response "
                        # when: "can they call sooner, like this afternoon"
                        "today tomorrow tonight morning afternoon evening sooner earlier later soon".split())
 
@@ -269,7 +271,7 @@ def asks_only_of_last(text: str, results: list[DomainResult], router: IntentRout
     if rest is None or not answered or asks_for_person(text):  # "i'd rather a person explain it to me"
         return False
     own = [w for w in _WORD.findall(rest) if w not in _TOPICLESS and w not in _TAKEN_IN]
-    if not own:  # "and when it's fixed", "good. and"
+    if not own or all(w in _NO_MATTER for w in own):  # "and when it's fixed", "good. and", "when will i hear back"
         return True
     # words of its own ask of the answer only when it says them, and can say it: "so when will i
     # actually see the money" after "i don't see any refunds" has no time to give; "how long

@@ -61,6 +61,11 @@ def another_value(text: str, request: str, reader: SlotReader) -> bool:
     return any(k != "confirm" and k in offered and v != offered[k] for k, v in said.items())
 
 
+# The finding taken in, then the offered thing asked for all the same: "ok but lock it just in
+# case" (the "but" sets the request against the answer, not against the offer).
+_OK_BUT = re.compile(r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|right|sure|well|good)\W+but\W+(.+)$", re.I)
+
+
 def answer_to_offer(text: str, request: str = "") -> bool | None:
     """True: the caller takes the offer up; False: they decline it (and are not leaving); None: neither.
     A yes that names what was offered takes it up too ("ok do it, pro" to "switch to Pro?")."""
@@ -68,6 +73,8 @@ def answer_to_offer(text: str, request: str = "") -> bool | None:
     answer = yes_or_no(text)
     if answer is None and request and restated_yes(text, request, lambda _words: False):
         answer = True
+    if answer is None and request and (m := _OK_BUT.match(text)) and restated_yes(f"yes {m.group(1)}", request, lambda _words: False):
+        answer = True  # "ok but lock it just in case" to "If you'd like me to lock your account, just ask."
     if answer is None and yes_at_the_end(text):
         answer = True  # "oh i thought i'd asked already. ok yes do it": taken in, then a clean yes
     if answer is True and _THANKS_ONLY.search(text) and not _CLEAR_ASSENT.search(text):

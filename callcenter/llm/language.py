@@ -293,6 +293,9 @@ FOLLOW_UP_GLOSS: dict[str, str] = {
     # who: "chi ha fatto l'accesso al mio account?" is who signed in (French "qui" is mostly "that")
     "quién": "who", "wer": "who", "chi": "who", "quem": "who",
     "cuándo": "when", "quand": "when", "wann": "when", "quando": "when",
+    # where from: "¿de dónde?", "d'où ?", "de onde?", "da dove?", "woher?" after sign-ins from abroad
+    "de dónde": "where from", "de donde": "where from", "d'où": "where from", "de onde": "where from",
+    "da dove": "where from", "woher": "where from", "dónde": "where", "où": "where", "dove": "where", "onde": "where",
     "por qué": "why", "pourquoi": "why", "warum": "why", "wieso": "why", "perché": "why", "por que": "why",
     "cuánto tiempo": "how long", "combien de temps": "how long", "wie lange": "how long", "quanto tempo": "how long",
     # what to do: "¿y qué hago?", "qu'est-ce que je fais ?", "was mache ich jetzt?"

@@ -279,8 +279,9 @@ class IntentRouter:
             cut = [", ".join(p for p in re.split(r"\s*,\s*", seg) if not _disc.not_this_need(p)) for seg in segments]
             segments = [seg for seg in cut if seg.strip()] or segments
         for seg in segments:
-            if len(segments) > 1 and _identity.introduces_self(seg):
+            if len(segments) > 1 and (_identity.introduces_self(seg) or _identity.lacks_identity(seg)):
                 continue  # "this is linus, c1005. i need my email changed ...": who is calling, no need
+                # ("oh i don't have my number handy, is the api down though": who they are, not given)
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
             if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)
                                       or (_disc.if_not_then(seg) and not self._names_other(seg, found[named]))):
@@ -611,8 +612,13 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
+            if _identity.lacks_identity(left) and _seg.trim(right):
+                return self._split_weak(right, depth + 1, memo)  # "oh i don't have my number handy, is the api down though"
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
-            if (_seg.is_filler(left) or _seg.is_filler(right) or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
+            if _seg.only_when(left) and _seg.trim(right):
+                return self._split_weak(right, depth + 1, memo)  # "ok and before it closes, email me the invoice"
+            if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left)
+                    or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
                     or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask
                     or _disc.heard_that(left)
                     or _disc.said_of_named(left, right) or _disc.only_how(right) or _disc.tells_own_of_it(right)

@@ -29,6 +29,9 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         # "so you don't see anything odd at all", "so you're saying it's fine": the answer checked back
         r"|^(?:(?:ok|okay|right|and|oh) )*so (?:you|you'?re|youre) (?:(?:don'?t|dont|didn'?t|didnt|do not|did not|can'?t|cant) "
         r"(?:see|find|show|have)|saying|telling me)\b"
+        # "how high did we go", "how many did we send": the figure the last answer gave
+        r"|^(?:(?:and|so|ok|okay|oh|wait|sorry|um) )*how (high|many|much|far|fast|busy|often) (did|do|were|was|have) (we|i|it|they|you say)"
+        r"( (go|get|got|peak|peaked|hit|reach|reached|send|sent|do|make|made|use|used|it))?( (again|exactly|then|that|at))*$"
         # "whats the number on that": the reference the last answer gave
         r"|what'?s? (is )?the (ticket |reference |case )?number (on|for|of) (that|it|this)"
         # "what's the reference so i can tell my boss": the one the last answer gave
@@ -40,6 +43,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"\b((has|have|did|is|was) (that|it|this|everything|all that) ((actually|really|already) )?(gone|go|went|been|got|gotten) (through|done|processed|sorted|changed)"
         r"|(is|was) (that|it|this|everything) ((actually|really|already) )?(done|sorted|finished|complete|completed|processed|changed)"
         r"|(did|has) (that|it|this) ((actually|really|already) )?(go|gone) (through|ok|okay)|(did|has) (that|it|this) ((actually|really) )?(work|happen|happened)"
+        # "is that callback definitely in your system", "is it properly booked"
+        r"|(is|was|has) (that|it|this|the|my) (\w+ )?((definitely|actually|really|already|properly|all) )*((been )?(booked|logged|recorded|filed|saved)|in (your|the) system|on (file|record))"
         # "where is that at now?", "where's it up to": how far it has got
         r"|where('?s| is) (that|it|this|all that)( (at|up to|now))+)\b")),
     # where what the answer told of happened or comes from: "and where was it from?", "which country?"
@@ -47,13 +52,19 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"\b(where (was|were|did|is|are|'s) (it|that|this|they|those|them|he|she)( \w+)?( (from|coming from|based))?"
         r"|from where|what (country|city|location|place)|which (country|city|location|region)"
         # "which number are they gonna call?": where a call back goes
-        r"|(which|what) (phone )?number (are|will|would|do|does) (they|you|he|she|someone|somebody)( \w+)? (call|ring|phone|use)\w*"
+        r"|(which|what) (phone )?number (are|will|would|do|does|is) (they|you|he|she|someone|somebody|it)( \w+){0,2} (call|ring|phone|use|go)\w*"
         # "they'll call the number ending in what", "where did you say those attempts came from", "where from"
         r"|(call|ring|phone)\w* (me |us )?(on |at )?the number ending( in)? what|where\b.{0,30}\b(came|come|coming) from|^where from"
         # "and the person will call which number"
         r"|(call|ring|phone)\w* (me |us )?(on |at )?(which|what) (phone )?number"
+        # where something the answer sent went: "which email did it go to", "and the reset goes to
+        # which address", "which address did that get sent to", "which number?"
+        r"|(which|what) (e-?mail|address|e-?mail address|inbox|phone|number|phone number)( (did|does|will|was|is|has|have))?"
+        r"( (it|that|this|they|those|you|the \w+))?( (go|goes|gone|went|get|got|gets|be|been|send|sent|email|emailed|going|arrive|arrived))+( (it|that|them))?( (to|sent))*"
+        r"|(go|goes|went|gone|sent|going|get sent|got sent) to (which|what) (e-?mail|address|e-?mail address|inbox|number)"
+        r"|^\W*((and|so|ok|okay|um|uh|sorry)\W+)*(which|what) (e-?mail|address|e-?mail address|(phone )?number)( (again|exactly|then))?(?=\W*$)"
         # "where overseas", "where exactly", "whereabouts": the place the answer told of, asked
-        r"|^\W*((and|so|ok|okay|um|uh|wait|hang on)\W+)*(where(abouts)?|what part)( (exactly|overseas|abroad|about|then|though))*(?=\W*$))\b")),
+        r"|^\W*((and|so|ok|okay|um|uh|wait|hang on)\W+)*(where(abouts)?|what part)( (exactly|overseas|abroad|about|then|though|from))*(?=\W*$))\b")),
     # when money is owed, not how long something takes: "and when's that due", "when do i have to pay it"
     ("due", re.compile(r"\b(due|deadline|when (do|must|should) (i|we) (have to |need to )?pay|pay (it|that) by|when (to )?pay"
                        # "and when does the next charge hit", "¿y cuándo la cobran?" glossed "and when charge"
@@ -65,16 +76,29 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
                             # "can they call sooner", "is there any way to make it quicker": the time again
                             # "when's the call back again": when what the answer set going happens
                             r"|when'?s (that|it|this|the|my|our) (call|ring|ticket|refund|fix|change|review|request)\w*"
-                            r"|(any ?way|any chance|can|could|possible|make it|get it)\b[^.?!]{0,25}\b(sooner|quicker|earlier))\b")),
+                            r"|(any ?way|any chance|can|could|possible|make it|get it)\b[^.?!]{0,25}\b(sooner|quicker|earlier)"
+                            # "and in how much time they call me?": how long, in a learner's words
+                            r"|(in )?how much time|after how (long|much time)"
+                            # "when?" alone, after an answer that sets something going
+                            r"|^((and|so|ok|okay|but|um|uh|right) )*when( (then|exactly|roughly))?$)\b")),
     ("do_it", re.compile(
         r"\b(can(no|')?t|could(n'?t)?|can) you (just )?(do|fix|sort|handle|change|take care of) (it|that|this)\b"
         # "can you just turn the old key back on", "could you re-enable it": undo what the answer said happened
         r"|\b(can|could|would|will)(n'?t|'t|not|t)? you (just |please )?((turn|switch|put|bring) (it|that|this|them|(the|my|our|that) \w+( \w+)?) back( on)?"
-        r"|(re[- ]?enable|reactivate|restore|un[- ]?revoke|undo) (it|that|this|them|(the|my|our|that) \w+( \w+)?))\b")),
+        r"|(re[- ]?enable|reactivate|restore|revive|un[- ]?revoke|undo) (it|that|this|them|(the|my|our|that) \w+( \w+)?))\b"
+        # "you can turn on again the old key?", "can you activate again my old key": a learner's order
+        r"|\b(can|could) you (just |please )?(turn on|switch on|activate|enable|open) again\b|\byou (can|could) (turn|switch|put|bring|activate|enable)\b.{0,25}\bagain\b"
+        # "any chance you can revive the previous key", "is it possible to get the old one back"
+        r"|\b(any (chance|way)|is it possible|possible to|is there (a|any) way)\b[^.?!]{0,20}\b(re[- ]?enable|reactivate|restore|revive|un[- ]?revoke"
+        r"|undo|(bring|turn|get|switch|put) (it |that |them |(the |that |this |my |our )(\w+ ){1,2})?back( on)?)\b")),
     ("next_step", re.compile(
         r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         # "and what's the fix" after the diagnosis: what to do about it
         r"|what('?s| is) the (fix|solution|workaround|remedy)|how (do|can|would|should) (i|we) (fix|solve|sort) (it|that|this)"
+        # "ok and so what i must do now?": the question said in a learner's word order
+        r"|what (i|we) (must|should|need to|have to|can) do"
+        # "ok and how do i stop that happening" after the 429s' diagnosis
+        r"|how (do|can|would|should) (i|we) (stop|prevent|avoid) (it|that|this|them)( from)?( (happening|again))*"
         # "so how do i get back in myself then" after the account was locked
         r"|how (do|can|would|will|should) (i|we) (ever |then )?(get|sign|log) (back )?(in|into|on)\b( (it|again|myself|ourselves|then))*$"
         r"|how do i fix|(how|where) (do|can|should|would) (i|we) ((actually|even|then|now|go to|go and) )?pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
@@ -100,7 +124,9 @@ _FOLLOW_UP_MAX_WORDS_CONTINUED = 16
 # One that says a word of the answer it follows may run on as callers do ("why can't you just put
 # me straight through to somebody, why do i have to wait for a call back")
 _FOLLOW_UP_MAX_WORDS_NAMED = 22
-_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|about|what about|as for|regarding|concerning)\b")
+# ("is there any chance you could bring the old key back": asked of what the answer told)
+_CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|about|what about|as for|regarding|concerning"
+                        r"|(?:is\s+there\s+)?any\s+chance)\b")
 
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
@@ -459,6 +485,9 @@ _DENIES = re.compile(
     # what is not the trouble: "to be clear, logging into the dashboard works fine"
     r"|^\W*(?:(?:so|well|and|but|um|uh|oh|to\s+be\s+clear|just\s+so\s+you\s+know)\W+)*[\w' ]{1,40}?\b(?:works?|working|is|are)"
     r"\s+(?:just\s+|perfectly\s+|totally\s+)?(?:fine|ok(?:ay)?|great)\W*$"
+    # "no change for now", "no switch today thanks": nothing to change, said before the need
+    r"|^\W*(?:(?:ok|okay|so|and|but|well|um|in\s+english)\W+)*no\s+(?:change|changes|switch|switching|upgrade|downgrade)"
+    r"(?:\s+(?:for\s+now|today|yet|thanks|thank\s+you|then|please))*\W*$"
     # what the caller does not want sent: "so don't send me a password reset link"
     r"|^\W*(?:(?:so|and|but|please)\W+)*(?:don'?t|do\s+not)\s+(?:send|give|email)\s+me\s+(?:a|the|any|another)\s+[\w\s-]{1,30}$")
 

@@ -31,6 +31,7 @@ _ASK_FOR_PERSON = re.compile(
     |(?:get|give)\s+me\s+{_PERSON}
     |(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:rather|prefer)\s+(?:to\s+(?:speak|talk)\s+(?:to|with)\s+)?{_PERSON}
     |(?:sort|deal\s+with|handle|go\s+(?:over|through)|discuss|talk\s+(?:about|through))\s+(?:this|it|that|things|all\s+this)(?:\s+out)?\s+with\s+{_PERSON}
+    |(?:talk|go|chat)\s+(?:this|it|that|things|all\s+this)\s+(?:over|through)\s+with\s+{_PERSON}
     |(?:i(?:\s+(?:want|need|would\s+like)|'d\s+like|\s*d\s+like)|can\s+i\s+(?:just\s+|please\s+)?(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
     |^(?:(?:ok|okay|fine|alright|right|yes|yeah|so|um|uh|well)\W+)*{_PERSON}(?:\s+(?:please|then|thanks|thank\s+you))*\W*$)""",
     re.IGNORECASE | re.VERBOSE,
@@ -112,7 +113,8 @@ def declines_person(clause: str) -> bool:
 # construction is a person asked for, and that is always honoured.
 # "i want somebody", "we'd really like an actual human being": someone wanted, who is to call
 _WANTS_SOMEONE = (
-    r"(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like)\s+"
+    # ("i'll need someone to call me back about a payment plan")
+    r"(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like|(?:'ll|\s+will)\s+(?:really\s+)?need)\s+"
     r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))"
 )
 _CALL_BACK = re.compile(
@@ -124,7 +126,8 @@ _CALL_BACK = re.compile(
     r"|and|but|also|right|you\s+know\s+what)\W+)*"
     # "can somebody from your team call me back about our invoice"
     r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep))"
-    r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:team|office|company|side|end|billing\s+team|support\s+team))?\s+(?:please\s+|just\s+)?"
+    # ("can someone from your security team call me": the team may be named)
+    r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:[a-z]+\s+){0,2}?(?:team|office|company|side|end|department|desk))?\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
     # "can i get someone to ring me", "just have one of your people phone me"
     r"|(?:(?:can|could|may)\s+(?:i|we)\s+)?(?:have|get)\s+(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+|proper\s+)?person"

@@ -164,6 +164,19 @@ _INTRODUCTION = re.compile(
     r"c[-\s]?\d{4,6}\W*$", re.IGNORECASE)
 
 
+# "oh i don't have my number handy": who they are, not given; no need of its own ("my number" is no
+# phone number to change here: nothing is said to change)
+_LACKS_IDENTITY = re.compile(
+    r"^\W*(?:(?:oh|um+|uh+|ugh|argh|so|well|sorry|ah|ok|okay|hmm+|and|but)\W+)*(?:i|we)\s+(?:don'?t|do\s+not|can'?t|cannot|didn'?t)\s+"
+    r"(?:know|have|remember|find|bring|get)\s+(?:my|the|our)\s+(?:customer\s+|account\s+|client\s+)?(?:number|no|id|details|info)"
+    r"(?:\s+(?:on\s+me|with\s+me|here|to\s+hand|handy|right\s+now|at\s+the\s+moment|now|though|sorry))*\W*$", re.IGNORECASE)
+
+
+def lacks_identity(clause: str) -> bool:
+    """A clause that only says the caller cannot give who they are right now."""
+    return bool(_LACKS_IDENTITY.match(clause))
+
+
 def introduces_self(clause: str) -> bool:
     """A clause that only says who is calling, by name and customer number."""
     return bool(_INTRODUCTION.match(clause))

@@ -206,6 +206,31 @@ def is_filler(segment: str) -> bool:
     return all(w in _FILLER_WORDS for w in ws) and not is_greeting(segment)
 
 
+# A part that only asks to be told, with what is to be told in the next part: "and also tell me |
+# what's going on with the api", "can you check | if my refund went through".
+_ONLY_ASKS_TO_BE_TOLD = re.compile(
+    r"^\W*(?:(?:and|also|so|ok|okay|please|plus|then|um|uh|just)\W+)*(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?"
+    r"(?:tell|show|let)\s+(?:me|us)(?:\s+know)?(?:\s+please)?\W*$", re.I)
+
+
+# When the need is wanted, said of something already under way: "before it closes", "until that's
+# approved", "once it goes through". A time, no need of its own.
+_ONLY_WHEN = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|but|oh|um|uh|well|also|actually)\W+)*(?:before|until|till|once|after|while|when)\s+"
+    r"(?:it|that|this|they|the\s+(?:account|closure|refund|change|request|switch|ticket))(?:'s|\s+(?:is|gets|goes|does|has|was))?"
+    r"\s*(?:\w+\s*){0,2}\W*$", re.I)
+
+
+def only_when(segment: str) -> bool:
+    """True for "ok and before it closes": when the need beside it is wanted, no need of its own."""
+    return bool(_ONLY_WHEN.match(segment))
+
+
+def only_asks_to_be_told(segment: str) -> bool:
+    """True for "and also tell me", "can you let me know": what is asked is said after it."""
+    return bool(_ONLY_ASKS_TO_BE_TOLD.match(segment))
+
+
 def is_greeting(segment: str) -> bool:
     ws = words(segment)
     return bool(ws) and all(w in _GREETING_WORDS for w in ws)

@@ -83,14 +83,21 @@ def asks_for_lock(text: str) -> bool:
     return bool(_ASKS_LOCK.search(text)) and not _UNDOES_LOCK.search(text)
 
 
+# "i'm blocked from logging in", "we're shut out": kept out, in other words than a lock
+_KEPT_OUT = re.compile(
+    r"\b(?:blocked|barred|kept|shut)\s+(?:out\s+)?(?:from|of)\s+(?:logging|signing|getting)\s+(?:in|into|on)\b"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:blocked|shut|barred)\s+out\b", re.I)
+
+
 def locked_out(text: str) -> bool:
     """The caller says they cannot get in ("my account's locked", "i'm locked out")."""
-    return bool(_LOCKED_OUT.search(text))
+    return bool(_LOCKED_OUT.search(text) or _KEPT_OUT.search(text))
 
 
 def says_locked(text: str) -> bool:
-    """The lock itself said ("it says my account is locked"), not any sign-in trouble."""
-    return locked_out(text) and "locked" in text.lower()
+    """The lock itself said ("it says my account is locked", "i'm blocked from logging in"), not
+    any sign-in trouble."""
+    return (locked_out(text) and "locked" in text.lower()) or bool(_KEPT_OUT.search(text))
 
 
 _UNLOCK = re.compile(r"\bun-?lock(?:ed|ing)?\b", re.I)

@@ -85,7 +85,9 @@ class HelpLoginTask(SpecialistTask[HelpLoginResult]):
         if not customer.locked:
             # "how long is that link good for", "and if it doesn't come?"
             link = {"how_long": "The reset link is valid for 30 minutes; if it runs out, just ask me for a new one.",
-                    "next_step": f"Open the email we sent to {mask_email(customer.email)} and choose a new password within 30 minutes."}
+                    "next_step": f"Open the email we sent to {mask_email(customer.email)} and choose a new password within 30 minutes.",
+                    # "which address did that go to?"
+                    "where": f"The reset link went to {mask_email(customer.email)}, the email address on file."}
             self.finish(HelpLoginResult(status="done", summary=self._explained, follow_ups=link, **result))
             return None
         waiting = already_waiting(self.state, customer_id=customer.id, field="unlock", new_value=None, what=_UNLOCK)

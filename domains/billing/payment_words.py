@@ -106,6 +106,9 @@ _OWED_NOW = re.compile(
     # "when does my plan renew", "what will the renewal come to": the next bill by another name
     r"|\b(?:when|what\s+(?:day|date)|how\s+much|how\s+soon)\b.{0,30}\b(?:renew(?:s|al|ing)?|auto[\s-]?renew\w*)\b"
     r"|\b(?:late|overdue|past[\s-]+due)\s+(?:notice|reminder|email|e-mail|letter|warning|thing|fee|charge|mark)s?\b"
+    # "how much am i behind", "are we behind on payments": what is owed, said as arrears
+    r"|\bhow\s+(?:much|far)\s+(?:am\s+i|are\s+we|is\s+my\s+account|is\s+our\s+account)\s+behind\b"
+    r"|\b(?:am\s+i|are\s+we)\s+behind\s+(?:on|with)\s+(?:my|our|the)?\s*(?:payments?|bills?|account)\b"
     # "so whats the damage": the sum to pay, said as everyone says it
     r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b"
     # "where do i stand with payments": the account's standing (not a refund's or a ticket's)

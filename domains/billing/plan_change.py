@@ -20,6 +20,7 @@ from domains.billing.plan_words import (
     asks_no_price,
     compares_plans,
     direction,
+    named_plans,
     picks_from_list,
 )
 from domains.billing.ports import billing_port
@@ -133,6 +134,11 @@ class ChangePlanTask(SpecialistTask[ChangePlanResult]):
         current = billing.current_plan(self.customer_id)
         way = direction(plan) if plan else None  # "would pro be cheaper?" reads as "down" from the slot
         target = _target(billing.list_plans(), current, plan, way, billing.get_plan) if plan else None
+        dearer = _named_dearer(billing.list_plans(), current, self.request_words) if way == DOWN else None
+        if dearer is not None:
+            # "enterprise is a lot, what would that cost on top of what i pay now" from Pro: the
+            # plan complained of is above theirs, and it is the one asked about
+            target, way = dearer, None
         if way and current and target is None:  # "what's cheaper than starter?": nothing that way, and the prices
             said = f"{_nothing_further(current, way)} {plan_questions.price_list(billing.list_plans(), current)}"
             self.finish(ChangePlanResult(status="info", summary=said, old_plan=current.id))
@@ -156,6 +162,15 @@ def _target(
         return relative_plan(plans, current, way)
     said = figure(plan)
     return plan_by_figure(plans, *said) if said else by_id(plan.strip())
+
+
+def _named_dearer(plans: list[Plan], current: Plan | None, words: str) -> Plan | None:
+    """The one plan named in ``words``, when it costs more than the caller's own."""
+    named = named_plans(words)
+    found = [p for p in plans if p.id in named or p.name.lower() in named]
+    if current is None or len(found) != 1 or found[0].monthly_price_cents <= current.monthly_price_cents:
+        return None
+    return found[0]
 
 
 def relative_plan(plans: list[Plan], current: Plan | None, way: str) -> Plan | None:

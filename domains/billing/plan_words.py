@@ -61,6 +61,11 @@ _THAN = re.compile(r"\bthan(?:\s+the)?\s*$", re.I)
 PLAN = _MENTION
 
 
+def named_plans(text: str) -> set[str]:
+    """The plans named in ``text`` by name ("enterprise is a lot" -> {"enterprise"})."""
+    return {m.lower() for m in re.findall(rf"\b(?:{_NAMES})\b", text, re.I)}
+
+
 def names_plan_or_way(text: str) -> bool:
     """A plan named, or a way up or down the list: a mention other than a bare figure ("is it
     still $49 a month" names no plan)."""
@@ -268,6 +273,8 @@ _PAY_LESS = re.compile(
     r"(?:too\s+(?:high|much|steep|expensive|big)|crazy|insane|ridiculous)"
     # "we're paying way too much, can you knock it down a bit": too much each month, not one charge
     r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+(?:paying|spending)\s+(?:way\s+|far\s+|much\s+|a\s+bit\s+|kind\s+of\s+)?(?:too\s+much|a\s+lot|more\s+than)"
+    # "we're paying nine ninety nine and it's too much, what else is there": the figure, then the complaint
+    r"|(?:we'?re|i'?m|we\s+are|i\s+am)\s+(?:paying|spending)\s+\$?\d[\d,.]*\b[^.?!]{0,25}\b(?:too\s+(?:much|high|expensive)|a\s+lot)\b"
     r"|(?:knock|bring|get)\s+(?:it|that|the\s+(?:price|bill|cost))\s+down"
     # "..., $999 a month, and i have to get that number down": the figure just said
     r"|(?:knock|bring|get)\s+(?:that|this|the|our|my)\s+(?:number|figure|amount|total)\s+down"
@@ -275,6 +282,20 @@ _PAY_LESS = re.compile(
     r"|what\s+(?:can|could|should)\s+(?:we|i)\s+(?:drop|move|go|switch|downgrade|step)\s+(?:down\s+)?to)\b",
     re.I,
 )
+
+
+# The price complained of, no charge named: "the price is too much for us", "it's way too expensive"
+# (said beside a way down the list, it is why; "you charged me too much" names a charge)
+_PRICE_COMPLAINED = re.compile(
+    r"\b(?:price|prices|cost|costs|it|that|this|the\s+plan|our\s+plan|my\s+plan|subscription)\s*(?:is|'s|are)\s+"
+    r"(?:just\s+|way\s+|far\s+|much\s+|a\s+bit\s+|really\s+|getting\s+|kind\s+of\s+)?"
+    r"(?:too\s+(?:much|high|expensive|steep|pricey)|(?:very\s+|so\s+)?(?:expensive|pricey|a\s+lot))\b"
+    r"|\btoo\s+(?:expensive|pricey|costly)\b", re.I)
+
+
+def complains_of_price(text: str) -> bool:
+    """The price complained of, with no charge named ("the price is too much for us")."""
+    return bool(_PRICE_COMPLAINED.search(text)) and not wants_money_back(text)
 
 
 def asks_to_pay_less(text: str) -> bool:

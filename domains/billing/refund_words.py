@@ -82,6 +82,11 @@ _ASKS_NOW = re.compile(
     r"|\b(?:money|cash)\s+back\b"
     # "can i get the forty nine back from my last invoice" (spoken numbers are digits here)
     rf"|\b(?:get|have|want|need|like)\s+(?:the\s+|my\s+|that\s+|our\s+)?(?:{_AMOUNT_WORD}\s+){{1,5}}back\b"
+    # "is there any refund i can get": whether there is one to have, asked now
+    r"|\b(?:any|a)\s+(?:refund|money\s+back|credit)\s+(?:that\s+)?(?:i|we)\s+(?:can|could|might|would)\s+(?:get|have|claim)\b"
+    # "i want some credit on the big invoice for all the hours we lost": a credit asked for is money back
+    r"|\b(?:want|like|need|get|give|have|issue|deserve|owed?)\s+(?:me\s+|us\s+)?(?:a\s+|some\s+|the\s+|my\s+|our\s+)?"
+    r"(?:service\s+|outage\s+|downtime\s+)?credit\b(?!\s+card)"
     # "cancel the charge for this month": a charge undone is its money back
     r"|\b(?:cancel|reverse|undo|void)\s+(?:the|that|this|my|our)\s+(?:\w+\s+)?(?:charge|payment)\b",
     re.I,

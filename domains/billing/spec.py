@@ -29,6 +29,7 @@ from domains.billing.plan_words import (
     asks_plan_limits,
     asks_to_pay_less,
     compares_plans,
+    complains_of_price,
     ends_everything,
     ends_something,
     names_plan_or_way,
@@ -105,6 +106,17 @@ PAY_LESS = Rereading(
     target=asks_to_pay_less,
     whole=ends_everything,
     unsure=never,
+)
+
+# "the price is too much for us, we want pay less every month": beside a way down the list, the
+# price complained of is why (no charge is named), not a refund of its own.
+PRICE_COMPLAINED = Rereading(
+    over=frozenset({"billing/refund", "billing/balance"}),
+    label="billing/plan_change",
+    target=complains_of_price,
+    whole=wants_money_back,
+    unsure=never,
+    beside_only=True,
 )
 
 # "my card got declined": nothing was taken, so no refund; the payment history says what was paid.
@@ -323,7 +335,7 @@ DOMAIN = DomainSpec(
     ports=PORTS,
     slots=SLOTS,
     # a charge taken twice first: "cancel the duplicate" is no cancel of anything else
-    rereadings=(TAKEN_TWICE, TAKEN_TWICE_TOLD, TICKET_FOR_MONEY, PAY_LESS, PLAN_BY_FIGURE, CANCEL_TO_A_PLAN, PLAN_PRICE, PLAN_PRICE_NOT_REFUND, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
+    rereadings=(TAKEN_TWICE, TAKEN_TWICE_TOLD, TICKET_FOR_MONEY, PAY_LESS, PRICE_COMPLAINED, PLAN_BY_FIGURE, CANCEL_TO_A_PLAN, PLAN_PRICE, PLAN_PRICE_NOT_REFUND, PAYMENT_FAILED, ASKED_BEFORE, ASKED_NOW, OWED_NOW, MONTHS_BILL, PAID_BEFORE,
                 MONTHLY_PRICE, CREDIT_FOR_TROUBLE, CHARGE_ASKED, LIMITS_ASKED, PLANS_COMPARED, PLAN_STATED,
                 NO_MONEY_NAMED),
     spoken_ids=(("CH", "charge"), ("INV", "invoice")),

@@ -59,7 +59,7 @@ _TOPIC_WORDS = {
                # "how do retries work with your api": retrying, asked of the caller's own calls
                r"|\bretr(?:y|ies|ying)\b|\bback\s?off\b",
     # "go" the language, not "where do i go to make a key" or "go ahead"
-    "sdk": r"\bsdk|library|python|node|(?<!\bi )(?<!\bwe )(?<!\bto )\bgo\b(?!\s+(?:to|ahead|back|through|into|over|for|and|on|in|about|with)\b)"
+    "sdk": r"\bsdk|librar(?:y|ies)|python|node|(?<!\bi )(?<!\bwe )(?<!\bto )\bgo\b(?!\s+(?:to|ahead|back|through|into|over|for|and|on|in|about|with)\b)"
            r"|package|client|environment\s+variable|env\s+var",  # where the SDKs read the key from
     "api_keys": r"\bkey|token|secret|credential|\bscopes?\b|\brotat\w+|\bprefix",
 }
@@ -159,6 +159,12 @@ def only_tells_use(words: str) -> bool:
     return bool(_TELLS_USE.search(words)) and not _ASKS_FOR_HELP.search(words) and topic_of(words) in (None, "sdk")
 
 
+# How a guide is named in words its own topic pattern reads.
+_TOPIC_NAMES = {"api_keys": "api keys", "webhooks": "webhooks", "sdk": "sdks", "pagination": "paging", "retries": "retries"}
+# A question that points back at what was just said: "where do i get a new one", "how do i set it up".
+_POINTS_BACK = re.compile(r"\b(?:(?:a\s+)?(?:new|another|fresh|different)\s+one|it|that|them|those|one)\b", re.I)
+
+
 def asks_which_guide(words: str) -> bool:
     """No guide named: a conversation (which one?), not a lookup."""
     return topic_of(words) is None
@@ -186,6 +192,17 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
         handle retries" is the answer, not a question aside)."""
         return topic_of(text) is not None
 
+    def _said_before(self, question: str) -> str:
+        """"where do i get a new one then" after the 401s' diagnosis named the key: a question
+        that points back ("one", "it") asks of the guide the last answer's words name."""
+        results = self.state.caller.results
+        if not _POINTS_BACK.search(question) or not results:
+            return question
+        said = results[-1].summary.lower()
+        # a key said is the thing pointed back at ("the current key ... in the Authorization header")
+        named = "api_keys" if re.search(_TOPIC_WORDS["api_keys"], said) else topic_of(said)
+        return f"{question} ({_TOPIC_NAMES[named]})" if named in _TOPIC_NAMES else question
+
     @function_tool
     @guarded
     async def integration_help(self, question: str) -> str | None:
@@ -194,6 +211,7 @@ class IntegrationHelpTask(SpecialistTask[IntegrationHelpResult]):
         Args:
             question: The caller's integration question, in their words.
         """
+        question = question if topic_of(question) is not None else self._said_before(question)
         if topic_of(question) is None:
             if not self.another_attempt():
                 return None

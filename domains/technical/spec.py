@@ -57,7 +57,8 @@ SLOTS = (
 UP_OR_DOWN = Rereading(
     # "status of the api" is no ticket's; "are webhooks ok?" no guide's
     # "is it even back up yet" reads as a refund's status ("back")
-    over=frozenset({"technical/api_errors", "technical/ticket_status", "technical/integration_help", "billing/refund_status"}),
+    # OOS: "tell me what's going on with the api" read as nothing the line does
+    over=frozenset({"technical/api_errors", "technical/ticket_status", "technical/integration_help", "billing/refund_status", OOS}),
     label="technical/service_status",
     target=asks_if_up,
     whole=names_client_error,

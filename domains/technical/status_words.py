@@ -36,7 +36,8 @@ _UP_QUESTION = re.compile(
     rf"|\b(?:whether|if)\s+{_THING}(?:'s|'re|\s+is|\s+are)(?:\s+(?:all|still|currently|even|now))?\s+{_STATE}\b"
     rf"|\b(?:are|r)\s+(?:you|u|y'?all)(?:\s+guys)?(?:\s+(?:all|still|currently))?\s+(?:down|up|ok(?:ay)?|having\s+(?:an?\s+)?(?:outage|issues|problems))\b"
     # "anything going on with the api today?", "is something up with your servers"
-    rf"|\b(?:anything|something)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}"
+    # ("what's going on with the api today": the same, asked openly)
+    rf"|\b(?:anything|something|what'?s|whats|what\s+is)\s+(?:going\s+on|happening|up|wrong)\s+(?:with|on|at)\s+{_THING}"
     # "is the five hundreds thing a known incident", "any known issues right now"
     r"|\b(?:a|any)\s+known\s+(?:incident|issue|outage|problem)s?\b"
     # the board asked for by name: "api status", "status of the api?", "your status page"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from livekit.agents import function_tool
 
-from domains.base import CALLBACK_KIND, CALLBACK_WHEN
+from domains.base import CALLBACK_KIND, CALLBACK_WHEN, CallbackResult
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 from domains.technical.escalation import TICKET_KIND, answer_hours
@@ -67,6 +67,11 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
             # "when will they ring me?" after asking for a person: the booked call back is
             # what the caller is waiting on, not an engineering ticket
             summary = f"{summary if out else ''} Your call back {booked} is booked. {CALLBACK_WHEN}".strip()
+            # "and what number will they call?" next: the booking's own answers
+            booking = next((r.result for r in reversed(self.state.caller.results) if isinstance(r.result, CallbackResult)), None)
+            if booking is not None:
+                self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out, follow_ups=dict(booking.follow_ups)))
+                return None
         self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out))
         return None
 
