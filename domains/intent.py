@@ -75,8 +75,8 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser",
         # "sí, adelante", "oui, allez-y", "ja, mach das", "sim, pode fazer": go ahead, in their words
         "adelante", "hazlo", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi",
-        # thanks and "I confirm" beside it: "oui, merci", "sì, confermo", "ja bitte, machen sie das"
-        "merci", "gracias", "grazie", "danke", "obrigado", "obrigada", "confermo", "confirmo", "confirme", "das"}
+        # thanks and "I confirm" beside it: "oui, merci", "sì, confermo"
+        "merci", "gracias", "grazie", "danke", "obrigado", "obrigada", "confermo", "confirmo", "confirme"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
 _ASSENT_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", "confirmed",
                  "affirmative", "absolutely", "definitely", "exactly", "proceed", "ahead", "right", "please", "ok",
