@@ -243,6 +243,11 @@ _ASKED_OF = re.compile(r"\b(?:can(?:not|'t|t)?|could(?:n'?t)?|would(?:n'?t)?|why
 _A_WAY = re.compile(r"\b(?:is there (?:a|any|some) way|any way|possible|an option|instead|rather than)\b")
 
 
+def _sentence_before(low: str, at: int) -> str:
+    """The words of the sentence ``at`` is in, up to ``at``."""
+    return low[max(low.rfind("?", 0, at), low.rfind(".", 0, at)) + 1:at]
+
+
 def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading | None:
     """The caller's move about a pending question, or None: an answer (or something else).
 
@@ -252,8 +257,7 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     if not low:
         return None
     cancel = _CANCEL.search(low)
-    if cancel and _ASKED_OF.search(low[max(0, low.rfind("?", 0, cancel.start()) + 1, low.rfind(".", 0, cancel.start()) + 1):cancel.start()]) \
-            and low[cancel.end():].lstrip().startswith("?"):
+    if cancel and _ASKED_OF.search(_sentence_before(low, cancel.start())) and low[cancel.end():].lstrip().startswith("?"):
         cancel = None  # "you cannot skip it?", "can't you just drop it?": asked whether, not let go
     # "never mind that, i want to close my account instead" takes the question back *and*
     # raises a new need: that is a retraction, routed as a topic change, not a bare cancel;

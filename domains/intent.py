@@ -487,8 +487,7 @@ class ActionGate:
             # "no, the enterprise one": a no that brings another value for this very action is
             # a correction (the action changed: it is read back in full below), not a cancel.
             if answer is False and same:
-                other = getattr(task, "other_need", None)
-                if other is not None and other(texts[0]) is not None and not _reads_as(task, texts[0]):
+                if _raises_other(task, texts[0]):
                     # "no then, move me to starter" to the closure's read-back: nothing is closed,
                     # and the need said instead is routed next (its own read-back follows)
                     task.state.follow_up = task.wanted_instead(texts[0]) or texts[0]

@@ -612,11 +612,11 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
-            if _identity.lacks_identity(left) and _seg.trim(right):
-                return self._split_weak(right, depth + 1, memo)  # "oh i don't have my number handy, is the api down though"
+            if (_identity.lacks_identity(left) or _seg.only_when(left)) and _seg.trim(right):
+                # "oh i don't have my number handy, is the api down though", "ok and before it
+                # closes, email me the invoice": the first part says no need; the rest is read
+                return self._split_weak(right, depth + 1, memo)
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
-            if _seg.only_when(left) and _seg.trim(right):
-                return self._split_weak(right, depth + 1, memo)  # "ok and before it closes, email me the invoice"
             if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left)
                     or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
                     or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask

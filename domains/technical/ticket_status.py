@@ -63,16 +63,15 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
                 # "when do i hear back on the ticket": the promise made when it was opened
                 hours = answer_hours(self.state.settings.ticket_sla_s)
                 summary += f" Engineers answer within {hours} hours of a ticket being opened."
+        follow_ups = {}
         if not ticket_id and (booked := self._call_backs()):
             # "when will they ring me?" after asking for a person: the booked call back is
             # what the caller is waiting on, not an engineering ticket
             summary = f"{summary if out else ''} Your call back {booked} is booked. {CALLBACK_WHEN}".strip()
             # "and what number will they call?" next: the booking's own answers
             booking = next((r.result for r in reversed(self.state.caller.results) if isinstance(r.result, CallbackResult)), None)
-            if booking is not None:
-                self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out, follow_ups=dict(booking.follow_ups)))
-                return None
-        self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out))
+            follow_ups = dict(booking.follow_ups) if booking is not None else {}
+        self.finish(CheckTicketStatusResult(status="info", summary=summary, tickets=out, follow_ups=follow_ups))
         return None
 
     def _call_backs(self) -> str:
