@@ -19,7 +19,7 @@ from livekit.agents import AgentTask, llm
 from callcenter.llm.language import farewell_language, says_goodbye
 from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.discourse import FollowUp, farewell_after, is_closing
-from callcenter.routing.frames import asks_for_person, echoes_person
+from callcenter.routing.frames import asks_for_person, echoes_person, echoes_person_before
 from domains.results import DomainResult, SpecialistResult
 from domains.state import CallState
 
@@ -38,7 +38,8 @@ class Lookup(Protocol):
 
 
 FAILED = "Sorry, something went wrong on my side with that request; nothing was changed."
-GOODBYE = "No problem, I've left that there. Thanks for calling, goodbye!"
+THANKS_BYE = "Thanks for calling, goodbye!"
+GOODBYE = f"No problem, I've left that there. {THANKS_BYE}"
 
 
 # Mid-request the caller is usually answering a question ("yes", "C1001 94107"), which the
@@ -75,7 +76,8 @@ def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = 
     # ("a supervisor? can't you just skip that bit": the read-back's word said back as a question
     # asks for no one)
     parts = [p.group(0) for p in _CLAUSE_AND_END.finditer(latest) if p.group(0).strip()]
-    if _HUMAN.search(latest) or any(asks_for_person(part) for part in parts if not echoes_person(part)):
+    if _HUMAN.search(latest) or any(asks_for_person(part) for n, part in enumerate(parts)
+                                    if not echoes_person(part) and not echoes_person_before(part, parts[n + 1:])):
         return LeaveReason.HUMAN
     if _GOODBYE.search(latest) or is_closing(latest):
         return LeaveReason.GOODBYE

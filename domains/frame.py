@@ -89,7 +89,7 @@ _DIGIT_WORDS = re.compile(r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight
 # "wait no", "hold on, don't": a no, not a pause.
 _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|cancel)\b", re.I)
 _QUESTION_OPENER = re.compile(
-    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right|hang\s+on|hold\s+on|one\s+sec|just)\W+)*"
+    r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right|hang\s+on|hold\s+on|one\s+sec|just|also|plus|actually)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+"
     # "if it turns out too pricey can i go back later": the condition, then the question
     r"|if\s+(?:it|that|this|things?|we|i)\s+[^,?.]{1,40}?[,\s]+)?"
@@ -180,7 +180,9 @@ _AROUND_CANCEL = frozenset(
     "uh um ugh er eh ah meh hm mm oh ok okay well actually so no nah nope hmm just you know what i said then please yeah yes "
     "look like right alright fine and but sorry all that this whole thing about it wait hang hold on "
     # when it is put off to: "not right now, maybe next month"
-    "maybe perhaps probably next week month year tomorrow later today for now".split()
+    "maybe perhaps probably next week month year tomorrow later today for now "
+    # where they will do it themselves: "ugh forget it, i'll do it later on the website myself"
+    "i'll i will we'll we do it on in the website site portal online app dashboard myself ourselves".split()
 )
 
 

@@ -70,11 +70,14 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "one", "want", "i'd", "id",
         # a yes said over a doubt: "yeah, file it anyway"
         "anyway", "anyways",
+        # an impatient yes: "yes yes just do it already", "yes finally, go", "obviously, go on"
+        "already", "finally", "obviously", "come", "geez", "jeez", "god", "duh",
         *_FOREIGN_YES, *_REGIONAL_YES, *_TEXTED_YES,
         # what a yes in another language comes wrapped in: "ja, bitte", "sí, por favor", "va bene"
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser",
         # "sí, adelante", "oui, allez-y", "ja, mach das", "sim, pode fazer": go ahead, in their words
-        "adelante", "hazlo", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi",
+        "adelante", "hazlo", "hágalo", "hagalo", "fallo", "faça", "faca", "isso", "ahora", "agora", "subito", "jetzt",
+        "maintenant", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi",
         # thanks and "I confirm" beside it: "oui, merci", "sì, confermo"
         "merci", "gracias", "grazie", "danke", "obrigado", "obrigada", "confermo", "confirmo", "confirme"}
 # At least one of these must be said: a turn of only "that is for you" is no answer.
@@ -136,11 +139,24 @@ _ASSENT_PHRASES = re.compile(r"\b(?:(?:she|he|they|my (?:boss|manager|partner|wi
 
 
 _RHETORICAL_YES = re.compile(r"\bwhy not\W*$", re.I)
+# A question that asks nothing, said after a yes: "yes obviously, why would i be calling otherwise",
+# "yes, what do you think", "isn't it obvious"
+_RHETORICAL_ASIDE = re.compile(
+    r"[,.;!]?\s*(?:\bwhy\s+(?:else\s+)?would\s+i\s+(?:be\s+)?(?:call|ring|phon)\w*(?:\s+(?:you|otherwise|then|here|in))*"
+    r"|\bwhat\s+do\s+you\s+think|\bisn'?t\s+it\s+obvious|\bhow\s+many\s+times\s+do\s+i\s+(?:have|need)\s+to\s+(?:say|tell\s+you)\s+(?:it|that|this))"
+    r"\W*$", re.I)
 
 
 # A bare "ok" or "fine": no clear yes to a read-back ("ok yes", "fine, go ahead" are).
 _BARE_OK = re.compile(r"(?:(?:um+|uh+|hmm+|mm+|oh|ah|well|er)[,.]?\s+)*(?:ok(?:ay)?|fine|alright|all\s+right|k)"
                       r"(?:[,.]?\s+(?:then|fine|ok(?:ay)?))?[.!]*", re.I)
+
+
+def without_aside(text: str) -> str:
+    """The turn without a question that asks nothing said after its answer ("yes unlock it, why
+    would i be calling otherwise" -> "yes unlock it"); a turn of only that stays as it is."""
+    aside = _RHETORICAL_ASIDE.search(text)
+    return text[: aside.start()] if aside is not None and aside.start() > 0 else text
 
 
 def _last_sentence(text: str) -> str | None:
@@ -163,12 +179,14 @@ def yes_or_no(text: str) -> bool | None:
         # "oh you haven't, ok yes please do that" to "I don't see any refunds ... Would you like me
         # to refund it?": what the answer found, said back, then the answer to its question
         return yes_or_no(text[echo.end():])
+    text = without_aside(text)
     if "?" in text:
         if not _RHETORICAL_YES.search(text):
             return None
         text = text.replace("?", " ")  # "sure, why not?": a recogniser writes the shrug as a question
     low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
     low = _BACK.sub(" ", _ASSENT_PHRASES.sub(" yes ", low))
+    low = _EXASPERATED.sub(" ", low)  # "yes for crying out loud": the yes, said fed up
     # "yep no worries do it": fine by them beside a clear yes; without one ("ok no worries then")
     # it lets the matter drop, which is no yes
     no_trouble = bool(_NO_TROUBLE.search(low))
@@ -193,6 +211,9 @@ def yes_or_no(text: str) -> bool | None:
 # The no the caller went to get: "she says no", "my boss said not to", "he said don't".
 _REPORTED_NO = re.compile(r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
                           r" (?:says|said) (?:no|not to|not now|don'?t|do not)\b", re.I)
+# Fed up, no answer of its own: "yes for crying out loud", "for god's sake yes", "yes, jesus".
+_EXASPERATED = re.compile(r"\bfor\s+(?:crying\s+out\s+loud|(?:god|heaven|pete|goodness|christ)'?s\s+sake|the\s+love\s+of\s+(?:god|pete))\b"
+                          r"|\b(?:jesus|christ|good\s+grief|oh\s+my\s+god|omg|ffs)\b")
 # Back from a pause ("ok yeah found it, go for it", "right, i'm back. yes"): no answer of its own,
 # so beside a clear yes it is that yes, and alone it is none.
 _BACK = re.compile(r"\b(?:(?:found|got) (?:it|them|the card|my card|the number)(?: here)?|(?:i'?m|i am) back|here it is|there we go)\b")
@@ -462,6 +483,8 @@ class ActionGate:
         texts = user_texts(task.chat_ctx)
         if texts and texts[0] in self._heard_as:
             texts = [self._heard_as[texts[0]], *texts[1:]]
+        if texts:  # "yes unlock it, why would i be calling otherwise": the question asks nothing
+            texts = [without_aside(texts[0]), *texts[1:]]
         if other_customer(texts, task.customer_id):
             task.finish(task.result_type(status="refused", summary=NOT_YOURS))  # type: ignore[arg-type]
             return None
@@ -600,6 +623,9 @@ _ASKING = re.compile(
     # lot, what would that cost on top of what i pay now": a clause of its own that asks
     r"|[,;.]\s*(?:(?:and|so|but|ok|okay|then|well)\s+)*(?:how\s+(?:much|many)\b"
     r"|what\s+(?:would|will|does|do)\s+(?:that|it|this|they|pro|starter|enterprise)\s+(?:cost|run|come\s+to|be)\b)"
+    # "the price. of enterprise", "the cost of pro then": a price named alone is asked for, not a change
+    r"|^\W*(?:(?:uh|um|so|ok|okay|and|but|oh|well|right|just)\W+)*(?:the\s+|your\s+)?(?:monthly\s+)?(?:price|prices|cost|costs|fee|fees)"
+    r"\W+(?:of|for|on)\s+(?:the\s+)?\w+(?:\s+(?:plan|tier|one|then|again))*\W*$"
     # "if we shut the account down what happens to all our stuff": the condition first
     r"|^\W*(?:(?:uh|um|er|hmm|so|well|ok|okay|oh|and|but|yeah|right)\W+)*if\s+(?:i|we|you|it|they|my|our|the)\b[^?]{0,60}?\s(?:what|how)\b",
     re.I,
@@ -644,4 +670,13 @@ def is_question(text: str) -> bool:
     stripped = text.strip()
     if _POLITE_REQUEST.search(stripped):
         return False
+    if any(_ACTS_AFTER.match(part) for part in _LATER_CLAUSE.split(stripped)[1:]):
+        return False  # "are there any weird sign ins, also lock it to be safe": asked, then asked for
     return stripped.endswith("?") or bool(_ASKING.search(stripped))
+
+
+# A later clause that asks for the action in the imperative: "..., also lock it to be safe"
+_LATER_CLAUSE = re.compile(r"[,;.]\s*|\s+(?:also|and\s+then|and\s+also|and)\s+", re.I)
+_ACTS_AFTER = re.compile(
+    r"^\W*(?:(?:also|and|then|please|just|so|ok|okay|but)\W+)*"
+    r"(?:lock|unlock|reset|close|cancel|refund|switch|move|upgrade|downgrade|change|update|rotate|open)\s+(?:it|that|this|me|us|my|our|the)\b", re.I)

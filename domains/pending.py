@@ -33,7 +33,14 @@ from domains import frame
 from domains.base import asks_for_need, leaving_reason
 from domains.frame import Move
 from domains.glossary_words import IN_ENGLISH, gloss, glossaries
-from domains.intent import approval_wait, firm_no, is_question, no_at_the_end, yes_or_no
+from domains.intent import (
+    approval_wait,
+    firm_no,
+    is_question,
+    no_at_the_end,
+    without_aside,
+    yes_or_no,
+)
 from domains.lookup_run import run_lookup
 from domains.results import DomainResult
 from domains.state import Hop
@@ -116,6 +123,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     """A reply to speak, None when the task finished, or what to do next."""
     gate = task.gate
     readback = gate is not None and gate.pending
+    latest = without_aside(latest)  # "yes unlock it, why would i be calling otherwise": no question of its own
     if leaving_reason(task.state, latest) is not None and not (readback and declines(latest)):
         # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
         # the read-back even with a yes-like word in it (tried: acting on those filed requests

@@ -27,6 +27,7 @@ from callcenter.routing.segment import RETRACTION, after_retraction
 from callcenter.routing.slots import SlotReader
 from domains import pending
 from domains.base import (
+    THANKS_BYE,
     cut_turn,
     failure_level,
     fallback,
@@ -35,7 +36,7 @@ from domains.base import (
     tool_call_chunk,
 )
 from domains.breaker import BREAKER
-from domains.frame import takes_back
+from domains.frame import CANCELLED, stops, takes_back
 from domains.intent import ActionGate, is_what_if
 from domains.results import SpecialistResult
 from domains.state import CallState
@@ -305,7 +306,11 @@ class SpecialistTask(AgentTask[R], Generic[R]):
             what = gate.facts.what if gate is not None and gate.pending and gate.facts else self.called
             self.finish(self.result_type(status="cancelled", summary=LEFT_FOR_NEW.format(what=what)))  # type: ignore[arg-type]
             return
-        self.finish(self.result_type(status="cancelled", summary=leave_summary(self.state, leave.reason)))  # type: ignore[arg-type]
+        summary = leave_summary(self.state, leave.reason)
+        if leave.reason is LeaveReason.GOODBYE and stops(self.caller_words):
+            # "oh... never mind. later" at our question: what was stopped is said, then goodbye
+            summary = f"{CANCELLED.format(what=self.called)} {THANKS_BYE}"
+        self.finish(self.result_type(status="cancelled", summary=summary))  # type: ignore[arg-type]
 
     def wanted_instead(self, words: str) -> str:
         """What the caller wants instead of this task: the words after the take-back, without

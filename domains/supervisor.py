@@ -134,6 +134,14 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             # "no then, don't close it" to "is it about X, or about Y?": neither, nothing done
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.CANCELLED).wire}, path="fast", confidence=None))
             return
+        if fresh and choice.last_question(chat_ctx) and len({
+                i.label for i in router.detect(fresh) if i.in_scope and not i.label.startswith("meta/")}) > 1:
+            # "the one that went through twice. refund that, and bump me up to pro" to "is it about
+            # the refund, or about your balance?": several needs, not a pick; the front desk takes each
+            self.state.follow_up = fresh
+            yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.MISROUTED, self.spec.name).wire},
+                                             path="fast", confidence=None))
+            return
         picked = self._picked(chat_ctx, fresh) if fresh else None
         if picked is not None:  # "yes open it" to "is it about opening a ticket ..., or about ...?"
             yield tool_call_chunk(route_call(f"{ROUTE}{picked}", {}, path="fast", confidence=None))
@@ -181,6 +189,10 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
         # only a pure lookup is guessed ("the account" may mean security's lock: asked)
         if spec is None or (spec.lookup is not None and spec.acts_on is None) or not topic_only(text):
             return None
+        if not spec.changes and intent.confidence >= _ALL_BUT_SURE and self.state.router.clearly_ahead(intent):
+            return None  # "my ticket": its status, far ahead of anything else, and nothing changes
+        if intent.confidence >= 1.0 and not intent.alternatives:  # (a rule settles at exactly 1.0)
+            return None  # "the credit for the outage": a department's construction settled it (its read-back asks)
         if named_label(text, self.state.router.labels) is not None:
             return None  # "the refund": the caller named the need
         names: list[str] = []
@@ -312,6 +324,9 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
 
 
 NOTHING_CHANGED = "No problem, nothing was changed."
+# A bare topic read this surely ("my ticket": 0.9999) is its reading; "a question about my account"
+# (0.79 the sign-in review) is still asked about
+_ALL_BUT_SURE = 0.99
 VERIFY_AT_QUESTION = "verify_at_question"  # not the front desk's "verify_caller": tools are told apart by name
 _VERIFY_AT_QUESTION_DOC = (
     "Verify the caller when, asked a clarifying question, they answer with who they are "

@@ -141,7 +141,12 @@ def _settle(needs: list[Need], state: CallState) -> None:
 
 
 def acknowledge(needs: list[Need]) -> str:
-    names = _unique([n.name for n in needs])
+    return acknowledge_names([n.name for n in needs])
+
+
+def acknowledge_names(said: list[str]) -> str:
+    """"I can help with both: the refund and the plan change." ("" for fewer than two)."""
+    names = _unique(said)
     if len(names) < 2:
         return ""
     return f"I can help with {_COUNT.get(len(names), 'all of those')}: {t.join_words(names, 'and')}."

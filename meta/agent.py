@@ -161,6 +161,10 @@ class MetaSupervisor(Agent):
             if move is not None:  # an offer taken up, an identity statement (meta/moves.py)
                 if isinstance(move, str):
                     yield move
+                elif gloss_offer is not None and detect_language(text, weak=True) is not None:
+                    # "sí, confirmo" to the change offered back: its read-back goes on in English, and says so
+                    async for chunk in self._say_then(gist.IN_ENGLISH_TASK, move):
+                        yield chunk
                 else:
                     yield llm.ChatChunk(id=move.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[move]))
                 return
@@ -186,6 +190,7 @@ class MetaSupervisor(Agent):
                 return
             if fixed is None and (not confident or len(text.split()) <= 4 or refers_back(text) or moves.about_last_answer(text)
                                   or moves.definite_follow_up(text, self.state.caller.results)
+                                  or moves.asks_of_booking(text, self.state.caller.results)
                                   or moves.asks_only_of_last(text, self.state.caller.results, router)
                                   or moves.asks_next_of_same(text, self.state.caller.results, router)
                                   or moves.named_answer(text, self.state.caller.results, router) is not None):
@@ -349,6 +354,9 @@ class MetaSupervisor(Agent):
         question = choice.last_question(chat_ctx)
         if question and moves.takes_back(text):
             return None  # "no then, don't close it" to "is it X or Y?": neither, and nothing done
+        if question and len({i.label for i in self.state.router.detect(text)
+                             if i.in_scope and not i.label.startswith("meta/")}) > 1:
+            return None  # "the one that went through twice. refund that, and bump me up to pro": needs, not a pick
         picked = choice.chosen(question, text, topics()) if question else None
         if picked is None and question:
             picked = choice.read_as_option(question, text, self.state.router, topics())
@@ -746,12 +754,20 @@ class MetaSupervisor(Agent):
         return [Branch(domain, spec, round(intents[0].confidence, 4), intents[0].text)]
 
     def _route_text(self, text: str) -> tuple[DomainSpec, str, float] | None:
+        needs = self._route_texts(text)
+        return needs[0] if needs else None
+
+    def _route_texts(self, text: str) -> list[tuple[DomainSpec, str, float]]:
+        """Every need of the words a department can take, in the order said, one per reading."""
         router = self.state.router
+        found: list[tuple[DomainSpec, str, float]] = []
+        labels: set[str] = set()
         for intent in router.detect(text):
             spec = self._domain(intent.domain)
-            if spec is not None and domain_confidence(intent) >= router.threshold:
-                return spec, intent.text, round(domain_confidence(intent), 4)
-        return None
+            if spec is not None and domain_confidence(intent) >= router.threshold and intent.label not in labels:
+                labels.add(intent.label)
+                found.append((spec, intent.text, round(domain_confidence(intent), 4)))
+        return found
 
     def _acted(self, result: DomainResult) -> bool:
         """Whether this result came from a specialist that changes something (not a lookup), or
@@ -781,6 +797,7 @@ class MetaSupervisor(Agent):
         request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
         left: list[str] = []  # what the caller left for a new need ("I've left the plan change for now")
         settled = (extra or {}).get(SETTLED_EXTRA)  # the specialist the agenda settled on, if any
+        later: list[tuple[DomainSpec, str, float]] = []  # the other needs of a turn said at a question, one at a time
         while True:
             if state.guard.stop_delegating:
                 return ""
@@ -808,9 +825,21 @@ class MetaSupervisor(Agent):
                 named = moves.answered_by_name(text, state.caller.results, state.router)
                 if named is not None:  # the need kept was answered already: said once more
                     return named.summary
-                nxt = self._route_text(text)
-                if nxt is not None:
-                    spec, request, extra = nxt[0], nxt[1], RouteDecision(nxt[0].name, "fast", nxt[2]).extra()
+                needs = self._route_texts(text)
+                if needs:
+                    if result.status == "misrouted":
+                        # the department handed back a turn of several needs ("the one that went
+                        # through twice. refund that, and bump me up to pro"): each in turn, all heard now
+                        later = needs[1:] + later
+                        if later:
+                            self.session.say(agenda.acknowledge_names([
+                                s.spoken_name for i in state.router.detect(text)
+                                if (s := self._specialist(i.domain, i.name)) is not None]))
+                    spec, request, extra = needs[0][0], needs[0][1], RouteDecision(needs[0][0].name, "fast", needs[0][2]).extra()
+                    continue
+                if later:
+                    spec, request, conf = later.pop(0)
+                    extra = RouteDecision(spec.name, "fast", conf).extra()
                     continue
                 if result.status != "misrouted":
                     return ""  # nothing else to route: this outcome was said and kept above, once
@@ -821,6 +850,13 @@ class MetaSupervisor(Agent):
             if result.status == "misrouted":
                 result = DomainResult(domain=spec.name, specialist=None, status="unclear", summary=t.CLARIFY_OPEN)
             state.caller.results.append(result)
+            if later and not state.guard.stop_delegating:
+                if result.summary:  # this outcome first, then the next need said with it
+                    self.session.say(" ".join([*left, result.summary]).strip())
+                left = []
+                spec, request, conf = later.pop(0)
+                extra = RouteDecision(spec.name, "fast", conf).extra()
+                continue
             return " ".join([*left, result.summary]).strip()
 
     def _loop_guard(self, domain: str, request: str) -> str | None:

@@ -29,6 +29,7 @@ from callcenter.routing.discourse import (
     is_vague,
 )
 from callcenter.routing.frames import asks_for_person
+from callcenter.routing.segment import only_presses
 from callcenter.routing.slots import extract_slots
 from callcenter.routing.topic_only import topic_only
 from domains import frame
@@ -134,12 +135,16 @@ def beyond_identity(text: str) -> str:
     # please": a thing asked for with a please is the need ("C1003, it's about my bill" names one)
     rest = [c for c in _CLAUSES.split(text) if c.strip() and not only_identity(c)
             and not (topic_only(c) and not asks_for_person(c) and not _PLEASE.search(c))]
-    return ", ".join(c.strip() for c in rest)
+    said = ", ".join(c.strip() for c in rest)
+    if only_presses(said):
+        return ""  # "look, ..., let's just get this over with": impatience, no need
+    # "..., now can we get on with it" beside a need: the need
+    return ", ".join(c.strip() for c in rest if not only_presses(c))
 
 
 # The words of a follow-up question itself; what is left once they are gone is its topic.
 _FOLLOW_UP_WORDS = frozenset(
-    "what do does did i should can could would now then so next fix how come why long soon take takes taking when "
+    "what do does did i should can could would must now then so next fix how come why long soon take takes taking when "
     "will is it the reason caused happened explain about that this there here me you we ok okay well and but yeah "
     "um uh hmm right alright just try happens happen a to be going get sort sorted done am are supposed meant "
     "fixed resolved repaired working again back up "
@@ -224,6 +229,11 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
     kind = follow_up_kind(text) or (follow_up_kind(text, named=True) if answered and _says_of(text, answered[-1]) else None)
     if kind is None or not answered or _asks_if_it_causes_another(text, answered[-1], router):
         return None
+    booked = _booked(answered)
+    if booked and _CALLS_US.search(text):
+        # "how long till they ring me" after a call back was booked (and an incident's answer,
+        # whose "API calls" share the word): the booking is what is asked after
+        return repair.answer_follow_up(kind, booked[-1])
     if about_last_answer(text):  # "so what now?"
         return repair.answer_follow_up(kind, _named(text, answered, kind))
     named = named_answer(text, answered, router)
@@ -247,6 +257,19 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
     return repair.answer_follow_up(kind, _named(text, answered, kind))
 
 
+def _booked(results: list[DomainResult]) -> list[DomainResult]:
+    return [r for r in results if r.result is not None and "callback" in r.result.about]
+
+
+def asks_of_booking(text: str, results: list[DomainResult]) -> bool:
+    """"how long until you call me back" after a call back was booked: about the booking, whatever
+    the words read as (a refund's status, a ticket's)."""
+    return bool(_CALLS_US.search(text)) and bool(_booked([r for r in results if r.status in _ANSWERED]))
+
+
+# Someone calling the caller: "till they ring me", "when will you call us back", "a call back"
+_CALLS_US = re.compile(r"\b(?:they|you|someone|somebody|anyone|he|she|your\s+\w+)\s+(?:\w+\s+)?(?:call|ring|phone|buzz)\w*\s+(?:me|us)\b"
+                       r"|\bcall\s*backs?\b", re.I)
 # The words an answer is taken in with before the question ("good. and what happens next").
 _TAKEN_IN = frozenset("good fine cool perfect nice lovely thanks thank cheers sure gotcha got understood noted".split())
 # Words that name no matter: something arriving ("when does the next payment come out"), whose

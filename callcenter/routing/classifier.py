@@ -252,7 +252,7 @@ class IntentRouter:
         if _identity.states_identity(text):
             # "hi it's c1001 zip 94107, i got charged twice": who they are is no need (identity_words.py)
             rest = _identity.without_identity(text)
-            if not _seg.trim(rest) or _seg.is_filler(rest) or _seg.is_greeting(rest):
+            if not _seg.trim(rest) or _seg.is_filler(rest) or _seg.is_greeting(rest) or _seg.only_presses(rest):
                 return [Intent(OOS, 1.0, text)]  # identity alone, no need: the front desk verifies it (meta/moves.py)
             text, who = rest, _identity.statement(text)
         taken = _takeback.find(text)
@@ -279,11 +279,12 @@ class IntentRouter:
             cut = [", ".join(p for p in re.split(r"\s*,\s*", seg) if not _disc.not_this_need(p)) for seg in segments]
             segments = [seg for seg in cut if seg.strip()] or segments
         for seg in segments:
-            if len(segments) > 1 and (_identity.introduces_self(seg) or _identity.lacks_identity(seg)):
+            if len(segments) > 1 and (_identity.introduces_self(seg) or _identity.lacks_identity(seg) or _seg.only_presses(seg)):
                 continue  # "this is linus, c1005. i need my email changed ...": who is calling, no need
-                # ("oh i don't have my number handy, is the api down though": who they are, not given)
+                # ("oh i don't have my number handy, is the api down though": who they are, not given;
+                # "i want a manager, and i want one today": impatience)
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)
-            if named is not None and (_disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)
+            if named is not None and (_seg.only_value(seg) or _disc.asks_about_it(seg) or _disc.tells_own_of_it(seg) or _disc.names_which_one(seg)
                                       or (_disc.if_not_then(seg) and not self._names_other(seg, found[named]))):
                 # "..., what's going on with it": a question about the need last named (past an
                 # aside that named none: "..., and i never did that. what is happening")
@@ -362,7 +363,9 @@ class IntentRouter:
             if (prev is not None and prev.in_scope and intent.in_scope and "/" in prev.label and "/" in intent.label
                     and not prev.label.startswith("meta/") and _topic_only(prev.text)
                     # ("i wanted to ask about the incident, and also our key, ...": the next one listed apart)
-                    and ((prev.domain == intent.domain and not _listed(prev.text, turn) and not _listed(intent.text, turn))
+                    and ((prev.domain == intent.domain and not _listed(prev.text, turn) and not _listed(intent.text, turn)
+                          and not (_and_another(prev.text, intent.text, turn) and prev.label != intent.label
+                                   and min(prev.confidence, intent.confidence) >= self.threshold))
                          or _POINTS_BACK.match(intent.text))):
                 out[-1] = self.classify(_joined(prev.text, intent.text))
                 continue
@@ -612,12 +615,12 @@ class IntentRouter:
         if depth >= 3:
             return [whole]
         for left, right in _seg.weak_splits(segment):
-            if (_identity.lacks_identity(left) or _seg.only_when(left)) and _seg.trim(right):
+            if (_identity.lacks_identity(left) or _seg.only_when(left) or _seg.only_presses(left)) and _seg.trim(right):
                 # "oh i don't have my number handy, is the api down though", "ok and before it
                 # closes, email me the invoice": the first part says no need; the rest is read
                 return self._split_weak(right, depth + 1, memo)
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
-            if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left)
+            if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left) or _seg.only_presses(right)
                     or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
                     or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask
                     or _disc.heard_that(left)
@@ -767,6 +770,12 @@ def _listed(clause: str, turn: str) -> bool:
     """"..., and also my ticket, and whether the api's up": a thing listed with "also" is a need
     of its own, not the subject of the clause after it."""
     return bool(re.search(rf"\b(?:also|plus)\W+{re.escape(clause)}", turn, re.I))
+
+
+def _and_another(clause: str, nxt: str, turn: str) -> bool:
+    """"my balance and my last three invoices please": two things named side by side, each a
+    need (the first no subject of the second)."""
+    return bool(nxt) and bool(re.search(rf"{re.escape(clause)}\s*,?\s+and\s+(?:also\s+)?(?:my|the|our)\b", turn, re.I))
 
 
 # "no no, pro, sorry", "i mean starter": a correction cue and a word or two, the value itself

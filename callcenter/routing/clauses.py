@@ -214,6 +214,17 @@ def is_announcement(clause: str) -> bool:
 
 # "you've gone and taken the money again": "gone and" only stresses the deed, it is no leaving
 # (cut at its "and", "you've gone" read as a goodbye).
+# "close it. the account", "lock it all down, the account": the thing named after the verb's
+# "it" (a recogniser's full stop between them) is what "it" is: "close the account"
+_NAMED_AFTER_IT = re.compile(
+    r"\b([a-z]+)\s+(?:it|that)((?:\s+(?:all|down|up|off|out|back|now|please|for\s+me))*)\s*[.,]\s+"
+    r"((?:the|my|our)\s+(?:[a-z]+\s+){0,2}?(?:account|plan|subscription|key|charge|card|password|email|number|ticket))\s*(?=[.?!]|$)", re.I)
+
+
+def _it_named(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {m.group(3)}{m.group(2)}"
+
+
 _GONE_AND = re.compile(r"\b((?:you|they|we|i|it|he|she|someone|somebody)(?:'?ve|'?s|\s+have|\s+has)?)\s+(?:gone|went|go)\s+and\s+(?=\w)", re.I)
 _OPENING_I_MEAN = re.compile(r"^\W*(?:(?:oh|um+|uh+|so|well|yeah)\W+)*i\s+mean\b[\s,]*(?=\w)", re.I)
 # A false start: a sentence that stops unfinished ("my phone on file is...", "can you move me
@@ -255,6 +266,7 @@ def clauses(text: str) -> list[str]:
     # (nothing was said before them), whichever clause the emphasis puts first
     text = _OPENING_I_MEAN.sub("", text, count=1)
     text = without_false_starts(text)
+    text = _NAMED_AFTER_IT.sub(_it_named, text)
     text = _GONE_AND.sub(r"\1 ", text)
     text = _REMARK.sub(", ", text)
     counted = bool(_COUNT_OPENS.search(text))
@@ -272,10 +284,16 @@ def clauses(text: str) -> list[str]:
             if piece and not _seg.is_filler(piece) and not _MARKER_ONLY.match(piece):
                 (first if emphasised else out).append(piece)
     found = first + out
+    # "paging through results. how": a question word said alone after a full stop asks about the
+    # words before it (a recogniser's stop), one clause
+    for k in range(len(found) - 1, 0, -1):
+        if _BARE_QUESTION.match(found[k]):
+            found[k - 1:k + 1] = [f"{found[k - 1]} {found[k]}"]
     # "two hundred and forty nine. and that's the same every month, is it": the figure just heard,
     # said back before a question, asks nothing (said alone, it is the line's to repeat)
     return [c for c in found if not _FIGURE_ONLY.match(c)] if len(found) > 1 else found
 
 
+_BARE_QUESTION = re.compile(r"^\W*(?:how|why|when|where|how\s+so|how\s+come|how\s+long|how\s+much|since\s+when)\W*$", re.I)
 # (an error code said alone is no figure: "four oh one. again. the key.")
 _FIGURE_ONLY = re.compile(r"^\W*(?:(?:so|ok|okay|oh|um+|uh+|right|hmm)\W+)*(?![45]\d\d\b)\$?\d[\d,.]*(?:\s*(?:dollars?|bucks|a\s+month|per\s+month))?\W*$", re.I)

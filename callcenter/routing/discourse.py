@@ -92,7 +92,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|\b(any (chance|way)|is it possible|possible to|is there (a|any) way)\b[^.?!]{0,20}\b(re[- ]?enable|reactivate|restore|revive|un[- ]?revoke"
         r"|undo|(bring|turn|get|switch|put) (it |that |them |(the |that |this |my |our )(\w+ ){1,2})?back( on)?)\b")),
     ("next_step", re.compile(
-        r"\b(what (do|should|can|could) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
+        r"\b(what (do|should|can|could|must) (i|we) (actually |really |even |just |then |now |right now )?(do|try|be doing|change|be changing)|what now|so what now|what next|what('?s| is) next|what should i do|what do i do|then what"
         # "and what's the fix" after the diagnosis: what to do about it
         r"|what('?s| is) the (fix|solution|workaround|remedy)|how (do|can|would|should) (i|we) (fix|solve|sort) (it|that|this)"
         # "ok and so what i must do now?": the question said in a learner's word order

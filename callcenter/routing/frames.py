@@ -33,7 +33,7 @@ _ASK_FOR_PERSON = re.compile(
     |(?:sort|deal\s+with|handle|go\s+(?:over|through)|discuss|talk\s+(?:about|through))\s+(?:this|it|that|things|all\s+this)(?:\s+out)?\s+with\s+{_PERSON}
     |(?:talk|go|chat)\s+(?:this|it|that|things|all\s+this)\s+(?:over|through)\s+with\s+{_PERSON}
     |(?:i(?:\s+(?:want|need|would\s+like)|'d\s+like|\s*d\s+like)|can\s+i\s+(?:just\s+|please\s+)?(?:have|get))\s+{_PERSON}(?!\s+(?:to\s+)?(?:reset|change|fix|check|look|send|close|cancel))
-    |^(?:(?:ok|okay|fine|alright|right|yes|yeah|so|um|uh|well)\W+)*{_PERSON}(?:\s+(?:please|then|thanks|thank\s+you))*\W*$)""",
+    |^(?:(?:ok|okay|fine|alright|right|yes|yeah|so|um|uh|well|ugh|actually|look)\W+)*{_PERSON}(?:\s+(?:please|then|thanks|thank\s+you|instead|real|now))*\W*$)""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -65,6 +65,15 @@ _WORD = re.compile(r"[a-z']+")
 
 
 _ECHOED = re.compile(rf"{_PERSON}\s*\?+", re.I)
+# A person named and nothing more: "a supervisor.", "so. a supervisor." (the read-back's word)
+_ONLY_PERSON = re.compile(rf"^\W*(?:(?:so|ok|okay|oh|um|uh|hmm|right|wait)\W+)*{_PERSON}\W*$", re.I)
+_ASKS_NEXT = re.compile(r"\?|^\W*(?:(?:so|and|but|ok|okay|um|uh|well|then)\W+)*(?:how|what|why|when|who|which|where|is|are|does|do|can|will|would)\b", re.I)
+
+
+def echoes_person_before(part: str, rest: list[str]) -> bool:
+    """"so. a supervisor. how long's that take": a person named alone, then asked about in the
+    same breath (the read-back's own word, said back), not asked for."""
+    return bool(_ONLY_PERSON.fullmatch(part.strip())) and any(_ASKS_NEXT.search(r) for r in rest)
 
 
 def echoes_person(part: str) -> bool:
@@ -123,7 +132,7 @@ _CALL_BACK = re.compile(
     # question about a call back already promised)
     # (at the start of the turn or of a clause in it: "you know what, just have somebody call me")
     r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|hmm+|hm|er|erm|oh|well|just|please|yeah|look|listen|actually|honestly|hi|hello|hey"
-    r"|and|but|also|right|you\s+know\s+what)\W+)*"
+    r"|and|but|also|right|ugh|fine|whatever|forget\s+(?:it|this|that)|you\s+know\s+what)\W+)*"
     # "can somebody from your team call me back about our invoice"
     r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep))"
     # ("can someone from your security team call me": the team may be named)

@@ -12,7 +12,7 @@ import re
 
 _STRONG = re.compile(
     r"""
-    (?<=[.!?])\s+                                   # sentence end
+    (?<=[.!?])\s+(?!of\s)                           # sentence end (not "the price. of enterprise": a stray full stop)
     | \s*;\s*
     | \s*\n+\s*
     | ,\s*(?:and|but|or)(?:\s*,(?!\s*(?:wait|no|sorry|actually|hang|hold)\b))?\s+(?:also\s+)?  # ", and" / ", but also" / ", and, if it's no trouble, ..." (not ", and, wait, ...": what "wait" does is the next words')
@@ -219,6 +219,39 @@ _ONLY_WHEN = re.compile(
     r"^\W*(?:(?:ok|okay|so|and|but|oh|um|uh|well|also|actually)\W+)*(?:before|until|till|once|after|while|when)\s+"
     r"(?:it|that|this|they|the\s+(?:account|closure|refund|change|request|switch|ticket))(?:'s|\s+(?:is|gets|goes|does|has|was))?"
     r"\s*(?:\w+\s*){0,2}\W*$", re.I)
+
+
+# A part that only presses for the need beside it: "i want one today", "and i want it now", "now
+# can we get on with it", "and no i don't have time for chit chat". Impatience, no need of its own.
+_ONLY_PRESSES = re.compile(
+    r"^\W*(?:(?:and|but|so|now|oh|um|uh|also|look|ok|okay|no|just|like|seriously)\W+)*(?:"
+    r"(?:i|we)\s+(?:want|need|mean)\s+(?:(?:one|it|that|them|this|someone|somebody)\s+)?(?:(?:done|sorted|fixed|here)\s+)?"
+    r"(?:today|now|right\s+now|asap|immediately|this\s+(?:week|minute|instant|afternoon|morning)|straight\s+away|right\s+away)"
+    r"|(?:can|could)\s+we\s+(?:please\s+)?(?:just\s+)?get\s+on\s+with\s+it"
+    r"|let'?s\s+(?:just\s+)?get\s+(?:on\s+with\s+it|going|this\s+over\s+with)"
+    r"|hurry(?:\s+it)?\s+up|get\s+a\s+move\s+on|chop\s+chop|come\s+on"
+    r"|(?:i|we)\s+(?:don'?t|do\s+not|haven'?t)\s+(?:got\s+|have\s+)?(?:all\s+day|time\s+for\s+(?:this|chit\s*chat|small\s+talk|games|nonsense))"
+    r"|(?:make\s+it|be)\s+quick)\W*$", re.I)
+
+
+# A part that is only a value for the need before it: "new email. linus at newlab dot io", "new
+# phone number. plus four four seven seven ...". No need of its own; the need's task reads it.
+_DIGIT_SAID = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple|\d)"
+_ONLY_VALUE = re.compile(
+    r"^\W*(?:(?:it'?s|its|it\s+is|the\s+new\s+one(?:'?s|\s+is)?|new\s+one|that'?s|um|uh|so|ok|okay)\W+)*"
+    rf"(?:(?:plus\s+)?(?:{_DIGIT_SAID}[\s-]*){{7,}}"
+    r"|[\w.+-]+\s+(?:at|@)\s+[\w-]+(?:\s+(?:dot|\.)\s+\w+)+|\S+@\S+\.\w+)\W*$", re.I)
+
+
+def only_value(segment: str) -> bool:
+    """True for "linus at newlab dot io", "plus four four seven seven zero zero ...": a value."""
+    return bool(_ONLY_VALUE.match(segment))
+
+
+def only_presses(segment: str) -> bool:
+    """True for "and i want one today", "can we get on with it": impatience about the need said
+    beside it, no need of its own."""
+    return bool(_ONLY_PRESSES.match(segment))
 
 
 def only_when(segment: str) -> bool:

@@ -118,6 +118,9 @@ _WORDS: dict[str, str] = {
     "queremos un crédito": "want a credit", "vorrei un credito": "want a credit", "quero um crédito": "want a credit",
     "queria um crédito": "want a credit", "quería un crédito": "want a credit", "queremos um crédito": "want a credit",
     "um crédito": "a credit",
+    # the credit owed, named: "quiero el crédito", "on veut le crédit"
+    "quiero el crédito": "want the credit", "queremos el crédito": "want the credit", "el crédito": "the credit",
+    "le crédit": "the credit", "il credito": "the credit", "o crédito": "the credit",
     "un avoir": "a credit", "dédommagement": "compensation", "indemnisation": "compensation", "compensation": "compensation",
     "un crédito": "a credit", "compensación": "compensation", "un credito": "a credit", "risarcimento": "compensation",
     "indennizzo": "compensation", "compensação": "compensation", "indenização": "compensation",

@@ -77,7 +77,9 @@ def names_plan_or_way(text: str) -> bool:
 _COMPLAINED = re.compile(
     r"^\s*(?:plan|tier)?\s*(?:is|'s|was|has\s+been|has|had|gives\s+us|comes\s+with)\s+"
     r"(?:(?:just|really|honestly|got|way|kinda|kind\s+of|a\s+bit|a\s+little|pretty|totally|total|complete|such|so|an?|bit\s+of\s+an?)\s+){0,2}"
-    r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced)"
+    r"(?:overkill|too\b|way\s+too|more\s+than|a\s+lot|not\s+worth|expensive|pricey|costly|overpriced"
+    # "enterprise is a rip off", "pro is daylight robbery"
+    r"|rip[\s-]?off|scam|joke|daylight\s+robbery|robbery|extortion\w*|waste\s+of\s+money)"
     # "the pro plan isn't worth it for what you're delivering"
     r"|^\s*(?:plan|tier)?\s*(?:isn'?t|is\s+not|wasn'?t|ain'?t)\s+(?:really\s+|even\s+|just\s+)?worth", re.I)
 # ... complained about as too small: the way is up ("starter is too limited for us now").

@@ -47,8 +47,9 @@ class IssueRefundResult(SpecialistResult):
 
 _FULL = re.compile(r"\b(full|whole|entire)\s+(amount|thing|charge|refund)\b|\ball of it\b|\beverything\b", re.I)
 # "just twenty bucks of that double charge, not all of it", "i don't need the whole thing, just
-# twenty back": the whole, said only to be refused (a negation up to two words before it)
-_NOT_BEFORE = re.compile(r"\b(?:not|no|don'?t|dont|never|doesn'?t|won'?t)(?:\s+[\w']+){0,2}\s+$", re.I)
+# twenty back", "not even asking for all of it": the whole, said only to be refused (a negation up
+# to three words before it)
+_NOT_BEFORE = re.compile(r"\b(?:not|no|don'?t|dont|never|doesn'?t|won'?t)(?:\s+[\w']+){0,3}\s+$", re.I)
 
 
 def _asks_full(text: str) -> bool:

@@ -17,6 +17,9 @@ _MOVED = (r"(?:(?:ever\s+|actually\s+|already\s+)?(?:come|came|get|got|gone|go|w
           r"|happen(?:ed)?\b|land(?:ed)?\b|arriv\w*|show(?:ed|n)?\s+up)")
 _ASKED_BEFORE = re.compile(
     r"\b(?:did|have|has|had)\s+(?:you|they|it|someone|somebody|the\s+refund)\s+(?:already\s+|ever\s+)?(?:refund|process|sen[dt]|issu|go|gone|come|arriv|clear)"
+    # "did you ever actually give me my money back": whether it was paid, asked of them
+    r"|\b(?:did|have|has)\s+(?:you|they|y'?all|you\s+guys)\s+(?:ever\s+|already\s+|actually\s+|really\s+)*"
+    r"(?:give|given|send|sent|pay|paid|put)\s+(?:me|us)\s+(?:(?:my|our|the|that)\s+)?(?:money|cash)\s+back\b"
     # "did you already credit us for that"
     r"|\b(?:did|have|has)\s+(?:you|they|y'?all|you\s+guys)\s+(?:already\s+|ever\s+)?credit(?:ed)?\s+(?:us|me|my|our|the)\b"
     r"|"
@@ -134,6 +137,11 @@ _LESS_OWED = (r"(?:bill|charge|invoice|price)\s+(?:should|ought\s+to|needs?\s+to
 _DIED = r"(?:died|dying|dead|down|broken|failing|timing\s+out|timed\s+out)"
 _CREDIT_FOR_TROUBLE = re.compile(
     rf"\b{_RETURN}\b.{{0,30}}\b(?:for|because(?:\s+of)?|cos|cause|since|due\s+to|over|after)\b.{{0,30}}\b(?:{_TROUBLE}|throwing|broken|not\s+working)"
+    # the credit named alone, in a clause of its own, after the trouble told: "then the credit for
+    # today's mess", "and the money for that, the credit thing"
+    r"|^\W*(?:(?:and|then|also|plus|oh|so|ok|okay|now|um|uh|next|after\s+that)\W+)*"
+    r"(?:(?:the|my|our)\s+money\s+for\s+(?:that|this|it)\W+)?(?:the|a|some|our|my|that)\s+credit(?:\s+thing)?"
+    r"(?:\s+(?:for|over|because\s+of)\s+(?:[\w']+\s*){1,4})?\W*$"
     # the credit named by its trouble: "the outage credit for today", "gimme the service credit thing"
     rf"|\b(?:outage|downtime|incident|service|sla|uptime)\s+credits?\b"
     # asked for what the sentence before told: "if it is your fault i want some kind of credit for it"

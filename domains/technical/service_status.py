@@ -45,7 +45,7 @@ def lookup_status(ports: Ports, customer_id: str | None, *, words: str = "") -> 
         summary += f" A recent incident, '{resolved[0].title}', has been resolved."
     follow_ups = (
         {
-            "why": "Engineers are still investigating the cause; we publish it on the status page once it's confirmed.",
+            "why": "It's on our side, not anything you did. Engineers are still investigating the cause; we publish it on the status page once it's confirmed.",
             "next_step": "Nothing you need to change: retry failed calls with backoff and they'll succeed once it's fixed.",
             # which incident, and where it stands: "et ça va durer combien de temps ?" names none
             "how_long": (f"{', '.join(f'{i.id} is still open ({i.status})' for i in active)}: there's no firm time yet; "
