@@ -111,6 +111,12 @@ def asked_again(question: str, answer: str) -> str | None:
     return f"{t.WHICH_OF_TWO} {t.CLARIFY_TWO.format(a=pair[0], b=pair[1])}"
 
 
+def names_several(answer: str, router: IntentRouter) -> bool:
+    """An answer to "is it X or Y?" that names two needs or more ("the one that went through twice.
+    refund that, and bump me up to pro"): needs to take each, not a pick."""
+    return len({i.label for i in router.detect(answer) if i.in_scope and not i.label.startswith("meta/")}) > 1
+
+
 def read_as_option(question: str, answer: str, router: IntentRouter, topics: dict[str, str]) -> tuple[str, str] | None:
     """(label, option phrase) for an answer that names neither option ("um starter would be ok
     i guess, do that" to "is it about closing your account, or about changing your plan?"):

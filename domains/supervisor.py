@@ -134,8 +134,7 @@ class DomainSupervisorTask(AgentTask[DomainResult]):
             # "no then, don't close it" to "is it about X, or about Y?": neither, nothing done
             yield tool_call_chunk(route_call(FRONT_DESK_TOOL, {"reason": Leave(LeaveReason.CANCELLED).wire}, path="fast", confidence=None))
             return
-        if fresh and choice.last_question(chat_ctx) and len({
-                i.label for i in router.detect(fresh) if i.in_scope and not i.label.startswith("meta/")}) > 1:
+        if fresh and choice.last_question(chat_ctx) and choice.names_several(fresh, router):
             # "the one that went through twice. refund that, and bump me up to pro" to "is it about
             # the refund, or about your balance?": several needs, not a pick; the front desk takes each
             self.state.follow_up = fresh

@@ -158,6 +158,10 @@ class MetaSupervisor(Agent):
             move = self._move(text, gloss_offer)
             if move is None and gloss_offer is not None and said_back_figure(text):
                 self._gloss_offer = gloss_offer  # "¿cuarenta y nueve dólares?" to it: still offered, a yes takes it
+                offered = self._specialist(gloss_offer.domain, gloss_offer.specialist)
+                if offered is not None:  # and asked once more: its read-back says the figure, in English
+                    yield gist.ASK_IN_ENGLISH.format(what=offered.spoken_name)
+                    return
             if move is not None:  # an offer taken up, an identity statement (meta/moves.py)
                 if isinstance(move, str):
                     yield move
@@ -354,8 +358,7 @@ class MetaSupervisor(Agent):
         question = choice.last_question(chat_ctx)
         if question and moves.takes_back(text):
             return None  # "no then, don't close it" to "is it X or Y?": neither, and nothing done
-        if question and len({i.label for i in self.state.router.detect(text)
-                             if i.in_scope and not i.label.startswith("meta/")}) > 1:
+        if question and choice.names_several(text, self.state.router):
             return None  # "the one that went through twice. refund that, and bump me up to pro": needs, not a pick
         picked = choice.chosen(question, text, topics()) if question else None
         if picked is None and question:
@@ -835,11 +838,10 @@ class MetaSupervisor(Agent):
                             self.session.say(agenda.acknowledge_names([
                                 s.spoken_name for i in state.router.detect(text)
                                 if (s := self._specialist(i.domain, i.name)) is not None]))
-                    spec, request, extra = needs[0][0], needs[0][1], RouteDecision(needs[0][0].name, "fast", needs[0][2]).extra()
+                    spec, request, extra = _taken(needs)
                     continue
                 if later:
-                    spec, request, conf = later.pop(0)
-                    extra = RouteDecision(spec.name, "fast", conf).extra()
+                    spec, request, extra = _taken(later)
                     continue
                 if result.status != "misrouted":
                     return ""  # nothing else to route: this outcome was said and kept above, once
@@ -854,8 +856,7 @@ class MetaSupervisor(Agent):
                 if result.summary:  # this outcome first, then the next need said with it
                     self.session.say(" ".join([*left, result.summary]).strip())
                 left = []
-                spec, request, conf = later.pop(0)
-                extra = RouteDecision(spec.name, "fast", conf).extra()
+                spec, request, extra = _taken(later)
                 continue
             return " ".join([*left, result.summary]).strip()
 
@@ -887,3 +888,9 @@ class MetaSupervisor(Agent):
         # A phone caller is put through to a person when a transfer number is configured.
         words = start_transfer(self.state.settings.transfer_number, self.session, lambda: book_callback(self.state, reason))
         return words if words is not None else book_callback(self.state, reason)
+
+
+def _taken(needs: list[tuple[DomainSpec, str, float]]) -> tuple[DomainSpec, str, dict]:
+    """The first of the needs still to route, taken off the list: its department, words and route."""
+    spec, request, confidence = needs.pop(0)
+    return spec, request, RouteDecision(spec.name, "fast", confidence).extra()

@@ -621,6 +621,7 @@ class IntentRouter:
                 return self._split_weak(right, depth + 1, memo)
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
             if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left) or _seg.only_presses(right)
+                    or _seg.gives_reason(left, right)
                     or _disc.asks_about_it(head) or _disc.details_the_one_before(right)
                     or _disc.names_which_one(head)  # "..., the 60 a minute one, give me ...": picks, then the ask
                     or _disc.heard_that(left)

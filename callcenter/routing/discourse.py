@@ -97,6 +97,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|what('?s| is) the (fix|solution|workaround|remedy)|how (do|can|would|should) (i|we) (fix|solve|sort) (it|that|this)"
         # "ok and so what i must do now?": the question said in a learner's word order
         r"|what (i|we) (must|should|need to|have to|can) do"
+        # "so what am i meant to be doing": what is expected of the caller now
+        r"|what (am|are) (i|we) (meant|supposed) to (be )?(do|doing)"
         # "ok and how do i stop that happening" after the 429s' diagnosis
         r"|how (do|can|would|should) (i|we) (stop|prevent|avoid) (it|that|this|them)( from)?( (happening|again))*"
         # "so how do i get back in myself then" after the account was locked
@@ -338,7 +340,15 @@ def asks_about_it(text: str) -> bool:
         return True
     # "..., what is going on": a bare "what's happening" after a need asks about that need
     return ((any(w in _POINTERS or w in _HAPPENING for w in words)
-             and all(w in _ABOUT_IT or w in _FILLERS for w in words)) or bool(_CHECK_IT.match(text.lower())))
+             and all(w in _ABOUT_IT or w in _FILLERS for w in words)) or bool(_CHECK_IT.match(text.lower()))
+            or bool(_WHOSE_FAULT.match(text)))
+
+
+# "why's it throttling me, is that your fault": whose the trouble just named is, which its own
+# answer says (a rate limit is the caller's traffic; an incident is ours)
+_WHOSE_FAULT = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|okay|or|like)\W+)*(?:(?:is|was)\s+(?:that|it|this)\s+(?:your|you\s+guys'?|you|our|my|me|us|we)(?:\s+fault|\s+or\s+(?:you|me|us|we))?"
+    r"|whose\s+fault\s+is\s+(?:it|that|this)|is\s+it\s+(?:on\s+)?(?:your|our)\s+(?:end|side))\W*$", re.I)
 
 
 # "bump me to pro, the sixty a minute cap isn't enough", "knock us down a tier, we're nowhere near

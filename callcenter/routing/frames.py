@@ -132,14 +132,15 @@ _CALL_BACK = re.compile(
     # question about a call back already promised)
     # (at the start of the turn or of a clause in it: "you know what, just have somebody call me")
     r"(?:^|[,;.!?])\W*(?:(?:ok|okay|so|um|uh|hmm+|hm|er|erm|oh|well|just|please|yeah|look|listen|actually|honestly|hi|hello|hey"
-    r"|and|but|also|right|ugh|fine|whatever|forget\s+(?:it|this|that)|you\s+know\s+what)\W+)*"
+    r"|and|but|also|right|ugh|fine|whatever|kindly|forget\s+(?:it|this|that)|you\s+know\s+what)\W+)*"
     # "can somebody from your team call me back about our invoice"
     r"(?:(?:can|could|would|will)\s+(?:someone|somebody|you|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep))"
     # ("can someone from your security team call me": the team may be named)
     r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:[a-z]+\s+){0,2}?(?:team|office|company|side|end|department|desk))?\s+(?:please\s+|just\s+)?"
     r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get|ask)\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague))\s+(?:to\s+)?"
     # "can i get someone to ring me", "just have one of your people phone me"
-    r"|(?:(?:can|could|may)\s+(?:i|we)\s+)?(?:have|get)\s+(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+|proper\s+)?person"
+    # ("kindly arrange for some senior person to call me back")
+    r"|(?:(?:can|could|may)\s+(?:i|we)\s+)?(?:have|get|arrange\s+for)\s+(?:someone|somebody|(?:a|some)\s+(?:real\s+|actual\s+|live\s+|proper\s+|senior\s+)?person"
     r"|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:agent|human|colleague)"
     r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps))\s+(?:to\s+)?|please\s+"
     # "i want somebody to call me back about ...", "we'd like someone to ring us"
@@ -158,7 +159,8 @@ _CALL_BACK = re.compile(
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"
     r"|set\s+(?:me|us)\s+up\s+(?:with|for)|sign\s+(?:me|us)\s+up\s+for)\s+(?:me\s+|us\s+)?(?:a\s+)?call[\s-]?back\b"
     # "i'd like a call from someone on your team", "can i get a phone call from a real person"
-    r"|\b(?:like|want|need|get|have|book|request|arrange|schedule)\s+(?:a\s+)?(?:phone\s+)?(?:call|ring)(?:\s+back)?\s+from\s+"
+    # ("i was told to ask for a call back from somebody on the team")
+    r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|ask\s+for)\s+(?:a\s+)?(?:phone\s+)?(?:call|ring)(?:[\s-]?back)?\s+from\s+"
     r"(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+)?person|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague)"
     r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps)|your\s+(?:team|people|staff|support))\b"
     # "give me a ring back", "drop us a call": the idiom asks for a call, whatever its noun

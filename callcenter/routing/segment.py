@@ -248,6 +248,16 @@ def only_value(segment: str) -> bool:
     return bool(_ONLY_VALUE.match(segment))
 
 
+# "..., cause our webhooks seem to be dragging": why the caller asks what they asked, no need of its own
+_GIVES_REASON = re.compile(r"^\W*(?:'?cause|because|coz|cuz|cos|as)\s+(?:our|my|the|we|i|it)\b", re.I)
+
+
+def gives_reason(question: str, segment: str) -> bool:
+    """True for "cause our webhooks seem to be dragging" said after a question: its reason."""
+    asked = re.sub(r"^\W*(?:(?:hi|hiya|hey|hello|ok|okay|so)\W+)*(?:before\s+anything\s+else|first\s+of\s+all|first\s+things\s+first|first\s+off)\W+", "", question.strip(), flags=re.I)
+    return bool(_GIVES_REASON.match(segment)) and bool(_ASKS_FIRST.match(asked))
+
+
 def only_presses(segment: str) -> bool:
     """True for "and i want one today", "can we get on with it": impatience about the need said
     beside it, no need of its own."""

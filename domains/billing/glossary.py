@@ -20,7 +20,8 @@ _WORDS: dict[str, str] = {
     "schulde": "owe", "schulden": "owe", "schuldet": "owe", "was bin ich schuldig": "what do i owe",
     "quanto devo": "how much do i owe", "quanto dobbiamo": "how much do we owe",
     "quanto deve": "how much do i owe", "quanto devemos": "how much do we owe", "o que devo": "what i owe",
-    "quanto eu devo": "how much do i owe", "quanto le devo": "how much do i owe", "devo ancora": "still owe",
+    "quanto eu devo": "how much do i owe", "quanto é que eu devo": "how much do i owe", "quanto é que devo": "how much do i owe",
+    "cuánto es lo que debo": "how much do i owe", "quanto é que nós devemos": "how much do we owe", "quanto le devo": "how much do i owe", "devo ancora": "still owe",
     # the balance, what is left and outstanding
     "saldo": "balance", "solde": "balance", "kontostand": "balance", "guthaben": "balance",
     "balance": "balance", "el balance": "the balance",  # "el balance de mi cuenta": Spanish says it too

@@ -109,6 +109,8 @@ _OWED_NOW = re.compile(
     # "how much am i behind", "are we behind on payments": what is owed, said as arrears
     r"|\bhow\s+(?:much|far)\s+(?:am\s+i|are\s+we|is\s+my\s+account|is\s+our\s+account)\s+behind\b"
     r"|\b(?:am\s+i|are\s+we)\s+behind\s+(?:on|with)\s+(?:my|our|the)?\s*(?:payments?|bills?|account)\b"
+    # "why does it say i'm behind", "it's showing we're overdue"
+    r"|\b(?:say|says|saying|show|shows|showing)\s+(?:that\s+)?(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:behind|overdue|in\s+arrears)\b"
     # "so whats the damage": the sum to pay, said as everyone says it
     r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b"
     # "where do i stand with payments": the account's standing (not a refund's or a ticket's)

@@ -33,7 +33,9 @@ _TOP = (r"(?:top|highest|most\s+expensive|biggest|largest|priciest|premium|max(?
 _MID = r"(?:middle|mid|medium|mid-?tier|in-?between)\s+(?:plan|tier|package|one|option|level)"
 _PLACE = re.compile(rf"^(?:({_TOP})|({_MID}))$", re.I)
 # Paying less from now on: "pay less", "spending less", "charge me less" (a direction and a request)
-_LESS_EACH_MONTH = r"pay(?:ing)?\s+less|spend(?:ing)?\s+less|(?:charge|bill)\s+(?:me|us)\s+less"
+# ("paying a bit less every month", "spend a little less")
+_LESS_EACH_MONTH = (r"pay(?:ing)?\s+(?:a\s+(?:bit|little|lot)\s+|somewhat\s+)?less|spend(?:ing)?\s+(?:a\s+(?:bit|little|lot)\s+)?less"
+                    r"|(?:charge|bill)\s+(?:me|us)\s+less")
 _DOWN_WORDS = (
     r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive|(?:that\s+)?costs?\s+less"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
@@ -202,7 +204,7 @@ _TO_DIRECTION = re.compile(
 # Words that end the whole relationship, whatever else is said: the closure stands.
 _ENDS_ALL = re.compile(
     r"\b(?:(?:cancel|close|delete|shut|terminate|end|kill|remove|deactivate|stop|quit|discontinue)\w*\s+(?:down\s+|out\s+)?(?:my\s+|me\s+|the\s+|our\s+|this\s+)?"
-    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|everything(?!\s+(?:to|from)\b)|altogether|entirely|for\s+good|all\s+of\s+it"
+    r"(?:whole\s+|entire\s+|(?:company|business|work)\s+)?(?:account|acct|service\s+with\s+you)|(?<!\bis\s)(?<!\bif\s)everything(?!\s+(?:to|from|is|was|running|working|ok|okay|fine|alright|good|up|down)\b)|altogether|entirely|for\s+good|all\s+of\s+it"
     # ("stop sending everything to my old email": what is sent, not what ends)
     # "shut the whole thing down"; "is the whole thing down at your end?" asks if the service is up
     r"|(?<!\bis\s)(?<!\bwas\s)(?<!\bif\s)the\s+whole\s+thing"
@@ -221,7 +223,8 @@ _ENDS_ALL = re.compile(
     re.I,
 )
 # Ending something without saying what comes next: the account or only the plan? Either.
-_ENDS = re.compile(r"\b(?:cancel\w*|end|stop|terminate|quit|drop|discontinue|get\s+rid\s+of|unsubscribe|close|shut|delete|deactivate)\b", re.I)
+# ("is it down at your end": a side, not an ending)
+_ENDS = re.compile(r"\b(?:cancel\w*|(?<!\byour\s)(?<!\bour\s)(?<!\bmy\s)(?<!\btheir\s)(?<!\bthe\s)end|stop|terminate|quit|drop|discontinue|get\s+rid\s+of|unsubscribe|close|shut|delete|deactivate)\b", re.I)
 
 
 _OF_ACCOUNT = re.compile(r"\s+(?:plan\s+)?(?:account|acct)\b", re.I)

@@ -17,6 +17,9 @@ _MOVED = (r"(?:(?:ever\s+|actually\s+|already\s+)?(?:come|came|get|got|gone|go|w
           r"|happen(?:ed)?\b|land(?:ed)?\b|arriv\w*|show(?:ed|n)?\s+up)")
 _ASKED_BEFORE = re.compile(
     r"\b(?:did|have|has|had)\s+(?:you|they|it|someone|somebody|the\s+refund)\s+(?:already\s+|ever\s+)?(?:refund|process|sen[dt]|issu|go|gone|come|arriv|clear)"
+    # "the money back you were supposed to be sorting for me, any news on that": one promised before
+    r"|\b(?:money\s+back|refund|credit)\b.{0,30}\b(?:you|they|someone|somebody)\s+(?:were|was)\s+(?:supposed|meant|going)\s+to\b"
+    r"|^\W*(?:(?:and|so|ok|okay|um|uh|hi|hey)\W+)*(?:the|my|our|that)\s+(?:money\s+back|refund)\b.{0,50}\bany\s+(?:news|update|word|progress)\b"
     # "did you ever actually give me my money back": whether it was paid, asked of them
     r"|\b(?:did|have|has)\s+(?:you|they|y'?all|you\s+guys)\s+(?:ever\s+|already\s+|actually\s+|really\s+)*"
     r"(?:give|given|send|sent|pay|paid|put)\s+(?:me|us)\s+(?:(?:my|our|the|that)\s+)?(?:money|cash)\s+back\b"
@@ -144,10 +147,11 @@ _CREDIT_FOR_TROUBLE = re.compile(
     r"(?:\s+(?:for|over|because\s+of)\s+(?:[\w']+\s*){1,4})?\W*$"
     # the credit named by its trouble: "the outage credit for today", "gimme the service credit thing"
     rf"|\b(?:outage|downtime|incident|service|sla|uptime)\s+credits?\b"
-    # asked for what the sentence before told: "if it is your fault i want some kind of credit for it"
-    rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to)\b.{{0,20}}\b(?:credit|credits|compensat\w*"
+    # asked for what the sentence before told: "if it is your fault i want some kind of credit for it",
+    # "we're looking for some kind of credit on the bill for that"
+    rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to|looking\s+for|hoping\s+for|after)\b.{{0,20}}\b(?:credit|credits|compensat\w*"
     # "do we get anything back for that", after the errors told
-    rf"|(?:anything|something|any\s+money|some\s+money)\s+back)\b.{{0,12}}"
+    rf"|(?:anything|something|any\s+money|some\s+money)\s+back)\b.{{0,20}}"
     rf"\b(?:for|because\s+of)\s+(?:it|that|this|those|all\s+(?:that|this))\b"
     # "is there some kind of credit for that"
     rf"|\b(?:is|are)\s+there\s+(?:\w+\s+){{0,3}}?(?:credit|credits|compensat\w*)\b.{{0,12}}"

@@ -106,6 +106,7 @@ PAY_LESS = Rereading(
     target=asks_to_pay_less,
     whole=ends_everything,
     unsure=never,
+    settles_own=True,  # "it would be nice to be paying a bit less every month" at 0.72: the way down is sure, its read-back asks
 )
 
 # "the price is too much for us, we want pay less every month": beside a way down the list, the

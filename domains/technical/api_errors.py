@@ -17,10 +17,14 @@ _KINDS = ("401", "403", "429", "5xx")
 # The HTTP statuses diagnose() explains, as said (spoken numbers are digits by now); the slot
 # reader fills the tool's parameter with them, and a lookup run beside other needs reads them
 # from its own words ("... and why are some calls coming back with a 403").
-HTTP_STATUS = re.compile(r"\b(401|403|404|429|500|502|503|504)(?:'?s)?\b|\b(5xx|4xx)(?:'?s)?\b", re.I)  # "403s": counted
+# ("forbidden errors on one endpoint": the status by its name)
+HTTP_STATUS = re.compile(r"\b(401|403|404|429|500|502|503|504)(?:'?s)?\b|\b(5xx|4xx)(?:'?s)?\b|\b(forbidden)\b", re.I)  # "403s": counted
+_NAMED_STATUS = {"forbidden": "403"}
 
 
 def status_said(m: re.Match[str]) -> str:
+    if m.group(3):
+        return _NAMED_STATUS[m.group(3).lower()]
     return (m.group(1) or m.group(2)).lower()  # "5XX" -> "5xx"
 
 

@@ -79,7 +79,7 @@ def topic_of(words: str) -> str | None:
 # "how do i get the next page ...", "what's the way to check the signature": a question how to do
 # something, which a guide answers when it names one (the keys are left out: "how do i fix my
 # key" is the diagnosis of a key that fails, KEY_FAILS in spec.py)
-_HOW_TO = re.compile(r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to|what'?s\s+the\s+(?:way|best\s+way)\s+to)\b", re.I)
+_HOW_TO = re.compile(r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to|what'?s\s+the\s+(?:way|best\s+way|proper\s+way|right\s+way|correct\s+way)\s+to)\b", re.I)
 
 
 def asks_how_to(words: str) -> bool:

@@ -103,6 +103,9 @@ def names_own_error(text: str) -> bool:
 # "the key is dead", "our api key got revoked", "keys stopped working": the API errors' diagnosis
 # (it names the key on file and what to do), not a ticket for engineering.
 _KEY_FAILS = re.compile(
+    # "is anything failing on my api key", "the key's not taking": failing calls made with it
+    r"\b(?:anything|something|stuff|calls?|requests?)\s+(?:\w+\s+)?fail\w*\s+(?:on|with)\s+(?:my|our|the)\s+(?:api\s+)?keys?\b"
+    r"|\b(?:api\s+)?key(?:'s|\s+is)?\s+not\s+taking\b|"
     r"\b(?:api\s+)?keys?\b.{0,25}\b(?:dead|revoked|invalid|expired|broken|not\s+working|(?:isn'?t|aren'?t)\s+working"
     r"|stopped\s+working|quit\s+working|died|doesn'?t\s+work|not\s+work"
     r"|don'?t\s+work|rejected|disabled|no\s+good|won'?t\s+work|killed|deleted|deactivated|nuked|kaput|wiped)\b"
@@ -231,6 +234,8 @@ def asks_for_ticket(text: str) -> bool:
 # a ticket, which its status answers; opening one is asked for in other words.
 _ASKS_ABOUT_TICKET = re.compile(
     r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b"
+    # "what stage is our engineering ticket at", "where's our ticket up to": where it stands
+    r"|\b(?:what\s+stage|how\s+far\s+along|where'?s|where\s+is)\b.{0,30}\b(?:tickets?|case)\b(?:\s+(?:at|up\s+to))?"
     # "did your engineers ever get back to us about our issue": what became of what was escalated
     r"|\b(?:did|has|have)\s+(?:your|the|an?|any|some)?\s*(?:engineers?|engineering|team|techs?|developers?|support|someone|somebody|anyone|anybody)"
     r"(?:\s+(?:from|in|on|at)\s+(?:your|the)\s+\w+(?:\s+team)?)?\s+(?:ever\s+|yet\s+|already\s+)?(?:get|got|gotten|come|came|reply|replied|respond(?:ed)?|look(?:ed)?\s+at\s+it)(?:\s+back)?\b"

@@ -1,6 +1,7 @@
 """Turns found by the session-39 dev work (callers69: fragments that only make sense with the
-turn before; callers70: annoyed and impatient callers; callers71: several needs at once), in
-other words than the parts'. Each failed on 5e9b634.
+turn before; callers70: annoyed and impatient callers; callers71: several needs at once;
+callers72-74, below: a broad mix, needs said in an unusual way, misroutes), in other words than
+the parts'. Each failed on 5e9b634.
 
 What they hold: a yes said fed up ("yes already, go", "yes for god's sake", "sí, hágalo
 ahora") is a yes, and a question that asks nothing after it ("why else would i be ringing")
@@ -15,7 +16,12 @@ need's; a bare "my ticket" is its status; a credit for an outage named alone is 
 the booked call back comes is the booking's; a stop then "laters" says what was stopped; a bare
 "how" after a full stop asks about the words before it; a question after "one sec" is asked; an
 imperative after a question is a request; two things listed with "and" are two needs; a plan
-called a rip-off is the one left; "what must we do now" after a diagnosis follows it up.
+called a rip-off is the one left; "what must we do now" after a diagnosis follows it up. Below:
+"your end" is a side, not an ending; what stage a ticket is at is its status; "a little less every
+month" is a way down; "showing i'm overdue" is the balance; a credit hoped for after the trouble is
+the refund; money promised and asked after is its status; a senior person arranged to call is
+booked; "what are we supposed to be doing" follows up; "is it you or us" is the diagnosis; a figure
+said back to a change offered in Spanish asks once more; "forbidden" is the 403s.
 """
 
 from __future__ import annotations
@@ -216,3 +222,81 @@ async def test_what_must_we_do_now_follows_up_the_diagnosis(open_call) -> None:
     await call.send("we keep hitting too many requests errors")
     turn = await call.send("right so what must we do now")
     assert "backoff" in said(turn) and "balance" not in said(turn).lower(), said(turn)
+
+
+# --- callers72-74 (a broad mix; needs said in an unusual order or way; misroutes, several needs,
+# other languages) ---------------------------------------------------------------------------
+
+
+async def test_a_side_is_no_ending(open_call) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("first of all, is everything working alright at your end, since our deliveries look slow")
+    assert "close" not in said(turn).lower() and "incident" in said(turn), said(turn)
+
+
+async def test_what_stage_a_ticket_is_at_is_its_status(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("what stage is that ticket with your engineers at")
+    assert call.state.caller.results[-1].specialist == "ticket_status"
+    assert store.list_tickets("C1002") == []
+
+
+
+async def test_a_bit_less_each_month_is_a_way_down(open_call) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("honestly we'd love to be spending a little less every month")
+    assert "To confirm: switch account C1003 to the Pro plan" in said(turn), said(turn)
+
+
+async def test_showing_overdue_is_the_balance(open_call) -> None:
+    call = await open_call("C1004")
+    turn = await call.send("the app is showing i'm overdue, how come")
+    assert "$49.00" in said(turn) and "INV-1004-1" in said(turn), said(turn)
+
+
+async def test_a_credit_looked_for_after_the_trouble_is_the_refund(open_call) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("half our requests died this morning so we're hoping for a bit of credit off the bill because of that")
+    assert "199.80" in said(turn), said(turn)
+
+
+async def test_money_promised_and_asked_after_is_its_status(open_call) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("the money back you lot were meant to be sending me, any news")
+    assert "To confirm" not in said(turn), said(turn)
+    assert call.state.caller.results[-1].specialist == "refund_status"
+
+
+async def test_a_call_back_arranged_for_by_a_senior_person_is_booked(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    turn = await call.send("kindly arrange for a senior person to call me back")
+    assert "call back" in said(turn), said(turn)
+    assert [t.kind for t in store.list_tickets("C1003")] == ["callback"]
+
+
+async def test_what_am_i_supposed_to_do_follows_up(open_call) -> None:
+    call = await open_call("C1002")
+    await call.send("every request comes back not authorised")
+    turn = await call.send("ok so what are we supposed to be doing then")
+    assert "sk_live_grc" in said(turn) and "balance" not in said(turn).lower(), said(turn)
+
+
+async def test_whose_fault_it_is_is_the_diagnosis(open_call) -> None:
+    call = await open_call("C1001")
+    turn = await call.send("why are we being throttled, is it you or us")
+    assert "rate limit" in said(turn) and "incident" not in said(turn), said(turn)
+
+
+
+
+async def test_a_figure_said_back_to_a_change_offered_asks_once_more(open_call) -> None:
+    call = await open_call("C1001")
+    await call.send("me cobraron dos veces este mes")
+    turn = await call.send("¿cuarenta y nueve?")
+    assert "in English" in said(turn) and "How can I help" not in said(turn), said(turn)
+
+
+async def test_forbidden_errors_are_the_403s(open_call) -> None:
+    call = await open_call("C1002")
+    turn = await call.send("one of our endpoints keeps saying forbidden")
+    assert "403" in said(turn), said(turn)
