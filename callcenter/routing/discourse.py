@@ -347,8 +347,9 @@ def asks_about_it(text: str) -> bool:
 # "why's it throttling me, is that your fault": whose the trouble just named is, which its own
 # answer says (a rate limit is the caller's traffic; an incident is ours)
 _WHOSE_FAULT = re.compile(
-    r"^\W*(?:(?:and|so|but|ok|okay|or|like)\W+)*(?:(?:is|was)\s+(?:that|it|this)\s+(?:your|you\s+guys'?|you|our|my|me|us|we)(?:\s+fault|\s+or\s+(?:you|me|us|we))?"
-    r"|whose\s+fault\s+is\s+(?:it|that|this)|is\s+it\s+(?:on\s+)?(?:your|our)\s+(?:end|side))\W*$", re.I)
+    # ("is that you guys?" alone asks the status board, whose incident it would be)
+    r"^\W*(?:(?:and|so|but|ok|okay|or|like)\W+)*(?:(?:is|was)\s+(?:that|it|this)\s+(?:your|you\s+guys'?|you|our|my|me|us|we)(?:\s+fault|\s+or\s+(?:you|me|us|we))"
+    r"|whose\s+fault\s+is\s+(?:it|that|this))\W*$", re.I)
 
 
 # "bump me to pro, the sixty a minute cap isn't enough", "knock us down a tier, we're nowhere near

@@ -255,7 +255,9 @@ _GIVES_REASON = re.compile(r"^\W*(?:'?cause|because|coz|cuz|cos|as)\s+(?:our|my|
 def gives_reason(question: str, segment: str) -> bool:
     """True for "cause our webhooks seem to be dragging" said after a question: its reason."""
     asked = re.sub(r"^\W*(?:(?:hi|hiya|hey|hello|ok|okay|so)\W+)*(?:before\s+anything\s+else|first\s+of\s+all|first\s+things\s+first|first\s+off)\W+", "", question.strip(), flags=re.I)
-    return bool(_GIVES_REASON.match(segment)) and bool(_ASKS_FIRST.match(asked))
+    # ("..., because i want to close the account for good": a need given as the reason is a need)
+    return (bool(_GIVES_REASON.match(segment)) and bool(_ASKS_FIRST.match(asked))
+            and not re.search(r"\b(?:want|need|like|wanna|gonna|going|plan(?:ning)?)\s+to\b|\bi'?d\s+like\b", segment, re.I))
 
 
 def only_presses(segment: str) -> bool:
