@@ -212,8 +212,6 @@ def is_announcement(clause: str) -> bool:
     return bool(m) and not _seg.trim(clause[m.end() :])
 
 
-# "you've gone and taken the money again": "gone and" only stresses the deed, it is no leaving
-# (cut at its "and", "you've gone" read as a goodbye).
 # "close it. the account", "lock it all down, the account": the thing named after the verb's
 # "it" (a recogniser's full stop between them) is what "it" is: "close the account"
 _NAMED_AFTER_IT = re.compile(
@@ -225,6 +223,8 @@ def _it_named(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(3)}{m.group(2)}"
 
 
+# "you've gone and taken the money again": "gone and" only stresses the deed, it is no leaving
+# (cut at its "and", "you've gone" read as a goodbye).
 _GONE_AND = re.compile(r"\b((?:you|they|we|i|it|he|she|someone|somebody)(?:'?ve|'?s|\s+have|\s+has)?)\s+(?:gone|went|go)\s+and\s+(?=\w)", re.I)
 _OPENING_I_MEAN = re.compile(r"^\W*(?:(?:oh|um+|uh+|so|well|yeah)\W+)*i\s+mean\b[\s,]*(?=\w)", re.I)
 # A false start: a sentence that stops unfinished ("my phone on file is...", "can you move me
