@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from livekit.agents import AgentTask, llm
 
-from callcenter.llm.language import farewell_language, says_goodbye
+from callcenter.llm.language import farewell_language, says_goodbye, without_foreign_bye
 from callcenter.llm.protocol import LeaveReason
 from callcenter.routing.discourse import FollowUp, farewell_after, is_closing
 from callcenter.routing.frames import asks_for_person, echoes_person, echoes_person_before
@@ -82,7 +82,10 @@ def caller_wants_out(latest: str, *, names_need: Callable[[str], bool] | None = 
     if _GOODBYE.search(latest) or is_closing(latest):
         return LeaveReason.GOODBYE
     first = next((part for part in _CLAUSES.split(latest) if part.strip()), "")
-    if (says_goodbye(latest) or farewell_language(latest) is not None) and not _YES_OR_NO.fullmatch(first.strip().lower()):
+    # "oui merci au revoir", "ja danke auf wiederhören": the yes said before the thanks and farewell
+    before_bye = (without_foreign_bye(latest) or "").strip(" ,.!").lower()
+    if (says_goodbye(latest) or farewell_language(latest) is not None) and not (
+            _YES_OR_NO.fullmatch(first.strip().lower()) or _YES_OR_NO.fullmatch(before_bye)):
         # "parfait, merci, au revoir", "vale, gracias" at the identity question too; but "yes.
         # cheers, adiós" answers the question first: the task reads the yes, then the call ends
         return LeaveReason.GOODBYE
@@ -112,9 +115,12 @@ _DEFERS = re.compile(
     # "i'll ring again next week", "i'll call back later": the call itself put off
     r"|(?:call|ring|phone) (?:you |us )?(?:back|again)|try (?:again|later)|come back)",
     re.I)
-_YES_OR_NO = re.compile(r"(?:(?:ok|okay|oh|um|uh)\s+)*(?:yes|yeah|yep|yup|sure|no|nope|nah)(?:\s+(?:please|do it|go ahead|thanks))*")
+# A plain yes or no, in English or another language the line hears ("sí, adiós" to a read-back
+# answers it, then leaves).
+_PLAIN = r"yes|yeah|yep|yup|sure|no|nope|nah|sí|si|sì|oui|ja|sim|non|nein|não|nao"
+_YES_OR_NO = re.compile(rf"(?:(?:ok|okay|oh|um|uh)\s+)*(?:{_PLAIN})(?:\s+(?:please|do it|go ahead|thanks|por favor|bitte))*")
 _ANSWERS = re.compile(
-    r"\b(yes|yeah|yep|yup|sure|no|nope|nah|don'?t|do it|go ahead|please|correct|cancel|stop|wait|right)\b|\?|\d")
+    rf"\b({_PLAIN}|don'?t|do it|go ahead|please|correct|cancel|stop|wait|right)\b|\?|\d")
 
 
 def hung_up(agent: Any) -> bool:
@@ -278,6 +284,9 @@ class SpecialistSpec:
     # Words that ask it to act ("lock it"): those go to its task, never to its `lookup`, which
     # answers the rest ("who's been signing into my account") like any read-only need.
     acts_on: Callable[[str], bool] | None = None
+    # How the change those words ask for is named when it is offered back ("your account
+    # locked"): a need asked in another language is named and asked for in English first.
+    acted: str = ""
     # A turn that narrows its last answer relative to it ("and the month before that?" after
     # October's invoice): the request that says it outright ("the september invoice"), else None.
     again: Callable[[str, SpecialistResult | None], str | None] | None = None
@@ -289,6 +298,14 @@ class SpecialistSpec:
     def looks_up(self, text: str) -> bool:
         """Its read-only `lookup` answers these words (it has one, and they ask for no action)."""
         return self.lookup is not None and not (self.acts_on is not None and self.acts_on(text))
+
+    def acts(self, text: str) -> bool:
+        """These words ask it to change something: it always does, or they ask its action."""
+        return self.changes or (self.acts_on is not None and self.acts_on(text))
+
+    def named_for(self, text: str) -> str:
+        """How an offer back of these words names it: its action, if they ask for that."""
+        return self.acted if self.acted and not self.changes and self.acts(text) else self.spoken_name
 
     @property
     def spoken_name(self) -> str:

@@ -96,7 +96,11 @@ _QUESTION_OPENER = re.compile(
     # "remind me what they all cost first", "tell me again how much pro is": a question put as asked for
     r"(?:(?:remind|tell|show)\s+(?:me|us)(?:\s+again)?\s+(?=(?:what|how|which|when|why|where)\b))?"
     r"(is|are|am|was|were|has|have|had|did|does|do(?!\s+(?:it|that|this|so)\b)|can|can'?t|cannot|could|couldn'?t|would|will|won'?t"
-    r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b",
+    r"|should|how|how'?s|hows|what|what'?s|whats|why|when|where'?s|wheres|which|who)\b"
+    # what was understood, said back to be checked, its question mark lost: "wait so it doesn't
+    # change right now", "so you're saying nothing happens till someone calls"
+    r"|^\W*(?:(?:uh|um|ok|okay|oh|wait|hang\s+on|hold\s+on|hm+|right)\W+)*so\s+(?:you'?re\s+saying\s+|you\s+mean\s+)?"
+    r"(?:it|that|this|nothing|i|we|you|the\s+\w+)\s+(?:is(?:n'?t)?|are(?:n'?t)?|does(?:n'?t)?|do(?:n'?t)?|wo(?:n'?t)|will|ca(?:n'?t)|can|has(?:n'?t)?|happens|changes|gets)\b",
     re.I,
 )
 _STATUS = re.compile(
@@ -237,6 +241,20 @@ def takes_back(text: str) -> bool:
 
 
 _TAKE_BACK = re.compile(r"\b(?:forget|scratch|skip|drop|leave)\b(?:\s+(?:about|the|that|my|our))+\s+\w+")
+
+
+def taken_back(text: str) -> str | None:
+    """The words that take something back and what they name ("forget the email", "scratch the
+    refund bit"), if the turn is no more than that and words around a cancel; else None."""
+    low = text.strip().lower()
+    found = _TAKE_BACK.search(low)
+    if found is None or _is_question(low):
+        return None
+    before, after = low[: found.start()], low[found.end():].split()
+    for more in range(min(3, len(after)) + 1):  # "scratch the email change actually": the thing may be two words
+        if _no_topic(f"{before} {' '.join(after[more:])}"):
+            return " ".join([found.group(0), *after[:more]])
+    return None
 
 
 # A cancel's words asked as a question of the line: "you cannot skip it?", "can't you just drop it?"

@@ -4,13 +4,19 @@ question's digressions in domains/pending.py)."""
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from callcenter import foreign_numbers
-from callcenter.llm.language import FOLLOW_UP_GLOSS, detect_language, english_words
+from callcenter.llm.language import (
+    FOLLOW_UP_GLOSS,
+    detect_language,
+    english_stretches,
+    english_words,
+)
 
 if TYPE_CHECKING:
     from domains.base import DomainSpec
@@ -105,11 +111,76 @@ def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
     found += [(m.start(), m.group(0)) for m in re.finditer(r"(?<![\w-])\d+(?![\w-])", low) if m.group(0) in named and not _AS_WRITTEN.fullmatch(m.group(0))]
     low = re.sub(r"(?<![\w-])\d+(?![\w-])", lambda m: " " * len(m.group(0)) if m.group(0) in named else m.group(0), low)
     low = _AS_WRITTEN.sub(lambda m: " " * len(m.group(0)), low)
+    # "hi zwei sachen is there an outage right now und bitte ...": English said inside the
+    # sentence is kept as said, where it was said, not only the glossary's words in it
+    for start, end in english_stretches(low, lambda w: w in words and words[w] != w):
+        found.append((start, " ".join(low[start:end].split())))
+        low = low[:start] + " " * (end - start) + low[end:]
     for foreign in sorted(words, key=len, reverse=True):
         for m in re.finditer(rf"(?<![\w-]){re.escape(foreign)}(?![\w-])", low):
             found.append((m.start(), words[foreign]))
             low = low[: m.start()] + " " * len(m.group(0)) + low[m.end():]
+    stems = _stem_index(words)
+    for m in re.finditer(r"[^\W\d_]{6,}", low):
+        if (english := _inflected(m.group(0), words, stems) or _compound(m.group(0), words)) is not None:
+            found.append((m.start(), english))
     return " ".join(english for _, english in sorted(found))
+
+
+# A word no glossary lists may be another form of one it does ("bloqueen" of "bloquear",
+# "rembourse" of "rembourser", "bloccate" of "bloccare"): the Romance languages inflect at the
+# word's end, so a word and a listed one that share their stem once an ending is cut say the
+# same thing. The stem must keep five letters, so short words are never guessed.
+_ENDINGS = tuple(sorted({
+    "aremos", "eremos", "iremos", "abamos", "ábamos", "ieron", "aron", "ando", "endo", "iendo", "amos", "emos", "imos",
+    "iamo", "ados", "adas", "idos", "idas", "ado", "ada", "ido", "ida", "ato", "ata", "ate", "ito", "ita", "are", "ere",
+    "ire", "iem", "ie", "ar", "er", "ir", "an", "en", "am", "em", "as", "es", "os", "ez", "ons", "ent", "ée", "és", "ées",
+    "é", "a", "e", "o", "i", "s",
+}, key=len, reverse=True))
+_STEM_LETTERS = 5
+_STEMS: dict[int, dict[str, list[str]]] = {}
+
+
+def _stem(word: str) -> str:
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= _STEM_LETTERS:
+            return word[: -len(ending)]
+    return word
+
+
+def _stem_index(words: dict[str, str]) -> dict[str, list[str]]:
+    """The glossaries' one-word entries by stem (built once per set of glossaries)."""
+    key = hash(tuple(sorted(words)))
+    if key not in _STEMS:
+        index: dict[str, list[str]] = {}
+        for foreign in words:
+            if foreign.isalpha() and len(foreign) >= _STEM_LETTERS + 1:
+                index.setdefault(_stem(foreign), []).append(foreign)
+        _STEMS[key] = index
+    return _STEMS[key]
+
+
+def _compound(word: str, words: dict[str, str]) -> str | None:
+    """A German compound whose last part the glossaries list ("serverfehler": "server" and
+    "fehler", errors): the first part as said (often an English loanword), then the gloss."""
+    for cut in range(3, len(word) - 3):
+        head, tail = word[:cut], word[cut:]
+        if tail in words and words[tail] != tail and head.isascii():
+            return f"{head} {words[tail]}"
+    return None
+
+
+def _inflected(word: str, words: dict[str, str], stems: dict[str, list[str]]) -> str | None:
+    """The English of the listed word ``word`` is a form of, when its stem names one meaning:
+    of the listed forms with its stem, those sharing the longest start with it ("bloqueen":
+    "bloquee", lock, not "bloqueada", locked) must agree."""
+    forms = stems.get(_stem(word))
+    if not forms:
+        return None
+    shared = {form: len(os.path.commonprefix([form, word])) for form in forms}
+    best = max(shared.values())
+    meanings = {words[form] for form, n in shared.items() if n == best}
+    return meanings.pop() if len(meanings) == 1 else None
 
 
 def glossaries(domains: Iterable[DomainSpec]) -> list[dict[str, str]]:

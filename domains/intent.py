@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from callcenter.llm.embedded import user_texts
+from callcenter.llm.language import without_foreign_bye
 from callcenter.routing.discourse import ends_call, farewell_after
 from callcenter.spoken import normalise
 from domains import frame
@@ -77,6 +78,7 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "bitte", "por", "favor", "s'il", "vous", "plaît", "plait", "va", "bene", "pode", "ser",
         # "sí, adelante", "oui, allez-y", "ja, mach das", "sim, pode fazer": go ahead, in their words
         "adelante", "hazlo", "hágalo", "hagalo", "fallo", "faça", "faca", "isso", "ahora", "agora", "subito", "jetzt",
+        "das", "faites-le", "fais-le", "fatelo", "faites", "fais", "perfetto", "perfecto", "parfait", "perfekt", "perfeito",
         "maintenant", "allez-y", "allez", "vas-y", "mach", "machen", "sie", "fazer", "avanti", "procedi",
         # thanks and "I confirm" beside it: "oui, merci", "sì, confermo"
         "merci", "gracias", "grazie", "danke", "obrigado", "obrigada", "confermo", "confirmo", "confirme"}
@@ -93,9 +95,10 @@ _QUESTION_OPENERS = {"is", "are", "can", "could", "would", "will", "should", "do
 # "mm, no", "ok. and no, ...", "oh. then no, don't lock it"
 _BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|hm|mm+|ah|sorry|but|and|so|then|in\s+that\s+case)[,.]?\s+)*"
 # "no fee, good", "no problem, go ahead": words that open with "no" but refuse nothing.
-_NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding)\b)"
+# ("no sé", "não sei", "non so": "I don't know" in another language, no answer at all)
+_NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding|s[eé]|sei)\b)"
 _NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not"
-                       r"|nein|non|não|nao)\b", re.I)  # a no in another language: "nein, danke"
+                       r"|nein|non(?!\s+(?:lo\s+)?so\b)|não(?!\s+sei\b)|nao(?!\s+sei\b))\b", re.I)  # a no in another language: "nein, danke"
 
 
 # ... not "no wait, which charge is that exactly?": the caller stops us to ask
@@ -407,8 +410,8 @@ class ActionGate:
             # "fine." or "ok" alone to "Shall I go ahead?": said as often by a caller giving in
             # or only taking the words in as by one agreeing; money and accounts wait for a yes
             return None
-        before = farewell_after(text)
-        if answer is None and before:  # "yes. thanks, bye": the answer is what comes before the farewell
+        before = farewell_after(text) or without_foreign_bye(text)
+        if answer is None and before:  # "yes. thanks, bye", "sì va bene grazie ciao": the answer is what comes before the farewell
             return self.assent(task, before)
         # what the caller said for this request before this answer; a turn that raised another
         # need meanwhile is not (its words restate that need: "and also refund my double charge",
@@ -577,7 +580,7 @@ def _raises_other(task: SpecialistLike, text: str) -> bool:
 def _leaving(task: SpecialistLike, words: str) -> None:
     """"no leave it. thanks, bye": the read-back answered, and the caller leaving: the outcome
     is spoken with the goodbye, and the turn's other needs wait."""
-    if farewell_after(words) is not None:
+    if farewell_after(words) is not None or without_foreign_bye(words) is not None:
         task.state.guard.stop_delegating = task.state.guard.farewell = True
 
 

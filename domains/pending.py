@@ -25,7 +25,8 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from callcenter.llm.language import detect_language
+from callcenter.llm import templates as t
+from callcenter.llm.language import SUPPORTED_REPLY, detect_language
 from callcenter.routing.discourse import farewell_after, follow_up_kind, is_thanks_only, puts_off
 from callcenter.routing.segment import RETRACTION
 from callcenter.spoken import normalise
@@ -139,6 +140,10 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:
         return dropped
+    if readback and (taken := frame.taken_back(latest)) is not None and _names_own(task, taken):
+        # "forget the email" to the email change's read-back, "scratch the refund" to the refund's:
+        # this very need taken back, not said again; nothing is done and the request stops
+        return gate.cancel(task, latest=latest, stopped=True)
     if readback and yes_then_asks(task, latest):
         return Next.TO_TOOL
     if readback and task.corrects(latest):
@@ -392,6 +397,14 @@ def raises_need(task: SpecialistLike, words: str) -> bool:
     return asks_for_need(task.state, words)
 
 
+def _names_own(task: SpecialistLike, words: str) -> bool:
+    """The router's first reading of the words is this task's need, or its own department's
+    (a refund taken back reads as the refund's status as often as the refund)."""
+    first = next(iter(task.state.router.detect(words)), None)
+    return first is not None and (first.label == task.label or restates(task, words)
+                                  or first.domain == task.id.split(".", 1)[0])
+
+
 def restates(task: SpecialistLike, latest: str) -> bool:
     """The caller says this very need again ("i still can't log in") instead of yes or no."""
     own = task.label
@@ -418,6 +431,15 @@ async def foreign_aside(task: SpecialistLike, latest: str) -> str | None:
     english = gloss(latest, glossaries(registry.DOMAINS))
     intent = task.other_need(english) if english else None
     answered = await answer_by_lookup(task, intent) if intent is not None else None
+    gate = task.gate
+    if answered is None and gate is not None and gate.pending and (code := detect_language(latest)) is not None and (
+            gate.assent(task, latest) is None and not task.corrects(latest)):
+        # "wer muss das genehmigen", "e quanto costa lo starter" at a read-back: asked in another
+        # language, which no reading here may take as a yes or a new value ("starter", kept out
+        # of what the tool reads): the language's notice, then ours asked again in English
+        task.questions.add(latest)
+        native = SUPPORTED_REPLY.get(code)
+        return f"{native + ' ' if native else ''}{t.ENGLISH_ONLY} {frame.back_to(_asked_again(task))}".strip()
     if answered is None:
         return None
     return f"{IN_ENGLISH} {answered} {frame.back_to(_asked_again(task))}".strip()

@@ -23,7 +23,7 @@ from callcenter.llm.embedded import (
     user_texts,
 )
 from callcenter.llm.language import detect_language, farewell_language
-from callcenter.llm.protocol import SETTLED_EXTRA, LeaveReason, RouteDecision
+from callcenter.llm.protocol import SETTLED_EXTRA, THEN_EXTRA, LeaveReason, RouteDecision
 from callcenter.llm.tool_cache import tool
 from callcenter.routing import Intent
 from callcenter.routing.discourse import (
@@ -147,6 +147,7 @@ class MetaSupervisor(Agent):
             yield self._then_ask(said)
             return
         fresh = fresh_user_text(chat_ctx) if fast else None
+        in_english: list[Intent] | None = None  # several needs read from the turn's gloss
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
             gloss_offer, self._gloss_offer = self._gloss_offer, None  # answered now, or never
@@ -180,8 +181,20 @@ class MetaSupervisor(Agent):
             if intents and (any(i.in_scope and i.confidence < router.threshold for i in intents)
                             # "hi um, unsere api gibt dauernd fehler fünfhundert, why is that": only
                             # the greeting is read; the need is in the other language's words
-                            or all(i.label.startswith("meta/") or not i.in_scope for i in intents)):
-                intents = self._read_in_english(text) or intents
+                            or all(i.label.startswith("meta/") or not i.in_scope for i in intents)
+                            # "mira two things cuánto debo and ...": a need read from a clause of
+                            # words the router never saw (there the two-factor reset, from "two")
+                            or any(i.in_scope and self._unseen_foreign(i.text) for i in intents)
+                            # "oye dos cosas cuánto debo and also i'm locked out": the words the
+                            # router never saw read as nothing at all, beside a need it is sure of
+                            or self._unseen_foreign(text)):
+                read = self._read_in_english(text)
+                needs = [i for i in intents if i.in_scope and not i.label.startswith("meta/")]
+                if read is not None and needs and len(read) <= len(needs) and all(
+                        i.confidence >= router.threshold and not self._unseen_foreign(i.text) for i in needs):
+                    read = None  # every need read surely as said, and the gloss finds no more: the words as said stand
+                intents = read or intents
+                in_english = read if read is not None and len(read) > 1 else None
             confident = [i for i in intents if domain_confidence(i) >= router.threshold and self._domain(i.domain)]
             beside = moves.need_beside_follow_up(text, intents, self.state.caller.results, router) if fixed is None else None
             if (beside is not None and self._domain(beside[1].domain)
@@ -278,14 +291,19 @@ class MetaSupervisor(Agent):
         # budget allows, so a long call costs the same per request as a short one.
         bounded = within_budget(chat_ctx, self.state.settings.llm_context_tokens)
         calls: list[llm.FunctionToolCall] = []
-        async for chunk in Agent.default.llm_node(self, bounded, tools, model_settings):
+        if fresh is not None and in_english:
+            # the gloss's needs, each sure and none a change, routed as the model would route them
+            # read in English: the words as said would be read again from the start
+            calls = [route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="fast", confidence=round(domain_confidence(i), 4))
+                     for i in in_english]
+        async for chunk in (self._nothing() if calls else Agent.default.llm_node(self, bounded, tools, model_settings)):
             if isinstance(chunk, llm.ChatChunk) and chunk.delta is not None and chunk.delta.tool_calls:
                 calls.extend(chunk.delta.tool_calls)  # held until every need of the turn is known
                 if chunk.delta.content:
                     yield chunk.delta.content
                 continue
             yield chunk
-        if calls and fresh is not None:
+        if calls and fresh is not None and not in_english:
             self._ask_after = unclear.left_unclear(self.state.router.detect(text), calls, self.state.router.threshold, topics())
         calls, booked = self._person_beside(calls, fresh or "")
         if booked and len(calls) == 1:  # the person booked, then the one need beside it
@@ -536,8 +554,7 @@ class MetaSupervisor(Agent):
         gloss; a change is read back in English by its task anyway)."""
         router = self.state.router
         glossaries = gist.glossaries(self.domains)
-        words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower())
-        if not any(not router.knows(w) and any(w in g for g in glossaries) for w in words):
+        if not self._unseen_foreign(text):
             return None  # no word of another language the router never saw: the words as said stand
         english = gist.gloss(text, glossaries)
         if not english:
@@ -547,6 +564,19 @@ class MetaSupervisor(Agent):
         if not sure or any(spec is None or spec.changes for spec in (self._specialist(i.domain, i.name) for i in intents)):
             return None
         return intents
+
+    @staticmethod
+    async def _nothing() -> AsyncIterable[llm.ChatChunk | str]:
+        """No model call: the turn's routes are already known."""
+        return
+        yield
+
+    def _unseen_foreign(self, text: str) -> bool:
+        """The words hold one of another language's that the glossaries know and the router never saw."""
+        router, glossaries = self.state.router, gist.glossaries(self.domains)
+        words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower())
+        # (a word the glossaries keep as it is, a place's name, is no other language's)
+        return any(not router.knows(w) and any(w in g and g[w] != w for g in glossaries) for w in words)
 
     def _names_need_in_gloss(self, text: str) -> bool:
         """Words in another language that name a department's need once glossed ("merci,
@@ -644,7 +674,9 @@ class MetaSupervisor(Agent):
             # "..., je voudrais un remboursement": an action beside them is understood and asked
             # for in English, as when said alone (_asked_to_act)
             left = [i for i, b in each if not b and i.confidence >= self.state.router.threshold]
-            asked = self._asked_to_act(left, english) if len(left) == 1 else None
+            # several ("je voudrais changer mon numéro ... et aussi où en est mon ticket"): the first
+            # change named and asked for with the rest, each taken in turn on a yes
+            asked = self._asked_to_act(left, english, text) if left else None
             if asked is not None and not any(b for _, b in each):
                 return asked
             if any(b for _, b in each):
@@ -658,7 +690,7 @@ class MetaSupervisor(Agent):
             # read-only lookup answers, if it has one
             branches = self._topic_branch(intents)
         if not branches:
-            if not topic_only(english) and (asked := self._asked_to_act(intents, english)) is not None:
+            if not topic_only(english) and (asked := self._asked_to_act(intents, english, text)) is not None:
                 return asked
             if intents and not self.state.caller.verified and self._parallel_branches(intents, anyone=True):
                 # a lookup that needs to know who is asking: the number and ZIP first, then the answer
@@ -667,19 +699,35 @@ class MetaSupervisor(Agent):
             return None
         return f"{gist.IN_ENGLISH} {await fan_out(self.state, branches, self.state.settings.fanout_timeout_s)}"
 
-    def _asked_to_act(self, intents: list[Intent], english: str) -> str | None:
-        """One need the router is sure of, in another language, whose specialist changes
-        something (a plan change, a refund): nothing acts on a gloss, so the caller hears
-        what it understood and is asked to say it in English, where it is read back. Only
-        for a gloss that says more than its topic ("my account" asks for nothing)."""
-        if len(intents) != 1 or domain_confidence(intents[0]) < self.state.router.threshold:
+    def _asked_to_act(self, intents: list[Intent], english: str, said: str = "") -> str | None:
+        """Needs the router is sure of, in another language, one of whose specialists changes
+        something (a plan change, a refund, a lock): nothing acts on a gloss, so the caller hears
+        what it understood and is asked to say it in English, where it is read back; a yes takes
+        the first change, then the other needs in turn. Only for a gloss that says more than its
+        topic ("my account" asks for nothing). `said`: the turn as said, for the values a gloss
+        drops (an email or a phone number, said in English words)."""
+        router = self.state.router
+        if not intents or any(domain_confidence(i) < router.threshold for i in intents):
             return None
-        spec = self._specialist(intents[0].domain, intents[0].name)
-        if spec is None or not spec.changes:
+        if len({i.domain for i in intents}) < len(intents):
+            # "ich wurde doppelt belastet, wo ist meine rückerstattung": two readings of one
+            # department's matter (the refund, its status) are no two needs to offer together
             return None
+        specs = [self._specialist(i.domain, i.name) for i in intents]
+        first = next((n for n, spec in enumerate(specs)
+                      if spec is not None and spec.acts(intents[n].text if len(intents) > 1 else english)), None)
+        if first is None or any(spec is None for spec in specs):
+            return None
+        spec, intent = specs[first], intents[first]
+        assert spec is not None  # for the type checker: every spec was found above
+        words = intent.text if len(intents) > 1 else english
+        values = gist.values_of(said, self.state.slots)  # whichever need it is for reads it
+        request = f"{words} {values}".strip()
+        rest = tuple(f"{i.text} {values}".strip() for n, i in enumerate(intents) if n != first)
         # a yes takes it up: its specialist reads the action back in English, and acts on a yes to that
-        self._gloss_offer = offers.Offer(intents[0].domain, english, spec.name, settles=spec.name)
-        return gist.ASK_IN_ENGLISH.format(what=spec.spoken_name)
+        self._gloss_offer = offers.Offer(intent.domain, request, spec.name, settles=spec.name, then=rest)
+        names = [spec.named_for(words)] + [s.spoken_name for n, s in enumerate(specs) if n != first and s is not None]
+        return gist.ASK_IN_ENGLISH.format(what=" and ".join(names))
 
     def _gist_task(self, text: str, answered: frozenset[str] = frozenset()) -> llm.FunctionToolCall | None:
         """A need in another language that no lookup answers and whose task changes nothing
@@ -698,7 +746,7 @@ class MetaSupervisor(Agent):
         intent = intents[0]
         domain = self._domain(intent.domain)
         spec = domain.specialist(intent.name) if domain is not None else None
-        if domain is None or spec is None or spec.changes or domain_confidence(intent) < self.state.router.threshold:
+        if domain is None or spec is None or spec.acts(english) or domain_confidence(intent) < self.state.router.threshold:
             return None
         call = route_call(f"{TRANSFER}{domain.name}", {"request": english}, path="fast", confidence=round(domain_confidence(intent), 4))
         call.extra[SETTLED_EXTRA] = spec.name
@@ -800,7 +848,8 @@ class MetaSupervisor(Agent):
         request = (request or "").strip()[: state.settings.max_turn_chars] or next(iter(user_texts(self.chat_ctx)), "")
         left: list[str] = []  # what the caller left for a new need ("I've left the plan change for now")
         settled = (extra or {}).get(SETTLED_EXTRA)  # the specialist the agenda settled on, if any
-        later: list[tuple[DomainSpec, str, float]] = []  # the other needs of a turn said at a question, one at a time
+        # the other needs of a turn said at a question, or taken with an offer, one at a time
+        later = [need for words in (extra or {}).get(THEN_EXTRA, []) for need in self._route_texts(words)]
         while True:
             if state.guard.stop_delegating:
                 return ""

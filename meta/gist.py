@@ -13,10 +13,23 @@ again in English, with its read-back.
 
 from __future__ import annotations
 
+from callcenter.routing.slots import SlotReader
+from callcenter.spoken import normalise
 from domains.glossary_words import IN_ENGLISH, gloss, glossaries
 
-__all__ = ["ASK_IN_ENGLISH", "IN_ENGLISH", "IN_ENGLISH_TASK", "VERIFY_FIRST", "gloss", "glossaries"]
+__all__ = ["ASK_IN_ENGLISH", "IN_ENGLISH", "IN_ENGLISH_TASK", "VERIFY_FIRST", "gloss", "glossaries", "values_of"]
 
 IN_ENGLISH_TASK = "I'll go on in English:"
 ASK_IN_ENGLISH = "It sounds like you'd like {what}. Would you like me to do that? Please tell me in English, and I'll read it back before anything is done."
 VERIFY_FIRST = "To look that up, I first need your customer number and the ZIP code on the account."
+
+
+# Values a caller says in English words inside another language ("cambiar mi email a grace h at
+# newmail dot com"): a gloss keeps only the glossaries' words, so these are carried beside it.
+_CARRIED = ("email", "phone")
+
+
+def values_of(said: str, slots: SlotReader) -> str:
+    """The email or phone number said in the turn, as the line writes them, for its gloss."""
+    found = slots.read(normalise(said)).as_dict() if said else {}
+    return " ".join(str(found[k]) for k in _CARRIED if found.get(k))

@@ -87,7 +87,7 @@ def states_identity(text: str) -> bool:
     return bool(slots.get("customer_id") or slots.get("email"))
 
 
-_ZIP_NAMED = re.compile(r"\b(?:zip|postal|post\s*code|postcode)\b", re.I)
+_ZIP_NAMED = re.compile(r"\b(?:zip|postal|post\s*code|postcode|postleitzahl|plz|cap|cep|c[oó]digo\s+postal|code\s+postal|codice\s+postale)\b", re.I)
 
 
 def states_half_identity(text: str) -> bool:
@@ -111,7 +111,12 @@ _IDENTITY_WORDS = frozenset(
     # the hedges said with a number read off a letter: "i think", "if i remember right", "i'm not sure"
     "think guess believe suppose reckon sure not pretty hopefully remember if "
     # where the email is kept: "the email on the account is ...", "the one on file"
-    "on file registered under".split()
+    "on file registered under "
+    # the same statement in the languages the line hears ("cliente c uno zero zero tre cap sei zero
+    # sei zero uno", "kunde c eins null null vier plz ..."): a number and a ZIP, named as they name them
+    "cliente client kunde kundin kundennummer número numéro numero nummer code código codice postal postale "
+    "postleitzahl plz cap cep mi mon ma meine mein il mio meu minha es est ist è é soy je suis ich bin sono sou "
+    "hola bonjour hallo ciao olá buenos buenas días bon jour guten tag buongiorno bom dia de del di du please".split()
 )
 _CLAUSES = re.compile(r"[.;!?]+(?:\s+|$)|,\s*")  # not the dot inside an email address
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
@@ -246,6 +251,10 @@ def follow_up_answer(text: str, results: list[DomainResult], router: IntentRoute
         same = [r for r in answered if r.domain == domain and r.specialist == name]
         if same:  # "and when will that be fixed?" after the incident
             return repair.answer_follow_up(kind, same[-1])
+    if len([i for i in sure if not i.label.startswith("meta/") and i.in_scope]) >= 2:
+        # "and what's our balance, and when does the incident end" after a refund: two needs of
+        # their own, none answered yet, not a question about the refund
+        return None
     # a social reading of a follow-up question is none of another department ("any idea how long
     # that's going to last" is no goodbye for its "last")
     elsewhere = [i for i in readings if domain_confidence(i) >= router.threshold and not i.label.startswith("meta/")]
@@ -360,7 +369,10 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
     said = {_SAME_AS.get(w, w) for w in _WORD.findall(text.lower())}
     words = {w for w in said if len(w) >= _MIN_TOPIC_WORD and w not in _TOPICLESS} | (said & _BEING_FIXED)
     able = [r for r in answered if r.result is not None and r.result.follow_ups.get(kind)]
-    best, shared = (able or answered)[-1], 0
+    # "so what should we be doing" after the 500s and the balance: the answer with something to
+    # do, not the one whose answer is that there is nothing to do
+    doing = [r for r in able if r.result is not None and not _NOTHING_TO_DO.match(r.result.follow_ups[kind])]
+    best, shared = (doing or able or answered)[-1], 0
     for result in reversed(answered):  # the latest wins a tie
         # its answer and what it would say next: "why is it taking so long to fix" names the
         # incident (whose next step says "once it's fixed"), not the balance said after it
@@ -375,7 +387,12 @@ def _named(text: str, answered: list[DomainResult], kind: FollowUp) -> DomainRes
 _MIN_TOPIC_WORD = 3
 # A caller's word for what an answer says in another ("any idea when they'll ring" after a call back
 # was booked: "they'll call you ...")
-_SAME_AS = {"ring": "call", "rang": "called", "phone": "call", "buzz": "call"}
+_SAME_AS = {"ring": "call", "rang": "called", "phone": "call", "buzz": "call",
+            # "and when does it end" after an incident and an invoice: a trouble's end is its fix
+            "end": "resolved", "ends": "resolved", "ending": "resolved", "ended": "resolved", "over": "resolved",
+            "finish": "resolved", "finished": "resolved"}
+# A follow-up's answer that there is nothing to do ("Nothing: the next bill is charged automatically.").
+_NOTHING_TO_DO = re.compile(r"\W*(?:nothing|no\s+need|you\s+don'?t\s+(?:need|have)\s+to)\b", re.I)
 # Words that name no answer: a follow-up's own, and the function words ("how long is that outage
 # gonna go on for" after the balance and the board: "for" is in the balance's answer too).
 _TOPICLESS = _FOLLOW_UP_WORDS | FUNCTION_WORDS

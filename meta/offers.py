@@ -16,7 +16,7 @@ from livekit.agents import llm
 from callcenter.llm import templates as t
 from callcenter.llm.embedded import TRANSFER, route_call
 from callcenter.llm.language import farewell_language, says_goodbye
-from callcenter.llm.protocol import SETTLED_EXTRA
+from callcenter.llm.protocol import SETTLED_EXTRA, THEN_EXTRA
 from callcenter.routing.discourse import farewell_after, is_closing, is_thanks_only
 from callcenter.routing.slots import SlotReader
 from domains.intent import after_surprise, restated_yes, yes_at_the_end, yes_or_no
@@ -32,6 +32,7 @@ class Offer:
     specialist: str | None = None  # who made the offer
     settles: str | None = None  # who takes the yes, when the request's words alone may read otherwise
     made_by: int = 0  # the result that made it (its id), to hold it once more past a question about it
+    then: tuple[str, ...] = ()  # the needs asked with it, in English words, each routed after it in turn
 
 
 def take_offer(results: list[DomainResult], consumed: set[int], *, since: int = 0) -> Offer | None:
@@ -99,6 +100,8 @@ def reply(text: str, offer: Offer, state: CallState, *, elsewhere: Callable[[str
             # "api errors and refund invoice", a gloss whose refund was offered, is no invoice
             # lookup when its words are read again
             call.extra[SETTLED_EXTRA] = offer.settles
+        if offer.then:
+            call.extra[THEN_EXTRA] = list(offer.then)  # "ja" to the plan change and the lock: each in turn
         return call
     if answer is False and (farewell_after(text) is not None or farewell_language(text) is not None or says_goodbye(text)):
         # "nah that's all. have a good one", "non, laissez tomber. merci, au revoir"

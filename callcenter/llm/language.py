@@ -26,34 +26,34 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         cerrar la del que en un se lo mis tu su al como más muy ya hay está estoy puedo puede gracias tardes noches
         cobro cobraron cobrado pago pagar dinero contraseña ayer hoy dos veces sí también porque cuando donde dónde qué
         cómo cuánto cuanto favor señor señora quisiera tarjeta reembolso servicio problema tiene funciona hablar persona
-        alguien mí nada esto eso este esta mes cambiar correo punto arroba""".split()
+        alguien mí nada esto eso este esta mes cambiar correo punto arroba esos esas estos estas quién cuál cuáles fueron vinieron""".split()
     ),
     "fr": frozenset(
         """je tu il nous vous est les des une la pour avec mais pas que qui dans sur mon ma mes votre bonjour voudrais compte
         elle ils le du et sont ne ton ta vos ou où merci oui non facture paiement mot passe aide veux peux pouvez j'ai
         c'est est-ce au aux ce cette très aussi fermer remboursement deux fois hier aujourd'hui carte argent parler
         quelqu'un problème marche rien suis avez avoir être mois changer courriel arobase pourquoi combien comment
-        quand cher chère""".split()
+        quand cher chère ces ceux celles quel quelle quels viennent venaient""".split()
     ),
     "de": frozenset(
         """ich nicht und der das ist mein meine bitte ein eine sie wir mit auf habe frage rechnung guten tag du er ihr oder
         den dem einen sind bin hat haben meinen für von zu bei wie warum wo danke hallo konto passwort hilfe geld zweimal
         kann können möchte ja nein schließen kündigen gestern heute karte sprechen jemand funktioniert nichts geht
-        doppelt abgebucht monat ändern wechseln""".split()
+        doppelt abgebucht monat ändern wechseln woher wohin diese dieser dieses wer welche welcher kamen""".split()
     ),
     "it": frozenset(
         """io non sono della questo il mio perché ciao vorrei grazie conto lui lei noi voi lo gli una di che è per con mia
         ho ha buongiorno fattura aiuto posso come chiudere rimborso due volte ieri oggi carta soldi parlare qualcuno
         funziona niente mese quanto quando devo adesso prossima prossimo salve scade arriva bolletta pagare vostro
         vostra nostro nostra scusi scusa faccio fare usare risultati nella nel alla alle sulla delle degli
-        cambiare passare piano chiocciola""".split()
+        cambiare passare piano chiocciola dove quei quelle questi queste chi quale quali venivano""".split()
     ),
     "pt": frozenset(
         """eu não obrigado minha conta preciso você olá ele ela nós os um uma do da que é para com meu sou tenho obrigada
         bom dia fatura senha ajuda fechar reembolso duas vezes ontem hoje cartão dinheiro falar alguém funciona nada
         mês boa tarde noite quanto quanta próxima próximo gostaria queria cobraram cobrado pagamento estou também
         vocês isso essa esse muito agora sim então minhas meus quero mudar pra gente tá pequeno plano custa brigado
-        brigada tô trocar ponto arroba devo devemos""".split()
+        brigada tô trocar ponto arroba devo devemos onde essas esses estas estes quem qual quais foram vieram""".split()
     ),
 }
 # English words and fillers are no evidence of another language, however common they are
@@ -271,10 +271,47 @@ def says_goodbye(text: str) -> bool:
     return detect_language(text, weak=True) in _FAREWELLS or farewell_language(text) is not None
 
 
+# A farewell in another language closing a turn: "sì va bene grazie ciao", "ja, danke, tschüss".
+_FOREIGN_BYE_END = re.compile(
+    r"[\s,.!]+(?:(?:gracias|merci|danke|grazie|obrigad[oa]|vielen\s+dank|muchas\s+gracias|mille)[\s,.!]+)*"
+    r"(?:adi[oó]s|chao|chau|hasta\s+luego|au\s+revoir|salut|tsch[uü]ss?|auf\s+wiederh[oö]ren|auf\s+wiedersehen|arrivederci|ciao|tchau|at[eé]\s+logo)\W*$",
+    re.I)
+
+
+def without_foreign_bye(text: str) -> str | None:
+    """The words before a farewell said in another language that ends the turn (with any thanks
+    said with it), or None when the turn does not end on one."""
+    found = _FOREIGN_BYE_END.search(text)
+    return text[: found.start()].strip() if found is not None and found.start() > 0 else None
+
+
 def english_words(text: str) -> int:
     """How many of the words English sentences can hardly do without the text has ("what plan
     am i on" has four; "le nostre chiamate api danno errore" none)."""
     return sum(1 for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower()) if w in _ENGLISH)
+
+
+_ALL_FOREIGN = frozenset().union(*_FUNCTION_WORDS.values())
+_FOREIGN_LETTERS = frozenset("".join(_LETTERS.values()))
+_STRETCH_WORDS, _STRETCH_ENGLISH = 4, 2  # a stretch this long, with this many of English's commonest words
+
+
+def english_stretches(text: str, foreign: Callable[[str], bool] = lambda _: False) -> list[tuple[int, int]]:
+    """Where a sentence of another language turns to English and back ("hi zwei sachen is there an
+    outage right now und bitte ...": "is there an outage right now"): spans of at least four words
+    with none of another language's (its function words, its letters, or `foreign`'s) and at least
+    two of English's commonest, as (start, end) offsets into ``text``."""
+    spans: list[tuple[int, int]] = []
+    run: list[re.Match[str]] = []
+    for m in [*re.finditer(r"[^\W\d_]+(?:'[^\W\d_]+)?|\d+", text.lower()), None]:
+        word = m.group(0) if m is not None else ""
+        if m is not None and word not in _ALL_FOREIGN and not (set(word) & _FOREIGN_LETTERS) and not foreign(word):
+            run.append(m)
+            continue
+        if len(run) >= _STRETCH_WORDS and sum(1 for w in run if w.group(0) in _ENGLISH) >= _STRETCH_ENGLISH:
+            spans.append((run[0].start(), run[-1].end()))
+        run = []
+    return spans
 
 
 # The words a follow-up question is built of, in the languages callers use ("¿y cuándo vence?",

@@ -16,6 +16,9 @@ ROUTING_EXTRA = "callcenter_route"  # FunctionCall.extra key: how the routing de
 # FunctionCall.extra key: the specialist a transfer is settled on before its supervisor reads
 # it (a multi-need turn's other needs took the other close reading: meta/agenda.py)
 SETTLED_EXTRA = "callcenter_settled"
+# A route's extra: the words of the needs to route after it, one at a time ("ja" to "It sounds like
+# you'd like the plan change and your account locked": the plan change, then the lock).
+THEN_EXTRA = "callcenter_then"
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,8 @@ _NOUN_AFTER = r"(?:bill|invoice|payment|charge|statement|month|week|year|time|on
 
 # Ordinals that open a clause in an ordered list. They carry no need of their own.
 _ORDINAL = re.compile(
-    rf"""^(?:and\s+|then\s+|so\s+)?(?:first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
+    rf"""^(?:and\s+|then\s+|so\s+)?(?:(?:the\s+)?(?:first|second|third|other|last|final|next|another)\s+(?:thing|question|issue|point)
+    |first(?:ly)?|first\s+of\s+all|to\s+start(?:\s+with)?|second(?:ly)?|third(?:ly)?
     |next(?!\s+{_NOUN_AFTER})|after\s+that|then|finally|lastly|last(?:ly)?\s+of\s+all|last(?!\s+{_NOUN_AFTER})|and\s+last(?:ly)?
     |number\s+(?:one|two|three|four|[1-5])|(?:one|two|three)(?!\s+(?:of|more|factor|fa|step|things?|hundred|thousand|are|were|is\s+(?:late|wrong|paid|due|missing|fine|ok|okay))\b))\b[,:]?\s+""",
     re.IGNORECASE | re.VERBOSE,
@@ -64,6 +65,7 @@ _BOUNDARY = re.compile(
     | ,?\s*\b(?:and\s+)?after\s+that\b[,]?\s*
     | ,?\s*\band\s+(?:finally|lastly|last(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b[,]?\s*
     | ,?\s*\b(?:finally|lastly|secondly|thirdly)\b[,]?\s*
+    | ,\s*(?:and\s+)?(?:the\s+)?(?:second|third|other|last|final|next|another)\s+(?:thing|question|issue|point)\b[,:]?\s*   # "..., second thing is there any refund"
     | ,\s*number\s+(?:one|two|three|four|[1-5])\s*[,:]\s*   # ", number two, ...": a list's marker (spoken digits are digits here)
     | [,;]?\s+\(?[1-5]\)\s+                                   # "1) my invoice 2) paging": a texted list's marker
     | ,?\s*\bbut\s+(?=(?:mostly|mainly|really|more\s+importantly|most\s+importantly|the\s+main\s+thing|what\s+i\s+(?:really\s+|actually\s+)?(?:need|want|care\s+about)|above\s+all|first)\b)

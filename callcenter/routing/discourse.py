@@ -692,9 +692,9 @@ def is_closing(text: str) -> bool:
     return bool(words) and bool(_CLOSING_CUE.search(low)) and all(w in _CLOSING_WORDS for w in words)
 
 
-# "yes. actually that's enough for today, bye": "actually" opening the caller's being done, not
+# "yes. (ok) actually that's enough for today, bye": "actually" opening the caller's being done, not
 # taking anything back ("actually no, bye" keeps it: no is no closing after "actually")
-_ACTUALLY_DONE = re.compile(r"^\W*actually\W+(?=(?:that'?s|thats|that\s+is|i'?m|we'?re)\s+(?:all|enough|plenty|it|everything|good|done|fine)\b)")
+_ACTUALLY_DONE = re.compile(r"^\W*(?:(?:ok|okay|oh|um|uh|right|alright|well)\W+)*actually\W+(?=(?:that'?s|thats|that\s+is|i'?m|we'?re)\s+(?:all|enough|plenty|it|everything|good|done|fine)\b)")
 
 
 # "oh sorry, wrong number": a caller who dialled the wrong line, not a phone number to change.

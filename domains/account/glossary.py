@@ -67,7 +67,8 @@ _WORDS: dict[str, str] = {
     "alguém acessou": "someone logged in",
     "no fui yo": "wasn't me", "no he sido yo": "wasn't me", "ce n'était pas moi": "wasn't me",
     "c'était pas moi": "wasn't me", "das war ich nicht": "wasn't me", "war ich nicht": "wasn't me",
-    "non ero io": "wasn't me", "não fui eu": "wasn't me",
+    "non ero io": "wasn't me", "não fui eu": "wasn't me", "non sono stato io": "wasn't me", "non sono stata io": "wasn't me",
+    "yo no fui": "wasn't me", "no fui": "wasn't me", "pas moi": "wasn't me", "nicht ich": "wasn't me", "eu não fui": "wasn't me",
     "rumania": "romania", "rumanía": "romania", "roumanie": "romania", "rumänien": "romania", "romania": "romania",
     "romênia": "romania", "roménia": "romania",
     # suspicious sign-ins, a hacked account: "connexions suspectes", "accessi sospetti", "acessos suspeitos"

@@ -194,7 +194,7 @@ DOMAIN = DomainSpec(
         SpecialistSpec("login_help", HelpLoginTask, "Route to sign-in help: cannot log in, forgot or reset password.", "signing in", called="signing in"),
         SpecialistSpec("profile_update", UpdateProfileTask, "Route to profile updates: change email or phone.", "changing your email or phone", called="the contact details change", changes=True),
         SpecialistSpec("security", SecureAccountTask, "Route to security: hacked, suspicious sign-ins, lock the account.", "securing your account", called="your account's security",
-                       lookup=lookup_security, acts_on=asks_to_lock),
+                       lookup=lookup_security, acts_on=asks_to_lock, acted="your account locked"),
         SpecialistSpec("close_account", CloseAccountTask, "Route to account closure: close, cancel or delete the account.", "closing your account", called="closing your account", changes=True),
         SpecialistSpec("two_factor_reset", ResetTwoFactorTask, "Route to two-factor reset: lost phone, authenticator codes.", "resetting two-factor authentication", called="the two-factor reset", changes=True),
     ),

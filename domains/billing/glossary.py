@@ -104,6 +104,28 @@ _WORDS: dict[str, str] = {
     "dinero": "money", "mi dinero": "my money", "argent": "money", "mon argent": "my money", "geld": "money",
     "mein geld": "my money", "soldi": "money", "denaro": "money", "dinheiro": "money", "meu dinheiro": "my money",
     "geld zurück": "money back", "de volta": "back", "devuelvan": "refund", "devolver": "refund", "devolución": "refund",
+    # less: "je veux payer moins chaque mois", "vorrei spendere meno" (not "too dear": said as often
+    # as a reason to leave, "ah, troppo caro per noi, grazie, arrivederci")
+    "moins": "less", "menos": "less", "meno": "less", "weniger": "less", "chaque": "every", "ogni": "every", "cada": "every",
+    # (but "más o menos", "plus ou moins": roughly, no amount at all)
+    "más o menos": "roughly", "mas o menos": "roughly", "plus ou moins": "roughly", "mehr oder weniger": "roughly",
+    "più o meno": "roughly", "mais ou menos": "roughly", "au moins": "at least", "al menos": "at least", "almeno": "at least",
+    "pelo menos": "at least", "mindestens": "at least",
+    "spendere": "spend", "gastar": "spend", "dépenser": "spend", "ausgeben": "spend",
+    # a plan above or below: "passer au plan supérieur", "un piano più basso"
+    "supérieur": "higher", "superior": "higher", "superiore": "higher", "höheren": "higher", "höher": "higher",
+    "inférieur": "lower", "inferior": "lower", "inferiore": "lower", "più basso": "lower", "más bajo": "lower",
+    "plus bas": "lower", "mais baixo": "lower", "niedrigeren": "lower",
+    "plan supérieur": "higher plan", "piano superiore": "higher plan",
+    "plano superior": "higher plan", "höheren tarif": "higher plan", "plan inférieur": "lower plan",
+    "piano inferiore": "lower plan", "plano inferior": "lower plan", "niedrigeren tarif": "lower plan",
+    # the money a figure is in: "vingt dollars de remboursement", "veinte dólares", "zwanzig dollar"
+    # (without it "20" is no amount, and a part asked back would be read as the whole)
+    "dollars": "dollars", "dólares": "dollars", "dollar": "dollars", "dollari": "dollars", "dólar": "dollars",
+    # money back asked after: "ya me devolvieron el dinero", "vous m'avez déjà remboursé"
+    "ya me devolvieron": "have you already refunded", "ya me han devuelto": "have you already refunded",
+    "déjà remboursé": "already refunded", "schon erstattet": "already refunded", "già rimborsato": "already refunded",
+    "já me devolveram": "have you already refunded",
     # a refund: "quiero un reembolso", "je veux être remboursé", "ich möchte eine erstattung"
     "reembolso": "refund", "reembolsos": "refunds", "reembolsar": "refund", "reembolsen": "refund",
     "reembolsado": "refunded", "remboursement": "refund", "remboursements": "refunds", "rembourser": "refund",

@@ -111,6 +111,9 @@ _OWED_NOW = re.compile(
     r"|\b(?:am\s+i|are\s+we)\s+behind\s+(?:on|with)\s+(?:my|our|the)?\s*(?:payments?|bills?|account)\b"
     # "why does it say i'm behind", "it's showing we're overdue"
     r"|\b(?:say|says|saying|show|shows|showing)\s+(?:that\s+)?(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:behind|overdue|in\s+arrears)\b"
+    # "why does it say my payment is late", "our invoice is showing as overdue": the same, said of the bill
+    r"|\b(?:my|our|the)\s+(?:payment|bill|invoice|account)\s+(?:is|'s|was|shows\s+as|showing\s+as|is\s+showing(?:\s+as)?)\s+"
+    r"(?:\w+\s+)?(?:late|overdue|past[\s-]+due|behind|in\s+arrears)\b"
     # "so whats the damage": the sum to pay, said as everyone says it
     r"|\bwhat'?s\s+the\s+damage\b|\bwhat\s+is\s+the\s+damage\b"
     # "where do i stand with payments": the account's standing (not a refund's or a ticket's)

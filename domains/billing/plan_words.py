@@ -385,7 +385,8 @@ def asks_no_price(text: str) -> bool:
         return True  # "i want the plan with 6000 requests a minute": a move, its figure no question
     if compares_plans(text) and len(set(m.group(1).lower() for m in _MENTION.finditer(text) if m.group(1))) != 1:
         return False  # "the difference between the plans": the whole list, side by side
-    return not (_PRICE.search(text) and not _MOVE.search(text))
+    # "we need to trim costs so knock us down one tier": a way down the list is a move too
+    return not (_PRICE.search(text) and not _MOVE.search(text) and not _TO_DIRECTION.search(text))
 
 
 

@@ -26,7 +26,12 @@ from domains.billing.policy import (
 )
 from domains.billing.ports import billing_port
 from domains.billing.records import Charge, Refund
-from domains.billing.refund_words import amount_back, asks_money_back, changed_amount
+from domains.billing.refund_words import (
+    amount_back,
+    asks_money_back,
+    changed_amount,
+    claimed_reason,
+)
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
 from domains.frame import ActionFacts
@@ -156,6 +161,14 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             # Sent here by words that ask for no money back: what the records allow is offered,
             # and only the caller's yes to it asks for the refund (read back then like any other).
             self.finish(IssueRefundResult(status="info", summary=_offered(charge, decision), offer=f"refund charge {charge.id}", **base))
+            return None
+        claimed = None if self.gate.pending else claimed_reason(self.request_words)
+        if claimed is not None and claimed != decision.reason:
+            # "i think i was charged twice, refund that" where only an outage credit qualifies:
+            # the caller asked for another refund than the one the records allow, so it is told
+            # and offered, not read back as if it were the one asked for (a yes then reads it back)
+            summary = f"{_NOT_FOUND[claimed]} {_offered(charge, decision)}"
+            self.finish(IssueRefundResult(status="info", summary=summary, offer=f"refund charge {charge.id}", **base))
             return None
         go = self.gate.check(self, f"refund:{charge.id}:{decision.amount_cents}:{decision.outcome}",
                              _readback(charge, decision, self.customer_id), _facts(decision, charge.id, limits_of(billing)))
@@ -315,6 +328,11 @@ def _facts(decision: RefundDecision, charge_id: str, limits: RefundLimits) -> Ac
 
 
 _ANOTHER = "If you mean a different charge, read me its id, like CH-1001-2."
+# What the records do not show, of the reason the caller gave for a refund.
+_NOT_FOUND = {
+    "duplicate": "I don't see a charge taken twice on your account.",
+    "service_failure": "I don't see a service problem on your bill.",
+}
 _LEFT_THERE = "Alright, I've left it there; nothing was refunded."
 # An answer taken as it is: "ok", "i see", "fair enough", "oh well ok then".
 _TAKEN = re.compile(r"\W*(?:(?:oh|ah|hmm|well|um|uh)\W+)*(?:ok(?:ay)?|alright|all right|i see|fair enough|got it|right|understood|fine"

@@ -204,6 +204,15 @@ def tells_taken_twice(text: str) -> bool:
     return bool(_TAKEN_TWICE.search(text)) and not asked_before(text)
 
 
+def claimed_reason(text: str) -> str | None:
+    """The refund's reason as the caller tells it: "duplicate" ("you took it twice"),
+    "service_failure" ("a credit for the outage"), or None (a bare "refund", both, or neither)."""
+    twice, trouble = tells_taken_twice(text), asks_credit_for_trouble(text)
+    if twice == trouble:
+        return None
+    return "duplicate" if twice else "service_failure"
+
+
 # Any word of money going back to the caller, or of a charge that should not have been: the
 # refund's read-back starts only from a request that has one. "and you won't charge me a fee
 # for paying less, right?" or "how do i get back in afterwards" routed here has none: the

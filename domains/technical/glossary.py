@@ -19,6 +19,10 @@ _WORDS: dict[str, str] = {
     "no funciona": "not working", "ne fonctionne pas": "not working", "ne marche pas": "not working",
     "marche pas": "not working", "funktioniert nicht": "not working", "geht nicht": "not working",
     "non funziona": "not working", "não funciona": "not working",
+    # "ma clé api est refusée", "mi clave es rechazada", "der schlüssel wird abgelehnt": turned away
+    "refusée": "rejected", "refusé": "rejected", "refusées": "rejected", "rechazada": "rejected", "rechazado": "rejected",
+    "rechazan": "rejected", "abgelehnt": "rejected", "rifiutata": "rejected", "rifiutato": "rejected",
+    "recusada": "rejected", "recusado": "rejected",
     # stopped working: "mi clave dejó de funcionar", "ma clé a cessé de fonctionner", "hat aufgehört zu funktionieren"
     "dejó de funcionar": "stopped working", "dejo de funcionar": "stopped working", "ha dejado de funcionar": "stopped working",
     "a cessé de fonctionner": "stopped working", "ne fonctionne plus": "stopped working", "ne marche plus": "stopped working",
@@ -55,6 +59,9 @@ _WORDS: dict[str, str] = {
     "settimana scorsa": "last week", "semana passada": "last week",
     "problemas": "problems", "problèmes": "problems", "probleme": "problems", "problemi": "problems",
     "problème": "problem", "problema": "problem", "est-ce que": "is", "est-ce qu'": "is",
+    # "gab es letzte woche ein problem mit den webhooks", "welche sdks gibt es": was there, is there, which
+    "gab es": "was there", "gibt es": "is there", "welche": "which", "welcher": "which", "welches": "which",
+    "ein problem": "a problem", "problem mit": "problem with",
     "a un problème": "having problems", "tiene un problema": "having problems", "hat ein problem": "having problems",
     "ha un problema": "having problems", "tem um problema": "having problems", "está com problema": "having problems",
     "tenemos problemas": "having problems", "on a des problèmes": "having problems", "haben probleme": "having problems",

@@ -14,6 +14,8 @@ _THING = (r"(?:the\s+|your\s+|ur\s+)?(?:api|service|services|site|website|platfo
           r"|webhooks?|webhook\s+deliver(?:y|ies)|stuff|things|everything|whole\s+thing)")
 _STATE = (r"(?:ok(?:ay)?|up|down|working|running(?:\s+slow(?:ly)?)?|slow|lagging|alive|online|offline|fine|broken|healthy|live|back(?:\s+up)?|having\s+(?:issues|problems|trouble)"
           r"|acting\s+up|(?:been\s+)?(?:fixed|resolved|sorted)|back\s+to\s+normal"
+          # "are webhooks getting delivered again": working once more, said by what it does
+          r"|(?:getting\s+|being\s+)?(?:delivered|delivering|sent|sending|going\s+through|coming\s+through|flowing)\s+(?:again|normally|properly)"
           # said of a service as of a drunk: "is your api falling over right now", "playing up"
           r"|falling\s+over|fallen\s+over|playing\s+up|on\s+the\s+fritz|having\s+a\s+(?:wobble|moment|bad\s+day))")
 _UP_QUESTION = re.compile(
@@ -234,6 +236,10 @@ def asks_for_ticket(text: str) -> bool:
 # a ticket, which its status answers; opening one is asked for in other words.
 _ASKS_ABOUT_TICKET = re.compile(
     r"^\W*(?:(?:uh|um|so|ok|okay|and|hi|hey)\W+)*(?:is|are|was|were|do|does|did|has|have)\b.{0,40}\b(?:tickets?|case)\b"
+    # "tell me whether engineering has a ticket open for us", "check if there's a ticket already":
+    # the same question, asked indirectly (not "if there isn't one, open one")
+    r"|\b(?:whether|if)\s+(?:\w+\s+){0,3}?(?:has|have|had|is|are|there'?s|got)\b.{0,25}\b(?:tickets?|case)\b"
+    r"(?!.{0,40}\b(?:open|file|raise|create|log)\s+(?:one|it|a)\b)"
     # "what stage is our engineering ticket at", "where's our ticket up to": where it stands
     r"|\b(?:what\s+stage|how\s+far\s+along|where'?s|where\s+is)\b.{0,30}\b(?:tickets?|case)\b(?:\s+(?:at|up\s+to))?"
     # "did your engineers ever get back to us about our issue": what became of what was escalated
