@@ -399,10 +399,12 @@ def raises_need(task: SpecialistLike, words: str) -> bool:
 
 def _names_own(task: SpecialistLike, words: str) -> bool:
     """The router's first reading of the words is this task's need, or its own department's
-    (a refund taken back reads as the refund's status as often as the refund)."""
+    with the need's own word in them ("forget the refund" reads as the refund's status as often
+    as the refund; "forget the plan change" at the refund's read-back is another need)."""
     first = next(iter(task.state.router.detect(words)), None)
-    return first is not None and (first.label == task.label or restates(task, words)
-                                  or first.domain == task.id.split(".", 1)[0])
+    own_word = task.label.rsplit("/", 1)[-1].split("_")[0]
+    return first is not None and (first.label == task.label or restates(task, words) or (
+        first.domain == task.id.split(".", 1)[0] and re.search(rf"\b{re.escape(own_word)}", words) is not None))
 
 
 def restates(task: SpecialistLike, latest: str) -> bool:
