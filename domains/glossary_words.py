@@ -106,7 +106,7 @@ def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
     figures = foreign_numbers.digits(said)
     named = set(re.findall(r"\d+", figures)) - set(re.findall(r"\d+", said))
     low = f" {_COMPOUND.sub(' ', figures)} "
-    words = {k: v for g in (*glossaries, FOLLOW_UP_GLOSS) for k, v in g.items()}
+    words, stems = _merged(tuple(glossaries))
     found: list[tuple[int, str]] = [(m.start(), m.group(0)) for m in _AS_WRITTEN.finditer(low)]
     found += [(m.start(), m.group(0)) for m in re.finditer(r"(?<![\w-])\d+(?![\w-])", low) if m.group(0) in named and not _AS_WRITTEN.fullmatch(m.group(0))]
     low = re.sub(r"(?<![\w-])\d+(?![\w-])", lambda m: " " * len(m.group(0)) if m.group(0) in named else m.group(0), low)
@@ -120,7 +120,6 @@ def _gloss_words(text: str, glossaries: Iterable[dict[str, str]]) -> str:
         for m in re.finditer(rf"(?<![\w-]){re.escape(foreign)}(?![\w-])", low):
             found.append((m.start(), words[foreign]))
             low = low[: m.start()] + " " * len(m.group(0)) + low[m.end():]
-    stems = _stem_index(words)
     for m in re.finditer(r"[^\W\d_]{6,}", low):
         if (english := _inflected(m.group(0), words, stems) or _compound(m.group(0), words)) is not None:
             found.append((m.start(), english))
@@ -138,7 +137,9 @@ _ENDINGS = tuple(sorted({
     "é", "a", "e", "o", "i", "s",
 }, key=len, reverse=True))
 _STEM_LETTERS = 5
-_STEMS: dict[int, dict[str, list[str]]] = {}
+# The departments' glossaries live as long as the process: merged and indexed once per set
+# (the set is kept with its table, so its ids cannot be taken by other dicts meanwhile).
+_MERGED: dict[tuple[int, ...], tuple[tuple[dict[str, str], ...], dict[str, str], dict[str, list[str]]]] = {}
 
 
 def _stem(word: str) -> str:
@@ -148,16 +149,17 @@ def _stem(word: str) -> str:
     return word
 
 
-def _stem_index(words: dict[str, str]) -> dict[str, list[str]]:
-    """The glossaries' one-word entries by stem (built once per set of glossaries)."""
-    key = hash(tuple(sorted(words)))
-    if key not in _STEMS:
-        index: dict[str, list[str]] = {}
+def _merged(glossaries: tuple[dict[str, str], ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The glossaries (and the follow-up words) as one table, and its one-word entries by stem."""
+    key = tuple(map(id, glossaries))
+    if key not in _MERGED:
+        words = {k: v for g in (*glossaries, FOLLOW_UP_GLOSS) for k, v in g.items()}
+        stems: dict[str, list[str]] = {}
         for foreign in words:
             if foreign.isalpha() and len(foreign) >= _STEM_LETTERS + 1:
-                index.setdefault(_stem(foreign), []).append(foreign)
-        _STEMS[key] = index
-    return _STEMS[key]
+                stems.setdefault(_stem(foreign), []).append(foreign)
+        _MERGED[key] = (glossaries, words, stems)
+    return _MERGED[key][1:]
 
 
 def _compound(word: str, words: dict[str, str]) -> str | None:

@@ -296,13 +296,14 @@ class MetaSupervisor(Agent):
             # read in English: the words as said would be read again from the start
             calls = [route_call(f"{TRANSFER}{i.domain}", {"request": i.text}, path="fast", confidence=round(domain_confidence(i), 4))
                      for i in in_english]
-        async for chunk in (self._nothing() if calls else Agent.default.llm_node(self, bounded, tools, model_settings)):
-            if isinstance(chunk, llm.ChatChunk) and chunk.delta is not None and chunk.delta.tool_calls:
-                calls.extend(chunk.delta.tool_calls)  # held until every need of the turn is known
-                if chunk.delta.content:
-                    yield chunk.delta.content
-                continue
-            yield chunk
+        else:
+            async for chunk in Agent.default.llm_node(self, bounded, tools, model_settings):
+                if isinstance(chunk, llm.ChatChunk) and chunk.delta is not None and chunk.delta.tool_calls:
+                    calls.extend(chunk.delta.tool_calls)  # held until every need of the turn is known
+                    if chunk.delta.content:
+                        yield chunk.delta.content
+                    continue
+                yield chunk
         if calls and fresh is not None and not in_english:
             self._ask_after = unclear.left_unclear(self.state.router.detect(text), calls, self.state.router.threshold, topics())
         calls, booked = self._person_beside(calls, fresh or "")
@@ -564,12 +565,6 @@ class MetaSupervisor(Agent):
         if not sure or any(spec is None or spec.changes for spec in (self._specialist(i.domain, i.name) for i in intents)):
             return None
         return intents
-
-    @staticmethod
-    async def _nothing() -> AsyncIterable[llm.ChatChunk | str]:
-        """No model call: the turn's routes are already known."""
-        return
-        yield
 
     def _unseen_foreign(self, text: str) -> bool:
         """The words hold one of another language's that the glossaries know and the router never saw."""

@@ -252,12 +252,17 @@ def only_value(segment: str) -> bool:
 _GIVES_REASON = re.compile(r"^\W*(?:'?cause|because|coz|cuz|cos|as)\s+(?:our|my|the|we|i|it)\b", re.I)
 
 
+# "first of all, ...": where a question starts after its opening
+_FIRST_OF_ALL = re.compile(
+    r"^\W*(?:(?:hi|hiya|hey|hello|ok|okay|so)\W+)*(?:before\s+anything\s+else|first\s+of\s+all|first\s+things\s+first|first\s+off)\W+", re.I)
+# ("..., because i want to close the account for good": a need given as the reason is a need)
+_REASON_WANTS = re.compile(r"\b(?:want|need|like|wanna|gonna|going|plan(?:ning)?)\s+to\b|\bi'?d\s+like\b", re.I)
+
+
 def gives_reason(question: str, segment: str) -> bool:
     """True for "cause our webhooks seem to be dragging" said after a question: its reason."""
-    asked = re.sub(r"^\W*(?:(?:hi|hiya|hey|hello|ok|okay|so)\W+)*(?:before\s+anything\s+else|first\s+of\s+all|first\s+things\s+first|first\s+off)\W+", "", question.strip(), flags=re.I)
-    # ("..., because i want to close the account for good": a need given as the reason is a need)
-    return (bool(_GIVES_REASON.match(segment)) and bool(_ASKS_FIRST.match(asked))
-            and not re.search(r"\b(?:want|need|like|wanna|gonna|going|plan(?:ning)?)\s+to\b|\bi'?d\s+like\b", segment, re.I))
+    asked = _FIRST_OF_ALL.sub("", question.strip())
+    return bool(_GIVES_REASON.match(segment)) and bool(_ASKS_FIRST.match(asked)) and not _REASON_WANTS.search(segment)
 
 
 def only_presses(segment: str) -> bool:
