@@ -195,7 +195,7 @@ async def test_a_question_in_portuguese_is_not_taken_for_noise(open_call, store:
 async def test_a_key_refused_in_french_is_the_diagnosis(open_call, store: Store) -> None:
     call = await open_call("C1002")
     turn = await call.send("pourquoi ma clé est refusée par l'api")
-    assert "401" in said(turn) or "key" in said(turn).lower() and "Developers, Keys" not in said(turn), said(turn)
+    assert ("401" in said(turn) or "key" in said(turn).lower()) and "Developers, Keys" not in said(turn), said(turn)
 
 
 async def test_a_german_compound_of_errors_is_read(open_call, store: Store) -> None:
@@ -216,7 +216,7 @@ async def test_a_german_question_at_a_read_back_gets_the_notice_and_a_german_yes
     call = await open_call("C1001")
     await call.send("the double charge, refund it")
     turn = await call.send("wie lange dauert das")
-    assert "Englisch" in said(turn) and "Shall I go ahead" in said(turn).replace("shall", "Shall"), said(turn)
+    assert "Englisch" in said(turn) and "shall i go ahead" in said(turn).lower(), said(turn)
     turn = await call.send("ja, machen sie das")
     assert "refunded" in said(turn), said(turn)
 
