@@ -91,6 +91,8 @@ _HOLD_THEN_NO = re.compile(r"\b(hold on|hang on|wait)\W+(no|don'?t|do not|stop|c
 _QUESTION_OPENER = re.compile(
     r"^\W*(?:(?:uh|um|er|ugh|ah|so|well|ok|okay|and|but|or|oh|wait|sorry|hm+|look|listen|yeah|hey|honestly|right|hang\s+on|hold\s+on|one\s+sec|just|also|plus|actually)\W+)*"
     r"(?:if (?:we|i) (?:do|did|go ahead with|say yes to) (?:that|it|this)\W+"
+    # "before i say yes how long till it lands back on the card": the answer put off for a question
+    r"|(?:(?:one|a|quick)\s+(?:quick\s+)?question\s+)?before\s+(?:i|we)\s+(?:say\s+yes|agree|confirm|decide|commit|go\s+ahead)(?:\s+(?:to\s+)?(?:that|it|this))?\W+"
     # "if it turns out too pricey can i go back later": the condition, then the question
     r"|if\s+(?:it|that|this|things?|we|i)\s+[^,?.]{1,40}?[,\s]+)?"
     # "remind me what they all cost first", "tell me again how much pro is": a question put as asked for
@@ -279,6 +281,8 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     cancel = _CANCEL.search(low)
     if cancel and _ASKED_OF.search(_sentence_before(low, cancel.start())) and low[cancel.end():].lstrip().startswith("?"):
         cancel = None  # "you cannot skip it?", "can't you just drop it?": asked whether, not let go
+    if cancel and re.search(r"\bor\W*$", low[: cancel.start()]) and _is_question(low):
+        cancel = None  # "wait is that already happening or not yet": one side of a question, asked
     # "never mind that, i want to close my account instead" takes the question back *and*
     # raises a new need: that is a retraction, routed as a topic change, not a bare cancel;
     # "never mind i'll do it online" only gives a reason.

@@ -67,6 +67,8 @@ _YES = {"yes", "yeah", "yep", "yup", "ya", "yea", "sure", "correct", "confirm", 
         "be", "would", "that'd", "thatd", "sound", "all", "set", "this",
         "indeed", "course", "of", "bet", "let's", "lets", "really", "very", "much", "happy", "to", "we're", "were",
         "then", "nice", "sweet",
+        # a polite yes: "yes please, that would be ever so kind", "yes that'd be really helpful"
+        "ever", "so", "kind", "helpful",
         # "yes that one i do want", "yes i'd like that" ("ok i see" takes in, it agrees to nothing)
         "one", "want", "i'd", "id",
         # a yes said over a doubt: "yeah, file it anyway"
@@ -187,7 +189,7 @@ def yes_or_no(text: str) -> bool | None:
         if not _RHETORICAL_YES.search(text):
             return None
         text = text.replace("?", " ")  # "sure, why not?": a recogniser writes the shrug as a question
-    low = _ASSENT.sub(" yes ", text.lower())  # "uh huh", "mm-hm": spoken yeses
+    low = _ASSENT.sub(" yes ", _REPORTED_YES.sub(" yes ", text.lower()))  # "uh huh", "mm-hm": spoken yeses
     low = _BACK.sub(" ", _ASSENT_PHRASES.sub(" yes ", low))
     low = _EXASPERATED.sub(" ", low)  # "yes for crying out loud": the yes, said fed up
     # "yep no worries do it": fine by them beside a clear yes; without one ("ok no worries then")
@@ -214,6 +216,10 @@ def yes_or_no(text: str) -> bool | None:
 # The no the caller went to get: "she says no", "my boss said not to", "he said don't".
 _REPORTED_NO = re.compile(r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
                           r" (?:says|said) (?:no|not to|not now|don'?t|do not)\b", re.I)
+# The yes the caller went to get ("hang on, let me check with my boss" ... "ok she says yes"): the
+# caller's own, relayed. Only a plain yes said of the one asked; "she says yes but only pro" is no yes.
+_REPORTED_YES = re.compile(r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
+                           r" (?:says|said|is saying) (?:yes|yeah|yep|ok|okay|go ahead|do it|fine|that'?s fine)\b(?=\W*$)", re.I)
 # Fed up, no answer of its own: "yes for crying out loud", "for god's sake yes", "yes, jesus".
 _EXASPERATED = re.compile(r"\bfor\s+(?:crying\s+out\s+loud|(?:god|heaven|pete|goodness|christ)'?s\s+sake|the\s+love\s+of\s+(?:god|pete))\b"
                           r"|\b(?:jesus|christ|good\s+grief|oh\s+my\s+god|omg|ffs)\b")

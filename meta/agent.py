@@ -504,8 +504,12 @@ class MetaSupervisor(ForeignTurns, Agent):
                 self._gloss_after_verify = english
         elif rest := moves.beyond_identity(text):
             readings = router.detect_beside(rest)
-            if any(domain_confidence(i) >= router.threshold and self._domain(i.domain) for i in readings):
-                return None  # a need comes with it: its department verifies the caller on the way
+            # a need comes with it, sure down to its specialist: its department verifies the caller
+            # on the way. A department alone ("hello there, before anything else i suppose you'll
+            # want my details" reads the account's contact details or its closure) is the words'
+            # talk of who they are: verified first, then asked what they need
+            if any(i.in_scope and i.confidence >= router.threshold and self._domain(i.domain) for i in readings):
+                return None
             if not state.caller.verified and any(i.label == "meta/human" and i.confidence >= router.threshold for i in readings):
                 state.person_waiting = rest  # "C1003 60601. i just want a human to call me back": booked once verified
         if state.caller.verified:

@@ -2,7 +2,9 @@
 
 Trained once per process (a few seconds) unless `CALLCENTER_ROUTER_MODEL` names a model
 trained by `callcenter router train`; a cached copy in the data dir, keyed by the training
-data's hash, makes later starts instant.
+data's hash, makes later starts instant. The second reading's model (`_second`: the same
+utterances plus each domain's `calls.jsonl`) is trained and cached the same way, and handed to
+the router as `IntentRouter.second`, which asks it only where the router is unsure.
 """
 
 from __future__ import annotations
@@ -53,6 +55,23 @@ def training_examples() -> list[tuple[str, str]]:
     return examples
 
 
+def call_files() -> list[Path]:
+    """Each domain's `calls.jsonl`: the first turns of the development call suites, labelled by
+    the one specialist each call had to reach (`python -m benchmarks.calls.harvest`). They train
+    the second reading only (IntentRouter.second), never the router the line's rules are fitted to."""
+    return [p for d in registry.DOMAINS if (p := d.utterances / "calls.jsonl").exists()]
+
+
+def call_examples() -> list[tuple[str, str]]:
+    return [pair for path in call_files() for pair in read_labelled(path)]
+
+
+@lru_cache(maxsize=1)
+def _taught() -> frozenset[str]:
+    """The labels the call data teaches (read once: every line built in the process asks)."""
+    return frozenset(label for _text, label in call_examples())
+
+
 @lru_cache(maxsize=1)
 def noise_model() -> NoiseModel:
     """What the line's language looks like, from the shipped utterances (any router model)."""
@@ -74,11 +93,11 @@ def changing_labels() -> frozenset[str]:
     return frozenset(f"{d.name}/{s.name}" for d in registry.DOMAINS for s in d.specialists if s.changes)
 
 
-def _digest() -> str:
+def _digest(extra: list[Path] | None = None) -> str:
     # The cached model is the training data's and the training code's: either changed, retrain
     # (a calibration rule changed in place once kept serving the model fitted before it).
     digest = hashlib.sha256(f"format={FORMAT_VERSION}".encode())
-    for path in [*training_files(), *(Path(m.__file__) for m in _TRAINING_CODE if m.__file__)]:
+    for path in [*training_files(), *(extra or []), *(Path(m.__file__) for m in _TRAINING_CODE if m.__file__)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
@@ -91,15 +110,22 @@ def _trained(cache_dir: Path | None) -> IntentRouter:
     return _trained_for(_digest(), cache_dir)
 
 
+def _second(cache_dir: Path | None) -> IntentRouter | None:
+    """The second reading's model (utterances + callers' calls), or None without call files."""
+    files = call_files()
+    return _trained_for(_digest(files), cache_dir, calls=True) if files else None
+
+
 @lru_cache(maxsize=4)
-def _trained_for(digest: str, cache_dir: Path | None) -> IntentRouter:
+def _trained_for(digest: str, cache_dir: Path | None, *, calls: bool = False) -> IntentRouter:
     cached = cache_dir / f"router-{digest}.model" if cache_dir else None
     if cached and cached.exists():
         try:
             return IntentRouter.load(cached)
         except RouterModelError:
             log.warning("ignoring an unreadable cached router model; retraining")
-    router = IntentRouter.train(training_examples(), max_reject=MAX_REJECT)
+    examples = training_examples() + (call_examples() if calls else [])
+    router = IntentRouter.train(examples, max_reject=MAX_REJECT)
     if cached:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
@@ -135,6 +161,8 @@ def build_router(settings: Settings) -> IntentRouter:
         check_coverage(router, str(settings.router_model))
     else:
         router = _trained(settings.data_dir / "models")
+    # a model of the operator's own (above) has no second reading
+    second = None if settings.router_model is not None else _second(settings.data_dir / "models")
     if settings.router_confidence > 0:
         router = copy.copy(router)  # the trained router is shared by every line in the process
         router.threshold = settings.router_confidence
@@ -151,6 +179,11 @@ def build_router(settings: Settings) -> IntentRouter:
     if settings.router_ask_margin != router.ask_margin:
         router = copy.copy(router)
         router.ask_margin = settings.router_ask_margin
+    if second is not None:
+        second = copy.copy(second)  # the trained model is shared too; the line's rules read it the same way
+        second.rereadings, second.asides, second.acting = router.rereadings, router.asides, router.acting
+        router = copy.copy(router)
+        router.second, router.second_taught = second, _taught()
     return router
 
 

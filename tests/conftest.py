@@ -112,11 +112,13 @@ def callcenter(
 @pytest.fixture(scope="session")
 def router_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data dir's ``models/`` folder holding the router trained from the shipped
-    utterances, trained once per session (the line's own cache, same digest)."""
-    from meta.router import _trained
+    utterances (and the second reading's, from the call data), trained once per session (the
+    line's own cache, same digests)."""
+    from meta.router import _second, _trained
 
     models = tmp_path_factory.mktemp("router-cache") / "models"
     _trained(models)
+    _second(models)
     return models
 
 

@@ -28,6 +28,13 @@ from callcenter.routing.clarify import ASK_MARGIN
 from callcenter.routing.intents import Intent
 from callcenter.routing.topic_only import topic_only as _topic_only
 
+# Out of scope for sure: a second reading is not asked ("and what about the weather?" reads 0.99)
+SURE_OOS = 0.9
+# How sure the second reading must be to stand for an unsure one. Its own threshold (about 0.5:
+# its calibration is flatter) let clause fragments become needs ("oh okay so it's not the money
+# then" read as the refund's status at 0.73); whole requests it learned read 0.99 and up.
+SECOND_SURE = 0.95
+
 __all__ = ["OOS", "Intent", "IntentRouter", "RouterModelError"]
 
 
@@ -80,6 +87,10 @@ class IntentRouter:
         # clause read as one must be sure of that specialist, not only of its department ("...,
         # we're honestly not using it enough" beside a downgrade read as a closure at 0.66).
         self.acting: frozenset[str] = frozenset()
+        # A model that also learned from callers' own calls, handed down by the line (meta/router.py):
+        # asked only where this one is unsure (``_second_reading``); a bare model has none
+        self.second: IntentRouter | None = None
+        self.second_taught: frozenset[str] = frozenset()  # the labels the calls teach it
         self.labels: list[str] = list(core.labels)
         self._inscope = np.array([lab != OOS for lab in self.labels])
         self._rejoiner: _rejoin.Rejoiner | None = None
@@ -162,6 +173,12 @@ class IntentRouter:
         renormalised over them) for a domain supervisor that already owns the call; the
         answer is still ``oos`` when the text is out of scope overall.
         """
+        intent = self._read(text, within=within)
+        return self._second_reading(intent, within) if self.second is not None else intent
+
+    def _read(self, text: str, *, within: str | None = None) -> Intent:
+        """`classify` by this model alone: what cutting a turn into clauses asks (`detect`), so
+        the second reading changes how a clause is read, never where a turn is cut."""
         if not text or not text.strip():
             return Intent(OOS, 1.0, text)
         if _disc.names_nothing(text) and (within is None or within.rstrip("/") in self.domains()):
@@ -182,6 +199,39 @@ class IntentRouter:
         if self.rereadings:
             intent = _rereading.reread(intent, self.rereadings, self.labels, within)
         return intent
+
+    def _second_reading(self, intent: Intent, within: str | None = None) -> Intent:
+        """Where this model is unsure of a need (under ``threshold``), or unsure that the words
+        ask for none (out of scope, but not surely), the reading of ``second`` when that model is
+        sure of it. ``second`` learned from the same utterances plus the first turns of callers'
+        own calls, so it knows phrasings these utterances never had ("what are the per minute
+        request limits on each of your tiers" read as the API errors, unsurely). Sure readings
+        stand: every rule fitted to this model's confidences keeps them, and the second model's
+        flatter calibration (more varied data, a lower threshold) never decides alone."""
+        if intent.in_scope and intent.confidence >= self.threshold:
+            return intent
+        if not intent.in_scope and intent.confidence >= SURE_OOS:
+            return intent
+        if intent.in_scope and intent.label not in self.second_taught:
+            # the calls teach the departments' needs, not the front desk's (no call's first turn is
+            # labelled a goodbye or a person): "could you have someone ring me" stays a person
+            return intent
+        assert self.second is not None  # for the type checker: the caller checked
+        other = self.second.classify(intent.text, within=within)
+        # (as sure as the line's own bar, when an operator set it higher: CALLCENTER_ROUTER_CONFIDENCE)
+        if not other.in_scope or other.confidence < max(SECOND_SURE, self.threshold) or other.label not in self.second_taught:
+            return intent
+        if other.label == intent.label:
+            # the same reading, only surer, is no other reading: the rules fitted to this model's
+            # confidence keep it ("wait does the call back go to the new number" at the number's
+            # read-back, 0.72 as the number's change, stays a question about it, not the request again)
+            return intent
+        if other.domain == intent.domain and self.domain_confidence(intent) >= self.threshold:
+            # which of a department's needs it is, the department being sure, stays this model's and
+            # its rules' ("whats happening with my refund for the double charge" is the refund's
+            # status, unsurely; the calls, full of refunds for double charges, read a new refund)
+            return intent
+        return Intent(other.label, self.threshold, intent.text, other.alternatives)
 
     def _from_probs(self, text: str, p: np.ndarray, q: np.ndarray, within: str | None) -> Intent:
         """``p``: calibrated probabilities (reported); ``q``: the same scores at the
@@ -230,6 +280,11 @@ class IntentRouter:
         return _rereading.beside(self.detect(text), self.rereadings, said=text) if self.rereadings else self.detect(text)
 
     def detect(self, text: str) -> list[Intent]:
+        """Every need in one turn (`_detect`), each clause read unsurely given its second reading."""
+        found = self._detect(text)
+        return [self._second_reading(i) for i in found] if self.second is not None else found
+
+    def _detect(self, text: str) -> list[Intent]:
         """Every need in one turn, in order of mention, one Intent per distinct label.
 
         Cuts the turn into clauses (``clauses.clauses``: sentences, connectives, announced
@@ -258,19 +313,19 @@ class IntentRouter:
         taken = _takeback.find(text)
         if taken is not None and taken.before:
             # "refund it and open a ticket, oh wait, scratch the refund, just the ticket"
-            kept = self._taken_back(self.detect(taken.before), taken)
+            kept = self._taken_back(self._detect(taken.before), taken)
             if kept is not None:
                 return kept
         emphasis = _clauses.trailing_emphasis(text)
         if emphasis is not None:
             # "a refund and close my account, the refund is the main thing": the need it names
             # first, no need of its own
-            first = self._emphasised(self.detect(emphasis[0]), emphasis[1])
+            first = self._emphasised(self._detect(emphasis[0]), emphasis[1])
             if first is not None:
                 return first
         segments = _clauses.clauses(text)
         if not segments:
-            return [self.classify(text)]
+            return [self._read(text)]
         found: list[Intent] = []
         # "cancel my plan. not downgrade, cancel": a need named only to be ruled out is no clause
         # of the turn, and no reading of the turn may be it (ruled_out below)
@@ -367,7 +422,7 @@ class IntentRouter:
                           and not (_and_another(prev.text, intent.text, turn) and prev.label != intent.label
                                    and min(prev.confidence, intent.confidence) >= self.threshold))
                          or _POINTS_BACK.match(intent.text))):
-                out[-1] = self.classify(_joined(prev.text, intent.text))
+                out[-1] = self._read(_joined(prev.text, intent.text))
                 continue
             out.append(intent)
         return out
@@ -451,7 +506,7 @@ class IntentRouter:
         # brings that no need said before names is one of its own, also beside one it keeps
         # ("..., scratch that, just what i owe and the last three invoices")
         known = {i.label for i in needs}  # dropped or kept: nothing said before comes back this way
-        brought = [i for what in taken.keeps for i in self.detect(what) if self._is_need(i) and i.label not in known]
+        brought = [i for what in taken.keeps for i in self._detect(what) if self._is_need(i) and i.label not in known]
         if not kept or len(kept) == len(needs):
             return None
         return [i for i in found if i in kept or not self._is_need(i)] + brought
@@ -523,7 +578,7 @@ class IntentRouter:
     def _names_other(self, clause: str, need: Intent) -> bool:
         """The clause is surely a need other than `need` ("if not open a ticket" after "is the
         outage over?"); "if not do that too" names none."""
-        own = self.classify(clause)
+        own = self._read(clause)
         return self._is_need(own) and own.confidence >= self.threshold and own.label != need.label
 
     def _person_after(self, clause: str) -> list[Intent] | None:
@@ -531,7 +586,7 @@ class IntentRouter:
         for left, right in _seg.weak_splits(clause):
             if not _frames.asks_for_person(right) or _frames.asks_for_person(left):
                 continue
-            need = self.classify(left)
+            need = self._read(left)
             if need.in_scope and not need.label.startswith("meta/") and need.confidence >= self.threshold:
                 return [need, Intent(_frames.HUMAN, 1.0, right)]
         return None
@@ -589,7 +644,7 @@ class IntentRouter:
         ruled: set[str] = set()
         for piece in re.split(r"\s*[,.;!?]\s*", text):
             if piece.strip() and _disc.not_this_need(piece):
-                named = self.classify(re.sub(r"\bnot\b", " ", piece, flags=re.I))
+                named = self._read(re.sub(r"\bnot\b", " ", piece, flags=re.I))
                 if named.in_scope and not named.label.startswith("meta/"):
                     ruled.add(named.label)
         return ruled
@@ -608,7 +663,7 @@ class IntentRouter:
 
         def read(text: str) -> Intent:
             if text not in memo:
-                memo[text] = self.classify(text)
+                memo[text] = self._read(text)
             return memo[text]
 
         whole = read(segment)

@@ -119,7 +119,8 @@ _CALLING = re.compile(r"^(?:(?:uh+|um+|er|so|well|yeah|ok|okay)\W+)*(?:i'?m|i\s+
 # hedges, no need of its own. Read with the request, its words outweigh a short need and the
 # turn reads as small talk or nothing the line does.
 _HEDGE = re.compile(
-    r"""^(?:(?:uh+|um+|er|so|well|yeah|ok|okay|oh|and|also|hi|hello)\W+)*
+    r"""^(?:(?:uh+|um+|er|so|well|yeah|ok|okay|oh|and|also|hi|hello|right|alright|lovely|great|good|ha
+    |thanks|thank\s+you(?:\s+(?:so|very)\s+much)?)\W+)*
     (?:(?:so\s+)?sorry\s+to\s+(?:bother|trouble)\s+you\W+)?
     (?:i\s+was\s+(?:just\s+)?(?:wondering|hoping)|i\s+wonder|i'?d\s+be\s+grateful)\s*(?:if|whether|that)?\s*
     (?:(?:it\s+(?:might|would|could)\s+be\s+possible|perhaps|maybe|possibly)\W+)*

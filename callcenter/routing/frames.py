@@ -151,7 +151,9 @@ _CALL_BACK = re.compile(
     # person call me"; "when will you call me back" asks of one already promised)
     # (not one of two ways asked about: "do i have to give it to you now or can someone call me about it?")
     r"|(?<!\bor\s)\b(?:can|could|would)\s+(?:someone|somebody|a\s+(?:real\s+|actual\s+|live\s+)?person"
-    r"|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague))\s+(?:please\s+|just\s+)?(?:call|ring|phone)\s+(?:me|us)\b"
+    # ("can a colleague of yours call me to follow up on that", "could one of your people ring me")
+    r"|an?\s+(?:real\s+|actual\s+|live\s+)?(?:agent|human|rep|colleague)(?:\s+of\s+yours)?"
+    r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps))\s+(?:please\s+|just\s+)?(?:call|ring|phone)\s+(?:me|us)\b"
     # "... for weeks i just want an actual human being to ring me": a run-on's last words
     rf"|\b{_WANTS_SOMEONE}\s+to\s+(?:call|ring|phone)\s+(?:me|us)\b"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"

@@ -49,6 +49,10 @@ _DOWN_WORDS = (
     r"|(?:knock|bring|get)\s+(?:that|this|the|our|my)\s+(?:number|figure|amount|total)\s+down"
     r"|too\s+(?:expensive|pricey|much\s+money)|costs?\s+too\s+much|overkill|overpriced"
     r"|(?:paying|spending)\s+(?:way\s+|far\s+|much\s+)?too\s+much"
+    # "we need the monthly spend to come down", "the cfo wants our bill with you to go down",
+    # "reckons we're overpaying every month": what is paid, wanted lower
+    r"|(?:spend|spending|bill|costs?|payments?|outgoings)\s+(?:with\s+(?:you|y'?all)\s+)?(?:(?:has|have|needs?|got)\s+)?(?:to\s+)?(?:go|come|coming|going|get|be)\s+down"
+    r"|over-?pay(?:ing)?"
 )
 _UP_WORDS = (
     r"upgrade|(?:bigger|larger|higher)\s+(?:plan|tier|package)|step\s+up|(?:go\s+|me\s+|us\s+)?up\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"

@@ -32,6 +32,17 @@ def answer_hours(sla_s: int) -> int:
 
 TEAM = "our engineers"
 
+# Store states (open/resolved/breached) and live workflow states (pending/escalated/completed/queued).
+STATE_WORDS = {
+    "open": "open and with our engineers",
+    "pending": "open and with our engineers",
+    "queued": "recorded and waiting to be picked up by our engineers",
+    "resolved": "resolved",
+    "completed": "resolved",
+    "breached": "past its target time and escalated",
+    "escalated": "past its target time and escalated",
+}
+
 
 class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
     result_type = OpenEscalationResult
@@ -48,6 +59,12 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
         refused = account_refusal(self) or claim(self.state, "ticket")  # not the holder, closed, or past a cap
         if refused is not None:
             self.finish(OpenEscalationResult(status="refused", summary=refused))
+            return
+        if self.asks_what_if:
+            # "have your engineers looked at our problem yet", "is there anything open with your
+            # engineers for us": a question about what was done, which a new ticket does not
+            # answer; what is on file is told and a new one offered (a yes opens it)
+            self.finish(self._on_file(details))
             return
         ticket = self.state.ports.tickets.create_ticket(customer_id=self.customer_id, kind=TICKET_KIND, summary=details[:300])
         status = "done"
@@ -68,3 +85,14 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
         # "when will somebody get back to me?": the ticket's promise, not "no firm time"
         follow_ups = {"how_long": f"Our engineers will get back to you about ticket {ticket.id} within {hours} hours."}
         self.finish(OpenEscalationResult(status=status, summary=summary, ticket_id=ticket.id, follow_ups=follow_ups))
+
+    def _on_file(self, details: str) -> OpenEscalationResult:
+        """The caller's engineering tickets, with the time engineers answer in; none, one offered."""
+        tickets = self.state.ports.tickets.list_tickets(self.customer_id, kind=TICKET_KIND)[:3]
+        if not tickets:
+            return OpenEscalationResult(
+                status="info", summary=f"I don't see any open tickets on your account. Would you like me to open one with {TEAM}?",
+                offer=f"please open an engineering ticket: {details[:200]}")
+        hours = answer_hours(self.state.settings.ticket_sla_s)
+        found = "; ".join(f"Ticket {t.id} is {STATE_WORDS.get(t.status, t.status)}" for t in tickets)
+        return OpenEscalationResult(status="info", summary=f"{found}. Engineers answer within {hours} hours of a ticket being opened.")

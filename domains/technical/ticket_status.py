@@ -9,18 +9,8 @@ from livekit.agents import function_tool
 from domains.base import CALLBACK_KIND, CALLBACK_WHEN, CallbackResult
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
+from domains.technical.escalation import STATE_WORDS as _WORDS
 from domains.technical.escalation import TICKET_KIND, answer_hours
-
-# Store states (open/resolved/breached) and live workflow states (pending/escalated/completed/queued).
-_WORDS = {
-    "open": "open and with our engineers",
-    "pending": "open and with our engineers",
-    "queued": "recorded and waiting to be picked up by our engineers",
-    "resolved": "resolved",
-    "completed": "resolved",
-    "breached": "past its target time and escalated",
-    "escalated": "past its target time and escalated",
-}
 
 
 @dataclass(kw_only=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -27,9 +28,10 @@ def _digits_anywhere(blob: bytes, digits: str) -> bool:
 
 
 @pytest.mark.timeout(240)
-def test_card_number_said_on_a_durable_call_is_nowhere(tmp_path: Path) -> None:
+def test_card_number_said_on_a_durable_call_is_nowhere(tmp_path: Path, router_cache: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CALLCENTER_")}
     env["CALLCENTER_DATA_DIR"] = str(tmp_path)
+    shutil.copytree(router_cache, tmp_path / "models")  # trained once per session, not in the call
     script = f"I was charged twice on my card {CARD}, {MARKER}\nyes\n"
     proc = subprocess.run(
         [CALLCENTER, "call", "--json", "--customer", "C1002"],
