@@ -214,12 +214,12 @@ def yes_or_no(text: str) -> bool | None:
 
 
 # The no the caller went to get: "she says no", "my boss said not to", "he said don't".
-_REPORTED_NO = re.compile(r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
-                          r" (?:says|said) (?:no|not to|not now|don'?t|do not)\b", re.I)
+# Whom the caller went to ask: "she", "my boss", "the boss".
+_RELAYER = r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
+_REPORTED_NO = re.compile(_RELAYER + r" (?:says|said) (?:no|not to|not now|don'?t|do not)\b", re.I)
 # The yes the caller went to get ("hang on, let me check with my boss" ... "ok she says yes"): the
 # caller's own, relayed. Only a plain yes said of the one asked; "she says yes but only pro" is no yes.
-_REPORTED_YES = re.compile(r"\b(?:she|he|they|my (?:boss|manager|partner|wife|husband|cofounder|co-founder|team)|the boss)"
-                           r" (?:says|said|is saying) (?:yes|yeah|yep|ok|okay|go ahead|do it|fine|that'?s fine)\b(?=\W*$)", re.I)
+_REPORTED_YES = re.compile(_RELAYER + r" (?:says|said|is saying) (?:yes|yeah|yep|ok|okay|go ahead|do it|fine|that'?s fine)\b(?=\W*$)", re.I)
 # Fed up, no answer of its own: "yes for crying out loud", "for god's sake yes", "yes, jesus".
 _EXASPERATED = re.compile(r"\bfor\s+(?:crying\s+out\s+loud|(?:god|heaven|pete|goodness|christ)'?s\s+sake|the\s+love\s+of\s+(?:god|pete))\b"
                           r"|\b(?:jesus|christ|good\s+grief|oh\s+my\s+god|omg|ffs)\b")

@@ -30,6 +30,11 @@ def answer_hours(sla_s: int) -> int:
     return max(1, round(sla_s / 3600))
 
 
+def answer_promise(sla_s: int) -> str:
+    """The promise said with an open ticket's status."""
+    return f"Engineers answer within {answer_hours(sla_s)} hours of a ticket being opened."
+
+
 TEAM = "our engineers"
 
 # Store states (open/resolved/breached) and live workflow states (pending/escalated/completed/queued).
@@ -93,6 +98,5 @@ class OpenEscalationTask(SpecialistTask[OpenEscalationResult]):
             return OpenEscalationResult(
                 status="info", summary=f"I don't see any open tickets on your account. Would you like me to open one with {TEAM}?",
                 offer=f"please open an engineering ticket: {details[:200]}")
-        hours = answer_hours(self.state.settings.ticket_sla_s)
         found = "; ".join(f"Ticket {t.id} is {STATE_WORDS.get(t.status, t.status)}" for t in tickets)
-        return OpenEscalationResult(status="info", summary=f"{found}. Engineers answer within {hours} hours of a ticket being opened.")
+        return OpenEscalationResult(status="info", summary=f"{found}. {answer_promise(self.state.settings.ticket_sla_s)}")

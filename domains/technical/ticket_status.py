@@ -10,7 +10,7 @@ from domains.base import CALLBACK_KIND, CALLBACK_WHEN, CallbackResult
 from domains.results import SpecialistResult
 from domains.specialist import SpecialistTask, guarded
 from domains.technical.escalation import STATE_WORDS as _WORDS
-from domains.technical.escalation import TICKET_KIND, answer_hours
+from domains.technical.escalation import TICKET_KIND, answer_promise
 
 
 @dataclass(kw_only=True)
@@ -51,8 +51,7 @@ class CheckTicketStatusTask(SpecialistTask[CheckTicketStatusResult]):
             summary = "; ".join(f"Ticket {o['ticket_id']} is {_WORDS.get(o['status'], o['status'])}" for o in out) + "."
             if any(o["status"] in ("open", "pending") for o in out):
                 # "when do i hear back on the ticket": the promise made when it was opened
-                hours = answer_hours(self.state.settings.ticket_sla_s)
-                summary += f" Engineers answer within {hours} hours of a ticket being opened."
+                summary += f" {answer_promise(self.state.settings.ticket_sla_s)}"
         follow_ups = {}
         if not ticket_id and (booked := self._call_backs()):
             # "when will they ring me?" after asking for a person: the booked call back is
