@@ -49,7 +49,7 @@ class Reading:
 
 
 # "never mind", "forget it", "scrap that": the request let go (a cancel, and a stop, `_STOPS`)
-_LET_GO = (r"never ?mind|forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this|the whole thing)"
+_LET_GO = (r"never ?mind|(?<!\bi )(?<!\bwe )forget (?:it|that|about it|about that|the whole thing)|scratch that|scrap (?:it|that|this|the whole thing)"
            # "drop the enterprise idea": the request named as an idea let go
            r"|(?:drop|ditch|scrap|scratch|forget|shelve|bin) (?:the|that|this|my|our) (?:\w+ )?(?:idea|thought|plan for now)"
            # the same in the languages callers switch to: "olvídalo", "laisse tomber", "lascia perdere"

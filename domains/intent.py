@@ -99,13 +99,15 @@ _BEFORE_NO = r"(?:(?:uh|um|er|well|oh|actually|ok|okay|hmm|hm|mm+|ah|sorry|but|a
 # "no fee, good", "no problem, go ahead": words that open with "no" but refuse nothing.
 # ("no sé", "não sei", "non so": "I don't know" in another language, no answer at all)
 _NO_BUT = r"(?!\s+(?:fee|fees|charge|charges|cost|costs|problem|problems|worries|worry|rush|hurry|issue|issues|doubt|kidding|s[eé]|sei)\b)"
-_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not"
+# ("forget it. i stay with you": the take-back said first is the no, whatever its reason restates)
+_FORGET_IT = r"forget\s+(?:it|that|about\s+it)\b(?!\s+(?:and|but|just|make|do|switch|change|give|i\s+want|i'?d\s+rather))|scratch\s+that\b(?!\s+(?:and|make|do|switch|change|give))"
+_NO_START = re.compile(rf"^\W*{_BEFORE_NO}(no{_NO_BUT}|nope|nah|don'?t|do not|cancel|stop|wait|hold on|never ?mind|not|{_FORGET_IT}"
                        r"|nein|non(?!\s+(?:lo\s+)?so\b)|não(?!\s+sei\b)|nao(?!\s+sei\b))\b", re.I)  # a no in another language: "nein, danke"
 
 
 # ... not "no wait, which charge is that exactly?": the caller stops us to ask
 _FIRM_NO = re.compile(rf"^\W*{_BEFORE_NO}(no(?!\W+(?:wait|hold\s+on|hang\s+on)\W+(?:what|which|how|why|when|where|who|is|are|does|do|can|will|would)\b)"
-                      r"|nope|nah|don'?t|do not|cancel|stop|never ?mind)\b", re.I)
+                      rf"|nope|nah|don'?t|do not|cancel|stop|never ?mind|{_FORGET_IT})\b", re.I)
 
 
 def firm_no(text: str) -> bool:
@@ -271,7 +273,8 @@ _GLUE = {"the", "a", "an", "to", "me", "us", "my", "our", "with", "and", "up", "
          "them", "through", "in", "at", "new", "same", "too", "also", "as",
          # verbs that only say "do it": "yes send it", "yeah file that", "yes put it through"
          "send", "file", "submit", "process", "start", "make", "happen", "put", "get", "run", "sort", "take", "care",
-         "sign", "that", "this"}  # "ok yeah sign me up for that"
+         "sign", "that", "this",  # "ok yeah sign me up for that"
+         "change", "changes"}  # "yes make the change": the read-back's action, by its generic name
 _MIN_STEM = 4
 _CALLS_BACK = re.compile(r"\bcall you back\b", re.I)
 _WAITS_FOR_CALL = re.compile(
@@ -347,6 +350,41 @@ def yes_at_the_end(text: str) -> bool:
     if len(parts) < 2 or yes_or_no(parts[-1]) is not True:
         return False
     return all(yes_or_no(p) is not False and not _NOT_AGREED.search(p) for p in parts[:-1])
+
+
+# Before a yes said last without a pause the recogniser could write: what may not stand there
+# for the yes to be one. A refusal, a doubt, a condition or a question ("if it's free go
+# ahead", "i can't see it go ahead", "how long does that take go ahead") leaves it no yes.
+_NOT_TAKEN_IN = re.compile(
+    r"\b(?:no|not|nope|nah|never|if|unless|maybe|perhaps|only|except|what|how|why|when|which|who|where|whether"
+    r"|can'?t|cannot|won'?t|don'?t|didn'?t|doesn'?t|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|couldn'?t|haven'?t|hasn'?t"
+    r"|cant|wont|dont|didnt|doesnt|isnt|wasnt|shouldnt|wouldnt|couldnt|havent|hasnt)\b")
+_MAX_YES_WORDS = 6
+# A statement with a modal in it, then one word of assent: a question put as a statement with a
+# tag ("that'll show on my card by monday yeah"), not a yes.
+_SAYS_YES = re.compile(r"\b(?:yes|yeah|yep|yup|ya|yea|sure|ok|okay|alright|absolutely|definitely|confirm(?:ed)?|go\s+ahead|go\s+on"
+                       r"|do\s+it|do\s+that|go\s+for\s+it|fine)\b")
+_TAG = re.compile(r"\s(?:yeah|yes|yep|yea|right|ok|okay)\W*$")
+_STATED_AS_QUESTION = re.compile(r"\b(?:can|could|will|would|should|shall|won'?t|wont|gonna|going\s+to|able\s+to)\b|'ll\b")
+
+
+def yes_said_last(text: str, restates: Callable[[str], bool] = lambda words: False) -> bool:
+    """A yes that closes a turn the recogniser wrote without a full stop: "ok yeah i see it two
+    times go ahead", "quickly yes do it", "its gone alright go ahead and reset it". The words
+    before it only take in the answer (see yes_at_the_end, which needs the full stop): nothing
+    in them refuses, doubts, sets a condition or asks. ``restates``: a yes that names the action."""
+    low = text.strip().lower()
+    words = list(re.finditer(r"\S+", low))
+    if "?" in low or (_TAG.search(low) and _STATED_AS_QUESTION.search(low)):
+        return False  # "and i can go back down whenever i like yeah": a statement asked, its tag no yes
+    for start in range(max(1, len(words) - _MAX_YES_WORDS), len(words)):
+        before, last = low[: words[start].start()], low[words[start].start():]
+        if not _SAYS_YES.search(last) or not (yes_or_no(last) is True or restates(last)):
+            continue  # ("help me get back in please": "please" alone restates the request, it agrees to nothing)
+        opener = next((w for w in re.findall(r"[a-z']+", before) if w not in _FILLER), "")
+        return (yes_or_no(before) is not False and not _NOT_AGREED.search(before) and not _NOT_TAKEN_IN.search(before)
+                and opener not in _QUESTION_OPENERS)  # "should i go ahead" asks
+    return False
 
 
 _CLAUSE_END = re.compile(r"[.!;,]\s+")
@@ -426,6 +464,9 @@ class ActionGate:
         if answer is None and self._readback and restated_yes(text, self._readback, lambda words: _reads_as(task, words), asked=asked):
             return True
         if answer is None and yes_at_the_end(text):
+            return True
+        if answer is None and not _raises_other(task, text) and yes_said_last(
+                text, lambda last: bool(self._readback) and restated_yes(last, self._readback, lambda words: _reads_as(task, words))):
             return True
         if answer is None and no_at_the_end(text):
             return False

@@ -140,6 +140,9 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return glossed
     if readback and (dropped := drops_another(task, latest)) is not None:
         return dropped
+    if readback and task.corrects(latest):
+        # "forget it, make it twenty": a take-back that names the action's new value changes it
+        return Next.TO_TOOL
     if readback and (taken := frame.taken_back(latest)) is not None and _names_own(task, taken):
         # "forget the email" to the email change's read-back, "scratch the refund" to the refund's:
         # this very need taken back, not said again; nothing is done and the request stops

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.calls.harvest [--check]
 
-A call whose first turn asks for one need, and which had to reach exactly one specialist,
+A call whose first ask is for one need, and which had to reach exactly one specialist,
 says in its caller's own words what that specialist is for: "we're paying way too much,
 take me down to starter" is the plan change. Those first turns, one per distinct text, are
 written to each domain's `utterances/calls.jsonl`, which trains the second reading only
@@ -12,7 +12,9 @@ names no need), and any call that reaches several specialists or none.
 
 Only the development parts `callers3` to `callers77` are read (HARVESTED). The blind parts are
 never read, and `callers78` and later stay out so that the second reading can be measured on
-calls it never learned from (benchmarks/README, "Session 41"). `--check` exits 1 when the
+calls it never learned from (benchmarks/README, "Session 41"; reading callers78-81 too lost a
+call of each of callers78 and callers84 and gained none, "Session 42"). A greeting or small talk
+before the need is passed over: the first turn that asks is the one labelled. `--check` exits 1 when the
 shipped files differ from what the suites give, for CI to see a stale harvest.
 """
 
@@ -25,21 +27,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from callcenter.routing.frames import is_small_talk  # noqa: E402
+from callcenter.routing.segment import is_greeting  # noqa: E402
 from domains import registry  # noqa: E402
 from meta.suites.loader import load_suites  # noqa: E402
-from meta.suites.model import Call  # noqa: E402
+from meta.suites.model import Call, Turn  # noqa: E402
 
 HERE = Path(__file__).parent
 HARVESTED = range(3, 78)  # callers3 .. callers77; callers78 on are held out
 SKIPPED_CLASSES = frozenset({"other_language", "language", "identity_first"})
 
 
+def _first_ask(call: Call) -> Turn | None:
+    """The call's first turn that is more than a greeting or small talk. A caller who opens
+    with "hey there how are you" says the need in the next turn; labelling the greeting with
+    that need taught the second reading that small talk is a balance question."""
+    for turn in call.turns:
+        if not (is_greeting(turn.say) or is_small_talk(turn.say)):
+            return turn
+    return None
+
+
 def labelled(call: Call) -> tuple[str, str] | None:
-    """(first turn, label) for a call whose first turn asks for its one specialist, else None."""
-    if call.klass in SKIPPED_CLASSES or not call.turns or call.turns[0].expect.needs:
+    """(first ask, label) for a call whose first ask is for its one specialist, else None."""
+    turn = _first_ask(call) if call.klass not in SKIPPED_CLASSES else None
+    if turn is None or turn.expect.needs:
         return None
     reached = {agent for agent in call.expect.reach if "." in agent}  # specialists, not a domain or `identity`
-    text = " ".join(call.turns[0].say.split())
+    text = " ".join(turn.say.split())
     if len(reached) != 1 or not text:
         return None
     return text, reached.pop().replace(".", "/", 1)

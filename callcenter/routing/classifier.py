@@ -48,6 +48,7 @@ MAX_TEXT_CHARS = 20_000
 
 
 # A clause whose subject points back at the one before: "were they late", "is it down", "they stopped".
+_BARE_WORDS = 2  # "credit", "bill please": a need named in a word or two, no more
 _POINTS_BACK = re.compile(
     r"^\W*(?:(?:and|so|but|um|uh|oh|well)\W+)*(?:(?:are|were|is|was|did|do|does|have|has|can|could|will|would)\s+)?"
     r"(?:it|they|those|these|them|that)\b", re.I)
@@ -424,6 +425,16 @@ class IntentRouter:
                          or _POINTS_BACK.match(intent.text))):
                 out[-1] = self._read(_joined(prev.text, intent.text))
                 continue
+            if (prev is not None and prev.in_scope and intent.in_scope and prev.confidence < self.threshold
+                    and not prev.label.startswith("meta/") and (_topic_only(prev.text) or len(_seg.words(prev.text)) <= _BARE_WORDS)
+                    and _topic_only(intent.text)):
+                # "credit. the outage": a bare word the router is unsure of, then a bare thing of
+                # another department; read together they may be the first one's need, surely
+                # ("credit for the outage"), the second only saying what it is for
+                joined = self._read(_joined(prev.text, intent.text))
+                if joined.label == prev.label and joined.confidence >= self.threshold:
+                    out[-1] = joined
+                    continue
             out.append(intent)
         return out
 

@@ -87,6 +87,8 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|\b(can|could|would|will)(n'?t|'t|not|t)? you (just |please )?((turn|switch|put|bring) (it|that|this|them|(the|my|our|that) \w+( \w+)?) back( on)?"
         r"|(re[- ]?enable|reactivate|restore|revive|un[- ]?revoke|undo) (it|that|this|them|(the|my|our|that) \w+( \w+)?))\b"
         # "you can turn on again the old key?", "can you activate again my old key": a learner's order
+        # "old key back on?": the same ask, terse
+        r"|^((and|so|ok|okay|um|uh|can|could) )*(i |we |you )?(get |have |put |turn )?(the |my |our |that )?(old|previous|former|last) (\w+ )?back( on)?$"
         r"|\b(can|could) you (just |please )?(turn on|switch on|activate|enable|open) again\b|\byou (can|could) (turn|switch|put|bring|activate|enable)\b.{0,25}\bagain\b"
         # "any chance you can revive the previous key", "is it possible to get the old one back"
         r"|\b(any (chance|way)|is it possible|possible to|is there (a|any) way)\b[^.?!]{0,20}\b(re[- ]?enable|reactivate|restore|revive|un[- ]?revoke"
@@ -103,7 +105,7 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|how (do|can|would|should) (i|we) (stop|prevent|avoid) (it|that|this|them)( from)?( (happening|again))*"
         # "so how do i get back in myself then" after the account was locked
         r"|how (do|can|would|will|should) (i|we) (ever |then )?(get|sign|log) (back )?(in|into|on)\b( (it|again|myself|ourselves|then))*$"
-        r"|how do i fix|(how|where) (do|can|should|would) (i|we) ((actually|even|then|now|go to|go and) )?pay( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
+        r"|how do i fix|(how|where) (do|can|should|would) (i|we) ((actually|even|then|now|go to|go and|go about) )?pay(ing)?( (it|that|this|the \w+))?( off)?|what (am|are|was|were) (i|we) (supposed|meant) to do|nothing for (me|us) to do|(do|should) (i|we) (need to |have to )?do anything"
         r"|anything (i|we) (need|have) to do|anything (else )?(you )?need from (me|us)|(do|does) (you|they) need anything (else )?from (me|us)"
         # "and how will i know when it's done": what comes next says who tells them
         r"|how (will|would|do|can) (i|we) (know|find out|hear)|will (you|someone|somebody|they) (let (me|us) know|tell (me|us)|email (me|us))"
@@ -117,6 +119,11 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
                        # "how did that even happen", "how could it happen in the first place"
                        r"|how (did|could|does|do|would|can) (that|it|this|they) ((even|actually|ever|possibly) )?(happen|happened|occur)\w*)\b")),
 )
+# "fix?", "so?", "next steps?": a terse caller's whole follow-up, the question in one word
+# (on the words as said: "so $49." is a figure said back, not "so?")
+_TERSE_NEXT_STEP = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|um|uh|the|any)\W+)*(?:fix|fixes|solution|solutions|workaround|remedy|next\s+steps?|steps|so|and\s+so"
+    r"|now\s+what|and\s+then|what\s+then)\W*$", re.I)
 _FOLLOW_UP_MAX_WORDS = 9
 _OPENERS = frozenset("ok okay so um uh well right alright oh like hmm".split())
 # A longer turn is a follow-up only when it opens as one ("and the other thing, the key, what am
@@ -133,7 +140,9 @@ _CONTINUES = re.compile(r"^(?:(?:ok|okay|so|oh|right|well|um|uh)\s+)*(?:and|but|
 # Asking to hear a figure again: "wait how much?", "sorry what was that", or echoing the
 # figure itself as a question ("forty nine?" arrives as "49?"). Short turns only.
 _REPEAT = re.compile(
-    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+|and|ok|okay)\b[\s,.!?]*)*"
+    # (the words a caller addresses the line with, too: "sorry dear how much was that again")
+    r"^(?:(?:wait|hang on|hold on|sorry|um|uh|so|oh|huh|what|pardon|excuse me|hm+|and|ok|okay"
+    r"|dear|love|mate|sir|ma'?am|miss|hon|honey|darling|pet|buddy|pal|my dear|young man|young lady)\b[\s,.!?]*)*"
     r"(?:how much(?: (?:was|is|did you say|was that|is that|again|exactly|is it|was it))*"
     r"|what (?:was|did you say|is) (?:that|it|the (?:amount|number|figure|total))(?: again)?|what did you say"
     r"|come again|say (?:that|it) again|(?:could|can) you (?:repeat|say) (?:that|it)(?: again)?|repeat (?:that|it)(?: please)?"
@@ -545,6 +554,8 @@ def follow_up_kind(text: str, *, named: bool = False) -> FollowUp | None:
     for kind, pattern in _FOLLOW_UP:
         if pattern.search(low):
             return kind
+    if _TERSE_NEXT_STEP.match(raw):
+        return "next_step"
     return None
 
 

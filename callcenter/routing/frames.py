@@ -43,6 +43,7 @@ _PHATIC_CUE = re.compile(
     r"""\b(?:how(?:'?s|\s+is|\s+are|\s+has|\s+have|\s+was)?\s+(?:it|things|everything|life|you|ya|u|your\s+(?:day|week|morning|afternoon|evening|weekend|shift))
     (?:\s+been)?(?:\s+(?:going|doing|treating\s+you|today|so\s+far))*
     |how\s+(?:are\s+)?(?:you|ya|u)\s+(?:doing|keeping|holding\s+up)
+    |how(?:'?s|\s+is)\s+going\s+(?:it|things|your\s+(?:day|week|morning|afternoon|evening|weekend|shift))  # a learner's order
     |how\s+do\s+you\s+do|what'?s\s+up|whats\s+up|what'?s\s+new
     |(?:nice|lovely|beautiful|great|good|terrible|awful|crazy)\s+(?:weather|day)
     |(?:are|r)\s+(?:you|u)\s+(?:a\s+)?(?:robot|bot|machine|computer|real|human|person|ai|having\s+a\s+good\s+day|busy|ok|okay|well)
@@ -156,6 +157,9 @@ _CALL_BACK = re.compile(
     r"|one\s+of\s+(?:your|you)\s+(?:people|guys|folks|team|staff|colleagues|agents|reps))\s+(?:please\s+|just\s+)?(?:call|ring|phone)\s+(?:me|us)\b"
     # "... for weeks i just want an actual human being to ring me": a run-on's last words
     rf"|\b{_WANTS_SOMEONE}\s+to\s+(?:call|ring|phone)\s+(?:me|us)\b"
+    # a learner's "i want that a colleague of you call me"
+    r"|\b(?:i|we)\s+(?:want|need|would\s+like)\s+that\s+(?:someone|somebody|a\s+person|an?\s+(?:agent|human|colleague)(?:\s+of\s+(?:yours|you))?"
+    r"|one\s+of\s+(?:your|you)\s+\w+)\s+(?:call|ring|phone)s?\s+(?:me|us)\b"
     # a call back asked for by name: "i'd like a callback", "can i get a call back", "book me a call back"
     # ("can you give me a callback tomorrow morning", "set me up with a call back")
     r"|\b(?:like|want|need|get|have|book|request|arrange|schedule|organi[sz]e|give|set\s+up|put\s+(?:me\s+|us\s+)?down\s+for"
@@ -181,8 +185,15 @@ _WHY_OF = re.compile(
     r"(?!\s+(?:don'?t|can'?t|won'?t|couldn'?t|wouldn'?t|not)\b)", re.I)
 
 
+# "how soon would somebody phone me about the unlock": when the call promised comes, asked
+# while its read-back waits; no new call asked for ("how soon can someone call me" asks one)
+_WHEN_OF = re.compile(
+    r"^\W*(?:(?:so|and|but|ok|okay|um|uh|hmm+|wait|then)\W+)*(?:how\s+(?:soon|long|quickly|fast)|when|by\s+when|what\s+time)\b"
+    r"(?:\s+\w+){0,3}?\s+(?:will|would|does|do|is|are)\b", re.I)
+
+
 def asks_for_call_back(clause: str) -> bool:
-    return bool(_CALL_BACK.search(clause)) and not _WHY_OF.match(clause)
+    return bool(_CALL_BACK.search(clause)) and not _WHY_OF.match(clause) and not _WHEN_OF.match(clause)
 
 
 # Someone else doing something: "someone tried to get in from romania", "somebody called me

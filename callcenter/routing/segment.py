@@ -21,7 +21,7 @@ _STRONG = re.compile(
     | ,?\s*\bas\s+well\s+as\b\s+
     | ,?\s*\bon\s+top\s+of\s+(?:that|this)\b[,]?\s*
     | ,?\s*\b(?:i'?d|id|i\s+would)\s+(?:rather|prefer\s+to)\b[,]?\s*  # a retraction: "forget the plan, i'd rather ..."
-    | ,?\s*\b(?:scratch\s+that|never\s?mind\s+(?:that|it)|forget\s+(?:that|it|about\s+(?:that|it)))\b[,]?\s*
+    | ,?\s*\b(?:scratch\s+that|never\s?mind\s+(?:that|it)|(?<!\bi\s)(?<!\bwe\s)forget\s+(?:that|it|about\s+(?:that|it)))\b[,]?\s*
     | ,?\s*\b(?:additionally|besides\s+that|apart\s+from\s+that|another\s+thing\s+is
         |one\s+more\s+thing|and\s+then|oh\s+and|and\s+another\s+thing)\b[,:]?\s*
     """,
@@ -30,7 +30,7 @@ _STRONG = re.compile(
 
 # Words with which callers take back what they asked ("forget the plan, i'd rather close it").
 RETRACTION = re.compile(
-    r"\b(actually|forget (it|that|the|about)|never ?mind|instead|rather|scratch that|wait no|no wait|changed my mind)\b",
+    r"\b(actually|(?<!\bi )(?<!\bwe )forget (it|that|the|about)|never ?mind|instead|rather|scratch that|wait no|no wait|changed my mind)\b",
     re.IGNORECASE,
 )
 
@@ -41,8 +41,10 @@ RETRACTION = re.compile(
 # caller paused. Like every weak cut, it stands only if the parts read as different needs.
 # ... and a new subject told of with its verb ("cancel the charge for this month your api has
 # been broken all day")
-_SUBJECT_OPENS = (r"(?:your|my|our)\s+\w+(?:\s+\w+)?\s+(?:has|have|is|are|was|were|keeps|kept|stopped|won'?t|doesn'?t|isn'?t"
-                  r"|can'?t|got|went|died|broke)\b")
+_SUBJECT_OPENS = (r"(?:(?:your|my|our)\s+\w+(?:\s+\w+)?\s+(?:has|have|is|are|was|were|keeps|kept|stopped|won'?t|doesn'?t|isn'?t"
+                  r"|can'?t|got|went|died|broke)"
+                  # ... and the caller's own wish begun again: "my two factor needs resetting i want my email changed"
+                  r"|(?:i|we)\s+(?:also\s+)?(?:want|need|would\s+like|'?d\s+like|wanna)\s+(?:to\s+|my\s+|our\s+|a\s+|the\s+))\b")
 _SAYS_WHAT = ("think", "guess", "believe", "say", "says", "said", "tell", "told", "hope", "feel", "seems", "mean", "noticed",
               "realised", "realized", "see", "saw", "heard", "worried", "afraid", "sure", "because", "cause", "since", "why",
               "whether", "wonder", "ask", "asking", "check", "checking", "sounds", "looks", "saying", "telling",
@@ -240,7 +242,12 @@ _DIGIT_SAID = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|t
 _ONLY_VALUE = re.compile(
     r"^\W*(?:(?:it'?s|its|it\s+is|the\s+new\s+one(?:'?s|\s+is)?|new\s+one|that'?s|um|uh|so|ok|okay)\W+)*"
     rf"(?:(?:plus\s+)?(?:{_DIGIT_SAID}[\s-]*){{7,}}"
-    r"|[\w.+-]+\s+(?:at|@)\s+[\w-]+(?:\s+(?:dot|\.)\s+\w+)+|\S+@\S+\.\w+)\W*$", re.I)
+    r"|[\w.+-]+\s+(?:at|@)\s+[\w-]+(?:\s+(?:dot|\.)\s+\w+)+|\S+@\S+\.\w+"
+    # "bill. month before last": when the thing named before it was, a value of that need
+    r"|(?:(?:the|from|for|in|of|on|one|just)\s+)*(?:month\s+before\s+last|last\s+(?:month|week|year)|this\s+(?:month|week|year)"
+    r"|(?:(?:one|two|three|four|five|six|\d+)\s+)?months?\s+(?:ago|back)"  # (a count may be cut off as a list's: "two")
+    r"|(?:january|february|march|april|june|july|august|september|october|november|december)(?:\s+(?:\d{4}|twenty\s+\w+))?)"
+    r")\W*$", re.I)
 
 
 def only_value(segment: str) -> bool:

@@ -225,7 +225,8 @@ _AS_CURRENT = re.compile(
     # "we're barely using pro": a word of degree between is still the plan they have
     r"(?:\s+(?:barely|hardly|only|just|really|mostly|actually|not\s+really|not\s+even|honestly))?"
     r"(?:\s+(?:on|using|with|paying\s+for|subscribed\s+to))"
-    r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|\bi\s+(?:have|got)|\bwe\s+(?:have|got)"
+    # ("can i have a cheaper plan", "could we get ...": asked for, not had)
+    r"|\bfrom|\b(?:my|our|the)\s+(?:current|existing|old)|(?<!\bcan\s)(?<!\bcould\s)(?<!\bmay\s)(?<!\bmight\s)\b(?:i|we)\s+(?:have|got)"
     r"|\binstead\s+of|\brather\s+than|\bnot|\baway\s+from|\bleav(?:e|ing)|\b(?:get|take|move)\s+(?:me\s+|us\s+)?(?:rid\s+of|off(?:\s+of)?)|\bout\s+of)"
     r"(?:\s+(?:the|my|our|a|an))?\s*$",
     re.I,

@@ -37,7 +37,7 @@ _PLACE = re.compile(rf"^(?:({_TOP})|({_MID}))$", re.I)
 _LESS_EACH_MONTH = (r"pay(?:ing)?\s+(?:a\s+(?:bit|little|lot)\s+|somewhat\s+)?less|spend(?:ing)?\s+(?:a\s+(?:bit|little|lot)\s+)?less"
                     r"|(?:charge|bill)\s+(?:me|us)\s+less")
 _DOWN_WORDS = (
-    r"cheaper|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive|(?:that\s+)?costs?\s+less"
+    r"cheaper|more\s+cheap|less\s+(?:expensive|pricey|costly)|(?:more\s+)?affordable|inexpensive|(?:that\s+)?costs?\s+less"
     r"|(?:lower|smaller)\s+(?:plan|tier|package|price)|downgrade|down\s?size"
     r"|scale\s+(?:it\s+|things\s+)?(?:back|down)|step\s+down|next\s+(?:plan|tier|one)\s+down|(?:one\s+)?(?:step|level|tier|notch)\s+(?:below|lower)|(?:go\s+|me\s+|us\s+)?down\s+(?:a|one)\s+(?:plan|tier|level|notch|package)"
     # "drop me a tier would you", "knock us down a level"

@@ -31,6 +31,7 @@ from domains.billing.refund_words import (
     asks_money_back,
     changed_amount,
     claimed_reason,
+    corrects_itself,
 )
 from domains.billing.settings import BillingSettings
 from domains.durable import request_approval
@@ -104,7 +105,8 @@ class IssueRefundTask(SpecialistTask[IssueRefundResult]):
             if _asks_full(text):
                 return None, None  # the answer to "how much?": the refundable balance
             words = normalise(text)
-            changed = (changed_amount(words) if self.gate.pending else None) or amount_back(words)
+            # "give me twenty back, no, make that twenty five": the figure the caller corrected to
+            changed = (changed_amount(words) if self.gate.pending or corrects_itself(words) else None) or amount_back(words)
             if changed is not None:  # "actually make it forty" to the read-back; "can i get twenty back"
                 return to_cents(changed), None
             reading = read_amount(text)

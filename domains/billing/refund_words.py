@@ -147,6 +147,8 @@ _CREDIT_FOR_TROUBLE = re.compile(
     r"(?:\s+(?:for|over|because\s+of)\s+(?:[\w']+\s*){1,4})?\W*$"
     # the credit named by its trouble: "the outage credit for today", "gimme the service credit thing"
     rf"|\b(?:outage|downtime|incident|service|sla|uptime)\s+credits?\b"
+    # a terse caller's two words, the return then its trouble: "credit. the outage", "refund, the downtime"
+    rf"|^\W*(?:(?:a|the|my|our|some)\s+)?{_RETURN}\W+(?:(?:for|over)\s+)?(?:(?:the|that|this|today'?s|your|our)\s+)?{_TROUBLE}\W*$"
     # asked for what the sentence before told: "if it is your fault i want some kind of credit for it",
     # "we're looking for some kind of credit on the bill for that"
     rf"|\b(?:want|need|get|give|like|deserve|expect|owed|entitled\s+to|looking\s+for|hoping\s+for|after)\b.{{0,20}}\b(?:credit|credits|compensat\w*"
@@ -252,16 +254,27 @@ def names_no_money(text: str) -> bool:
 # "actually make it forty", "wait no, refund the whole forty nine", "just thirty then", "no, forty
 # instead": at a refund's read-back, a bare number said as a change of it is the amount. Only there
 # (and normalised: number words as digits): anywhere else a number without "dollars" is no money.
-_MARK = r"(?:no|nah|wait|actually|sorry|oh|um|uh|hmm|i\s+mean|hang\s+on|on\s+second\s+thought)"
+_MARK = r"(?:no|nah|wait|actually|sorry|oh|um|uh|hmm|i\s+mean|hang\s+on|on\s+second\s+thought|forget\s+(?:it|that)|scratch\s+that|you\s+know\s+what)"
 _SETS = (r"(?:make\s+(?:it|that)\s+|change\s+(?:it|that)\s+to\s+|(?:it\s+|that\s+)?should\s+be\s+"
          r"|(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:refund|send|give|pay|put)\s+(?:me\s+|us\s+)?(?:back\s+)?)")
 _CHANGED_AMOUNT = re.compile(
-    rf"(?:^|[,.!?]\s*|\b{_MARK}\W+)(?:(?:{_MARK}|so|and|but|ok|okay)\W+)*"
+    rf"(?:^|[,.!?]\s*|\b{_MARK}\W+)(?:(?:{_MARK}|so|and|but|ok|okay|just)\W+)*"
     rf"(?:{_SETS}(?:(?:the\s+)?(?:whole|full|entire|just|only)\s+)?|(?:the\s+(?:whole|full|entire)\s+|just\s+|only\s+))"
-    r"(\d{1,4}(?:\.\d{2})?)(?:\s+(?:dollars?|bucks))?(?:\s+(?:instead|then|back|please|thanks))*\s*[.!?]?\s*$", re.I)
+    r"\$?(\d{1,4}(?:\.\d{2})?)(?:\s+(?:dollars?|bucks))?(?:\s+(?:back\s+)?(?:of\s+(?:it|that|them)\s*)?(?:instead|then|back|please|thanks"
+    # what a caller says after the new figure: "just refund twenty five of it thats fine", "... for now"
+    r"|for\s+now|that'?s\s+(?:fine|enough|ok(?:ay)?|plenty)|thats\s+(?:fine|enough|ok(?:ay)?|plenty)|is\s+(?:fine|enough|plenty)|will\s+do)?)*\s*[.!?]?\s*$", re.I)
 # the same, said after a mark alone: "no, forty", "actually thirty instead"
 _MARKED_AMOUNT = re.compile(
     rf"^\W*(?:{_MARK}\W+)+(\d{{1,4}}(?:\.\d{{2}})?)(?:\s+(?:dollars?|bucks))?(?:\s+(?:instead|then|please))*\s*[.!?]?\s*$", re.I)
+
+
+# A figure taken back in the same breath: "twenty back, no, make that twenty five"
+_CORRECTS_ITSELF = re.compile(r"[,.;]\s*(?:(?:no|sorry|actually|wait|oops)\b[,.]?\s+)*(?:make\s+(?:it|that)|i\s+mean|rather)\b", re.I)
+
+
+def corrects_itself(text: str) -> bool:
+    """The caller names a figure, then corrects it in the same turn."""
+    return bool(_CORRECTS_ITSELF.search(text))
 
 
 def changed_amount(text: str) -> str | None:
