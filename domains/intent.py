@@ -354,9 +354,10 @@ def yes_at_the_end(text: str) -> bool:
 
 # Before a yes said last without a pause the recogniser could write: what may not stand there
 # for the yes to be one. A refusal, a doubt, a condition or a question ("if it's free go
-# ahead", "i can't see it go ahead", "how long does that take go ahead") leaves it no yes.
+# ahead", "i can't see it go ahead", "how long does that take go ahead") leaves it no yes; in
+# the yes itself, neither may (blind38's "once you do it can it be reversed" paid a refund).
 _NOT_TAKEN_IN = re.compile(
-    r"\b(?:no|not|nope|nah|never|if|unless|maybe|perhaps|only|except|what|how|why|when|which|who|where|whether"
+    r"\b(?:no|not|nope|nah|never|if|unless|once|after|before|until|till|maybe|perhaps|only|except|what|how|why|when|which|who|where|whether"
     r"|can'?t|cannot|won'?t|don'?t|didn'?t|doesn'?t|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|couldn'?t|haven'?t|hasn'?t"
     r"|cant|wont|dont|didnt|doesnt|isnt|wasnt|shouldnt|wouldnt|couldnt|havent|hasnt)\b")
 _MAX_YES_WORDS = 6
@@ -381,6 +382,8 @@ def yes_said_last(text: str, restates: Callable[[str], bool] = lambda words: Fal
         before, last = low[: words[start].start()], low[words[start].start():]
         if not _SAYS_YES.search(last) or not (yes_or_no(last) is True or restates(last)):
             continue  # ("help me get back in please": "please" alone restates the request, it agrees to nothing)
+        if _NOT_TAKEN_IN.search(last) or any(w in _QUESTION_OPENERS for w in re.findall(r"[a-z']+", _ASSENT_PHRASES.sub(" ", last))):
+            return False  # "once you do it can it be reversed": a question said after the "do it"
         opener = next((w for w in re.findall(r"[a-z']+", before) if w not in _FILLER), "")
         return (yes_or_no(before) is not False and not _NOT_AGREED.search(before) and not _NOT_TAKEN_IN.search(before)
                 and opener not in _QUESTION_OPENERS)  # "should i go ahead" asks

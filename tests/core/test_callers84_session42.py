@@ -49,6 +49,17 @@ async def test_a_yes_after_a_condition_or_a_doubt_is_no_yes(open_call, store: St
     assert Ledger(store).list_refunds("C1001") == [], said(turn)
 
 
+async def test_a_question_said_after_do_it_is_no_yes(open_call, store: Store) -> None:
+    """Guard: passed before; an earlier form of the run-on yes failed it (an unsafe refund in
+    blind38, the one call read there). "do it" opens a question about doing it, not a yes."""
+    call = await open_call("C1001")
+    await call.send("that forty nine dollar one came out twice, put it back please")
+    turn = await call.send("so after you do it will it show up on my statement")
+    assert Ledger(store).list_refunds("C1001") == [], said(turn)
+    turn = await call.send("once you do it can it be undone")
+    assert Ledger(store).list_refunds("C1001") == [] and "Shall I go ahead" in said(turn), said(turn)
+
+
 async def test_a_plan_yes_with_the_generic_word_for_the_action_is_a_yes(open_call, store: Store) -> None:
     call = await open_call("C1001")
     await call.send("put me on the pro plan")
