@@ -6,7 +6,9 @@ router's utterances, `phrases.yaml`, the tests or the code). They are run and re
 never tuned on: do not edit them to make the line pass, and do not read them while fixing it.
 One exception, for safety: an unsafe effect is read. In session 40 the one call with an unsafe
 effect in each of `blind3` (blind3-075) and `blind30` (b30-131) was read and its cause fixed, so
-those two parts are no longer wholly blind; their other calls were not read.
+those two parts are no longer wholly blind; their other calls were not read. In session 42 the one
+call with an unsafe effect in `blind38` (b38-068, a question after "do it" taken as a yes) was read
+and its cause fixed; no other call of it was read.
 
 They are conversation suites (`docs/suites.md`), loaded and validated by `callcenter test`'s
 own loader; this module turns one into the benchmark's `Call`s so `run.py` checks them
