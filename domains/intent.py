@@ -360,11 +360,12 @@ _NOT_TAKEN_IN = re.compile(
     r"\b(?:no|not|nope|nah|never|if|unless|once|after|before|until|till|maybe|perhaps|only|except|what|how|why|when|which|who|where|whether"
     r"|can'?t|cannot|won'?t|don'?t|didn'?t|doesn'?t|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|couldn'?t|haven'?t|hasn'?t"
     r"|cant|wont|dont|didnt|doesnt|isnt|wasnt|shouldnt|wouldnt|couldnt|havent|hasnt)\b")
-_MAX_YES_WORDS = 6
-# A statement with a modal in it, then one word of assent: a question put as a statement with a
-# tag ("that'll show on my card by monday yeah"), not a yes.
+_MAX_YES_WORDS = 6  # the closing yes is short: "go ahead and reset it", "ok yes do it then"
+# A word that agrees, which the closing yes must hold ("please" alone restates, agrees to nothing).
 _SAYS_YES = re.compile(r"\b(?:yes|yeah|yep|yup|ya|yea|sure|ok|okay|alright|absolutely|definitely|confirm(?:ed)?|go\s+ahead|go\s+on"
                        r"|do\s+it|do\s+that|go\s+for\s+it|fine)\b")
+# A statement with a modal in it, then one word of assent: a question put as a statement with a
+# tag ("that'll show on my card by monday yeah"), not a yes.
 _TAG = re.compile(r"\s(?:yeah|yes|yep|yea|right|ok|okay)\W*$")
 _STATED_AS_QUESTION = re.compile(r"\b(?:can|could|will|would|should|shall|won'?t|wont|gonna|going\s+to|able\s+to)\b|'ll\b")
 

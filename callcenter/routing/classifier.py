@@ -47,8 +47,8 @@ class RouterModelError(Exception):
 MAX_TEXT_CHARS = 20_000
 
 
-# A clause whose subject points back at the one before: "were they late", "is it down", "they stopped".
 _BARE_WORDS = 2  # "credit", "bill please": a need named in a word or two, no more
+# A clause whose subject points back at the one before: "were they late", "is it down", "they stopped".
 _POINTS_BACK = re.compile(
     r"^\W*(?:(?:and|so|but|um|uh|oh|well)\W+)*(?:(?:are|were|is|was|did|do|does|have|has|can|could|will|would)\s+)?"
     r"(?:it|they|those|these|them|that)\b", re.I)
