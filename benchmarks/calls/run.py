@@ -1,6 +1,6 @@
 """Run the call-success suite through the real line and report per category.
 
-    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind11|blind12|blind13|blind14|blind15|blind16|blind17|blind18|blind19|blind20|blind21|blind22|blind23|blind24|blind25|blind26|blind27|blind28|blind29|blind30|blind31|blind32|blind33|blind34|blind35|blind36|blind37|blind38|all] [--show-failures] [--json FILE]
+    .venv/bin/python -m benchmarks.calls.run [--part dev|holdout|holdout2|holdout3|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind11|blind12|blind13|blind14|blind15|blind16|blind17|blind18|blind19|blind20|blind21|blind22|blind23|blind24|blind25|blind26|blind27|blind28|blind29|blind30|blind31|blind32|blind33|blind34|blind35|blind36|blind37|blind38|blind39|blind40|all] [--show-failures] [--json FILE]
 
 `all` is the composed parts (tuned and held out); the blind parts (`blind.py`) are run by name.
 
