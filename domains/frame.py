@@ -207,18 +207,25 @@ def _is_question(text: str) -> bool:
 _YES_THEN = re.compile(r"[,.;!?]+\s*|\s+(?=(?:and|but|so|also)\b)")
 
 
-def yes_then_question(text: str, is_yes: Callable[[str], bool]) -> tuple[str, str] | None:
-    """(the yes, the question) when the words say yes first and then ask about the action."""
+def yes_then_rest(text: str, is_yes: Callable[[str], bool]) -> tuple[str, str] | None:
+    """(the yes, what follows it) when the words say yes first and then say more."""
     for cut in _YES_THEN.finditer(text):
         first, rest = text[: cut.start()].strip(), text[cut.end():].strip()
         if first and rest and is_yes(first):
             if _HOLD.match(rest) or re.match(r"\W*(?:wait|but)\b", rest, re.I):
                 return None  # "yeah yeah fine, hang on, how long does that take": held back, not agreed yet
-            reading = read(rest)
-            if reading is not None and reading.move in (Move.ASK, Move.STATUS):
-                return first, rest
-            return None  # the yes is found; what follows is no question about it
+            return first, rest
     return None
+
+
+def yes_then_question(text: str, is_yes: Callable[[str], bool]) -> tuple[str, str] | None:
+    """(the yes, the question) when the words say yes first and then ask about the action."""
+    split = yes_then_rest(text, is_yes)
+    if split is None:
+        return None
+    reading = read(split[1])
+    # the yes is found; what follows may be no question about it
+    return split if reading is not None and reading.move in (Move.ASK, Move.STATUS) else None
 
 
 # The words that stop a request rather than answer its question with a no: "never mind, forget

@@ -451,6 +451,10 @@ class ActionGate:
         another need, "forget the two factor part. the closing, yes.")."""
         self._heard_as[text] = answer
 
+    def heard(self, text: str) -> str:
+        """The part of ``text`` that answers the read-back (`hear_as`), or all of it."""
+        return self._heard_as.get(text) or self._heard_as.get(without_aside(text)) or text
+
     def assent(self, task: SpecialistLike, text: str) -> bool | None:
         """The caller's yes or no to the pending read-back: a plain one, or a yes that restates the action."""
         answer = yes_or_no(text)

@@ -31,7 +31,7 @@ from callcenter.routing.discourse import farewell_after, follow_up_kind, is_than
 from callcenter.routing.segment import RETRACTION
 from callcenter.spoken import normalise
 from domains import frame
-from domains.base import asks_for_need, leaving_reason
+from domains.base import LeaveReason, asks_for_need, caller_wants_out, leaving_reason
 from domains.frame import Move
 from domains.glossary_words import IN_ENGLISH, gloss, glossaries
 from domains.intent import (
@@ -125,6 +125,8 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
     gate = task.gate
     readback = gate is not None and gate.pending
     latest = without_aside(latest)  # "yes unlock it, why would i be calling otherwise": no question of its own
+    if readback and yes_then_need(task, latest):
+        return Next.TO_TOOL  # "yep do it, and then i want a person": the yes first, the rest kept
     if leaving_reason(task.state, latest) is not None and not (readback and declines(latest)):
         # goodbye and a person win over everything: a turn the line reads as a goodbye leaves
         # the read-back even with a yes-like word in it (tried: acting on those filed requests
@@ -144,6 +146,10 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         # "forget it, make it twenty": a take-back that names the action's new value changes it
         return Next.TO_TOOL
     if readback and (taken := frame.taken_back(latest)) is not None and _names_own(task, taken):
+        if gate.names_new_value(task, latest):
+            # "actually scratch that make it enterprise" to the Pro read-back: what is taken back is
+            # the value read, and the new one said in so many words is read back in its place
+            return Next.TO_TOOL
         # "forget the email" to the email change's read-back, "scratch the refund" to the refund's:
         # this very need taken back, not said again; nothing is done and the request stops
         return gate.cancel(task, latest=latest, stopped=True)
@@ -155,7 +161,10 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return Next.TO_TOOL  # "ok and how should i handle retries" to "is it about webhooks, ...?": named
     # "ah wait, drop it, i just found my backup codes": beside a cancel, words of this very need
     # that tell it is solved are why it is dropped, no need raised again
-    reading = frame.read(latest, lambda words: raises_need(task, words) and not (_SOLVED.search(words) and restates(task, words)))
+    # ("my wife has the new number and she's not here, forget it for now": this very need, its
+    # value not to hand, is why it is let go; words that carry a value of it may change it instead)
+    reading = frame.read(latest, lambda words: raises_need(task, words) and not (
+        (_SOLVED.search(words) or not _carries_value(task, words)) and restates(task, words)))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
@@ -343,6 +352,37 @@ def drops_another(task: SpecialistLike, latest: str) -> Next | None:
 _PARTS = re.compile(r"[.;!?]\s+|,\s+(?=(?:the|and|but|so|ok|okay|yes|yeah)\b)")
 
 
+# After a yes, words that hold it back or make it wait on something ("yes but first ...", "yes,
+# if it's free ..."), take something back, or say no: the yes is not said plainly.
+_HELD_AFTER_YES = re.compile(
+    r"\b(?:but|before|first|wait|hold|hang\s+on|if|unless|once|until|instead|rather|actually|cancel|stop|don'?t|do\s+not"
+    r"|scratch|forget|never\s*mind|no|nope|not\s+yet)\b", re.I)
+
+
+def yes_then_need(task: SpecialistLike, latest: str) -> bool:
+    """"yep go ahead, and also is the api down", "yes and then i want a person": the yes answers
+    the read-back, and the other need (or the person) is kept and taken once the action is done,
+    as a need said while the read-back waits is (never lost, never a reason to ask again)."""
+    gate = task.gate
+    if gate.facts is None:
+        return False
+    split = frame.yes_then_rest(latest, lambda words: bool(_CLEAR_YES.search(words)) and gate.assent(task, words) is True)
+    if split is None:
+        return False
+    yes, rest = split
+    if _HELD_AFTER_YES.search(rest) or about_ours(rest, gate.facts) or restates(task, rest):
+        return False  # "yes, and how long does the refund take": ours, for `yes_then_asks`
+    wants = caller_wants_out(rest)
+    reading = frame.read(rest)
+    if wants is LeaveReason.GOODBYE or farewell_after(rest) is not None or wants is None and (
+            task.other_need(rest) is None or reading is not None and reading.move is Move.CANCEL):
+        return False  # "yes. thanks, bye" leaves as ever (read first, before any action)
+    gate.hear_as(latest, yes)
+    state = task.state
+    state.follow_up = f"{state.follow_up}. {rest}" if state.follow_up else rest
+    return True
+
+
 # Words of a follow-up question that name no answer ("what", "about", "that").
 _ASKING = frozenset("what about that this with then have does should would could thing bit part there they them when where "
                     "which your mine into from again".split())
@@ -393,6 +433,13 @@ def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.A
 _SOLVED = re.compile(
     r"\b(?:i|we)\s+(?:just\s+|actually\s+|finally\s+)?(?:found|got\s+(?:it|my|our)\b|sorted|fixed|figured|remembered|managed|worked\s+(?:it\s+)?out)\b"
     r"|\b(?:it'?s|it\s+is|its)\s+(?:working|fine|sorted|fixed|back)\b", re.I)
+
+
+def _carries_value(task: SpecialistLike, words: str) -> bool:
+    """The words carry a value of the kind this task reads (a plan, an amount, an address)."""
+    said = task.state.slots.read(normalise(words)).as_dict()
+    said.pop("confirm", None)
+    return bool(said)
 
 
 def raises_need(task: SpecialistLike, words: str) -> bool:

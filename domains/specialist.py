@@ -204,7 +204,10 @@ class SpecialistTask(AgentTask[R], Generic[R]):
                     yield step
                 return
         topic = self._topic_change(later) if later and step is pending.Next.CONTINUE else None
-        wish = (leaving_reason(self.state, later) or topic) if later else None
+        # a read-back answered by a part of the turn ("yes, and then i want a person"): that part
+        # says whether the caller leaves now; the rest was kept for after the action
+        said = self.gate.heard(later) if later and self.gate is not None and step is pending.Next.TO_TOOL else later
+        wish = (leaving_reason(self.state, said) or topic) if said else None
         if step is pending.Next.LEAVE:
             wish = LeaveReason.GOODBYE
         if wish is LeaveReason.HUMAN and ends_call(later):

@@ -52,13 +52,14 @@ from domains.base import (
 from domains.base import (
     said as caller_words,
 )
-from domains.holder import third_party
+from domains.holder import disowns, third_party
 from domains.identity import HOLDER_MUST, VerifyIdentityTask
 from domains.intent import after_refusal, yes_or_no
 from domains.results import DomainResult
 from domains.state import CallState
 from meta import agenda, gist, moves, offers, repair, unclear
 from meta.agenda import Agenda
+from meta.details import detail_again
 from meta.fanout import Branch, fan_out
 from meta.foreign import ForeignTurns
 from meta.router import topics
@@ -150,6 +151,11 @@ class MetaSupervisor(ForeignTurns, Agent):
         if fresh is not None:
             text = fresh[: self.state.settings.max_turn_chars]
             gloss_offer, self._gloss_offer = self._gloss_offer, None  # answered now, or never
+            if self.state.caller.verified and disowns(text):
+                # "it's my husband's account, he wants the balance", said on the holder's own line:
+                # the one speaking is not the holder, so nothing of the account is read or changed
+                # for them (identity says what the holder must do); what needs no account is answered
+                self.state.caller.verified = False
             self._turn_starts = (self._turn_starts[1], len(self.state.caller.results))
             picked = self._choice(chat_ctx, text)
             if picked is not None:  # "the account", after the line asked closure or plan change
@@ -250,7 +256,8 @@ class MetaSupervisor(ForeignTurns, Agent):
                 # were refused)
                 fixed = repair.Repair("holder", f"{HOLDER_MUST} {t.ANYTHING_ELSE}")
             if fixed is None and not confident and not social:
-                whether = moves.whether_answer(text, self.state.caller.results)  # "is it revoked?"
+                # "is it revoked?", "sorry how many per page exactly": of an answer given
+                whether = moves.whether_answer(text, self.state.caller.results) or detail_again(text, self.state.caller.results)
                 fixed = repair.Repair("follow_up", whether) if whether else repair.unroutable(text, self.phrases.how_can_i_help)
             if fixed is not None:
                 self._gist_answered = frozenset()
@@ -711,6 +718,9 @@ class MetaSupervisor(ForeignTurns, Agent):
                 if named is not None:  # the need kept was answered already: said once more
                     return named.summary
                 needs = self._route_texts(text)
+                if not needs and caller_wants_out(text) is LeaveReason.HUMAN:
+                    # "yes do it, and then i want a person": the action said above, then the person
+                    return self._person("caller asked for a person, after another need")
                 if needs:
                     if result.status == "misrouted":
                         # the department handed back a turn of several needs ("the one that went
@@ -767,6 +777,9 @@ class MetaSupervisor(ForeignTurns, Agent):
         Args:
             reason: Why the caller wants a person, in a few words.
         """
+        return self._person(reason)
+
+    def _person(self, reason: str) -> str:
         # A phone caller is put through to a person when a transfer number is configured.
         words = start_transfer(self.state.settings.transfer_number, self.session, lambda: book_callback(self.state, reason))
         return words if words is not None else book_callback(self.state, reason)

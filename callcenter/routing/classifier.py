@@ -345,7 +345,7 @@ class IntentRouter:
                 # "..., what's going on with it": a question about the need last named (past an
                 # aside that named none: "..., and i never did that. what is happening")
                 found[named] = replace(found[named], text=_joined(found[named].text, seg))
-                if self.rereadings:  # the whole need, now said, may settle its reading ("... ours came late")
+                if self.rereadings and not _disc.asks_what_to_do(seg):  # the whole need, now said, may settle its reading ("... ours came late")
                     found[named] = _rereading.reread(found[named], self.rereadings, self.labels)
                 continue
             found.extend(self._framed(seg, self._split_weak(seg)))
@@ -686,6 +686,10 @@ class IntentRouter:
                 # closes, email me the invoice": the first part says no need; the rest is read
                 return self._split_weak(right, depth + 1, memo)
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
+            if _disc.asks_what_to_do(right) and (a := read(left)).in_scope and self.domain_confidence(a) >= self.threshold:
+                # "our integration got a bunch of 503s, so what do i do": the need as the part before
+                # names it (read whole, the bare question would pull it to another specialist)
+                return [a]
             if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left) or _seg.only_presses(right)
                     or _seg.gives_reason(left, right)
                     or _disc.asks_about_it(head) or _disc.details_the_one_before(right)

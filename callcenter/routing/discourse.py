@@ -101,6 +101,11 @@ _FOLLOW_UP: tuple[tuple[FollowUp, re.Pattern[str]], ...] = (
         r"|what (i|we) (must|should|need to|have to|can) do"
         # "so what am i meant to be doing": what is expected of the caller now
         r"|what (am|are) (i|we) (meant|supposed) to (be )?(do|doing)"
+        # "so what do i tell him to do", "what should our team do in the meantime": what to do, for
+        # the people the caller speaks for
+        r"|what (do|should|can|must|shall) (i|we) tell (him|her|them|(my|our|the) \w+)( to do)?"
+        r"|what (am|are) (i|we) (meant|supposed) to tell (him|her|them|(my|our|the) \w+)"
+        r"|what (should|can|must|do|does) (my|our|the) (\w+ )?(team|dev|devs|developers?|engineers?|people|guys|admin|staff|folks) do"
         # "ok and how do i stop that happening" after the 429s' diagnosis
         r"|how (do|can|would|should) (i|we) (stop|prevent|avoid) (it|that|this|them)( from)?( (happening|again))*"
         # "so how do i get back in myself then" after the account was locked
@@ -347,6 +352,8 @@ def asks_about_it(text: str) -> bool:
     words = _WORD.findall(text.lower())
     if words and all(w in _WHAT_TO_DO or w in _FILLERS for w in words) and any(w in _CHOICES for w in words):
         return True
+    if asks_what_to_do(text):  # "..., so what do i do": what to do about it
+        return True
     # "..., what is going on": a bare "what's happening" after a need asks about that need
     return ((any(w in _POINTERS or w in _HAPPENING for w in words)
              and all(w in _ABOUT_IT or w in _FILLERS for w in words)) or bool(_CHECK_IT.match(text.lower()))
@@ -404,6 +411,19 @@ _CHOICES = frozenset("options choices alternatives suggest suggestions recommend
 _WHAT_TO_DO = _CHOICES | frozenset(
     "what what's whats which are is do does would could can should you we i our my me there any the a "
     "have got here then".split())
+
+
+# "so what do i do", "what should we do now", "how do i fix it then": what to do, in words that
+# name nothing of their own.
+_WHAT_DO_I_DO = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|well|then|um|uh|but|now)\W+)*(?:what|how)\s+(?:do|should|can|shall|must|would)\s+(?:i|we)\s+"
+    r"(?:do|handle|fix|sort|solve|deal\s+with)(?:\s+(?:it|that|this|them|out|about\s+(?:it|that|this|them)|now|then|next|here|exactly))*\W*$")
+
+
+def asks_what_to_do(text: str) -> bool:
+    """The clause only asks what to do ("so what do i do now"): about the need said before it,
+    which it neither names nor changes."""
+    return bool(_WHAT_DO_I_DO.match(text.lower()))
 
 
 _ASKS = re.compile(

@@ -124,8 +124,11 @@ def declines_person(clause: str) -> bool:
 # "i want somebody", "we'd really like an actual human being": someone wanted, who is to call
 _WANTS_SOMEONE = (
     # ("i'll need someone to call me back about a payment plan")
-    r"(?:i|we)(?:\s+(?:really\s+|just\s+)?(?:want|need|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like|(?:'ll|\s+will)\s+(?:really\s+)?need)\s+"
+    # ("she'd like someone from your team to call us back": a wish relayed for the caller's own account)
+    r"(?:i|we|she|he|they)(?:\s+(?:really\s+|just\s+)?(?:wants?|needs?|would\s+(?:really\s+)?like)|'?d\s+(?:really\s+)?like"
+    r"|(?:'ll|\s+will)\s+(?:really\s+)?need)\s+"
     r"(?:someone|somebody|an?\s+(?:real\s+|actual\s+|live\s+|proper\s+)?(?:person|agent|human(?:\s+being)?|colleague|rep))"
+    r"(?:\s+(?:from|on|in|at)\s+(?:your|the)\s+(?:[a-z]+\s+){0,2}?(?:team|office|company|side|end|department|desk))?"
 )
 _CALL_BACK = re.compile(
     # asked for, said first in the clause: "call me back", "can somebody ring me back later",

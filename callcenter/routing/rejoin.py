@@ -18,7 +18,10 @@ when
 Where one piece is no word at all, the joined letters may be one letter off a longer word
 ("a count" -> "account", "enter prize" -> "enterprise"): a recogniser's halves are heard, not
 spelled.
-A run of single letters is joined when the letters spell a vocabulary word.
+A run of single letters is joined when the letters spell a vocabulary word; one letter before a
+word ("e mail") when the two spell a word the line hears often. Two words of the vocabulary that
+it never has side by side are joined when together they are a word it has often ("some one",
+"any thing").
 """
 
 from __future__ import annotations
@@ -77,7 +80,7 @@ class Rejoiner:
 
     def joined(self, a: str, b: str) -> str | None:
         """The word `a` and `b` are the halves of, or None."""
-        if (len(b) < 2 or (len(a) < 2 and a != "a") or f"{a} {b}" in self._df
+        if (len(b) < 2 or (len(a) < 2 and a == "i") or f"{a} {b}" in self._df
                 or not (a + b).isascii() or not (a + b).isalpha() or is_filler_word(a) or is_filler_word(b)):
             # single letters are spelled runs ("d o b"), not halves; other languages' words stay;
             # a filler is said on its own ("ah right, the subscription" is no "alright")
@@ -91,9 +94,12 @@ class Rejoiner:
             # the ends are heard right ("enter prize"; not "oh ones" for "phones", "read it" for "credit")
             if near[0] == word[0] and near[-1] == word[-1] and self._df.get(near, 0) >= _COMMONER * self._df.get(word, 0):
                 word = near
-        if self._df.get(word, 0) < _MIN_DF:
-            return None
-        return word if fa == 0 or fb == 0 or self._df[word] >= _DOMINATES * fb else None
+        if self._df.get(word, 0) < (_MIN_DF if len(a) > 1 else _COMMONER * _MIN_DF):
+            return None  # a letter before a word ("e mail") only into a word the line hears often
+        # two words of the line that it never hears side by side, halves of a third it hears
+        # often: "some one", "any thing"
+        compound = self._df[word] >= _COMMONER * _MIN_DF
+        return word if fa == 0 or fb == 0 or self._df[word] >= _DOMINATES * fb or compound else None
 
     def __call__(self, text: str) -> str:
         words = list(_WORD.finditer(text))

@@ -60,7 +60,7 @@ _QUESTION_OPENS = (r"(?:what'?s|whats|what\s+(?:is|are|do|does|did|will)|how\s+(
                    r"|is\s+(?:the|it|there|my|your|that)|are\s+(?:the|you|my|there)|can\s+(?:you|i)|could\s+you"
                    r"|when\s+(?:is|does|will|do|did)|why\s+(?:is|does|do|are|am|can'?t|won'?t|did))\b")
 _WEAK = re.compile(r",\s+|\s+\b(?:and|but|then)\b\s+|(?<!\ba)\s+\bwhile\b\s+|(?<=\w)(?<!\bwhat)(?<!\bhow)(?<!\bwhy)(?<!\bwhere)(?<!\bwhen)(?<!\bwhich)(?<!\bwho)(?<!\bso)"
-                   r"(?<!\band)(?<!\bbut)(?<!\bor)(?<!\bthat)(?<!\bif)(?<!\bknow)"
+                   r"(?<!\band)(?<!\bbut)(?<!\bor)(?<!\bthat)(?<!\bthis)(?<!\bif)(?<!\bknow)"
                    # what a verb of thinking or saying says is its own clause's ("i think my account is locked")
                    + "".join(rf"(?<!\b{w})" for w in _SAYS_WHAT)
                    + rf"\s+(?={_QUESTION_OPENS}|{_SUBJECT_OPENS})(?P<asks>)"

@@ -22,7 +22,9 @@ from domains.specialist import SpecialistTask, guarded
 # "no that's fine, don't lock it, i'll keep an eye on it": a lock named to refuse it asks for none
 _NOT_LOCK = re.compile(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:lock|freez|block|shut|disabl|suspend)", re.I)
 _LOCK_STEMS = re.compile(
-    r"\b(?:lock|freez|froze|block|secur|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)|stop (?:them|anyone|whoever|people))"
+    # "secure it" asks for the lock; "a security alert", "the security of my account" name the topic
+    r"\b(?:lock|freez|froze|block|secur(?!ity\b)|security\s+hold|shut|disabl|suspend|deactivat|kick (?:them|him|her|whoever)"
+    r"|stop (?:them|anyone|whoever|people))"
     rf"|{LOCK_BY_EFFECT}",
     re.I)
 
