@@ -288,6 +288,11 @@ def read(text: str, raises_need: Callable[[str], bool] | None = None) -> Reading
     cancel = _CANCEL.search(low)
     if cancel and _ASKED_OF.search(_sentence_before(low, cancel.start())) and low[cancel.end():].lstrip().startswith("?"):
         cancel = None  # "you cannot skip it?", "can't you just drop it?": asked whether, not let go
+    if cancel and cancel.group(0) in ("skip it", "drop it") and low.endswith("?") and not low[: cancel.start()].strip(" ,.") \
+            and not low[cancel.end():].strip(" ?"):
+        # "skip it?" said alone as a question (after "why approval"): whether it can be skipped,
+        # asked, not the request let go
+        return Reading(Move.ASK, Ask.SKIP if cancel.group(0) == "skip it" else None)
     if cancel and re.search(r"\bor\W*$", low[: cancel.start()]) and _is_question(low):
         cancel = None  # "wait is that already happening or not yet": one side of a question, asked
     # "never mind that, i want to close my account instead" takes the question back *and*

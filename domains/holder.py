@@ -43,7 +43,7 @@ def third_party(text: str) -> bool:
 # receipt for my accountant"), the team's account ("for my boss, about our account"), or a guess
 # let go ("maybe it was under my colleague's account. never mind").
 _OWN_STILL = re.compile(
-    r"\b(?:invoices?|receipts?|statements?|cop(?:y|ies)|bills?|records?|pdf|summary)\s+(?:for|to\s+(?:send|give|show)\s+(?:to\s+)?)\s*"
+    r"\b(?:invoices?|receipts?|statements?|cop(?:y|ies)|bills?|records?|pdf|summary)\b[^.?!]{0,40}?\b(?:for|to\s+(?:send|give|show)\s+(?:to\s+)?)\s*"
     rf"(?:my|a|our|the)\s+{_PEOPLE}"
     r"|\b(?:our|ours|we|we'?re|we'?ve|us)\b|\bmy\s+(?:own\s+)?account\b"
     r"|\b(?:maybe|might|perhaps|probably|not\s+sure|never\s*mind)\b", re.I)

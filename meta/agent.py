@@ -59,6 +59,7 @@ from domains.results import DomainResult
 from domains.state import CallState
 from meta import agenda, gist, moves, offers, repair, unclear
 from meta.agenda import Agenda
+from meta.cues import said_back
 from meta.details import detail_again
 from meta.fanout import Branch, fan_out
 from meta.foreign import ForeignTurns
@@ -157,6 +158,9 @@ class MetaSupervisor(ForeignTurns, Agent):
                 # for them (identity says what the holder must do); what needs no account is answered
                 self.state.caller.verified = False
             self._turn_starts = (self._turn_starts[1], len(self.state.caller.results))
+            cued = said_back(text, choice.last_question(chat_ctx))
+            if cued is not None:  # "ticket then" after "... say 'open a ticket'": the phrase itself
+                text = cued
             picked = self._choice(chat_ctx, text)
             if picked is not None:  # "the account", after the line asked closure or plan change
                 yield llm.ChatChunk(id=picked.call_id, delta=llm.ChoiceDelta(role="assistant", tool_calls=[picked]))

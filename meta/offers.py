@@ -78,6 +78,10 @@ def answer_to_offer(text: str, request: str = "") -> bool | None:
         answer = True  # "ok but lock it just in case" to "If you'd like me to lock your account, just ask."
     if answer is None and yes_at_the_end(text):
         answer = True  # "oh i thought i'd asked already. ok yes do it": taken in, then a clean yes
+    if answer is None and _THOUGHT_THEN_YES.fullmatch(text.strip()):
+        # "hmm yeah maybe ok yes": thinking aloud, then a yes. Taking an offer up only makes the
+        # request; its specialist reads it back before anything is done
+        answer = True
     if answer is True and _THANKS_ONLY.search(text) and not _CLEAR_ASSENT.search(text):
         return None  # "ok thanks" after an answer that offers something: the answer taken, nothing asked for
     if answer is False and is_closing(text) and not is_thanks_only(text):
@@ -85,6 +89,10 @@ def answer_to_offer(text: str, request: str = "") -> bool | None:
     return answer
 
 
+# Hedges and fillers thought aloud, ending on a plain yes.
+_THOUGHT_THEN_YES = re.compile(
+    r"(?:(?:hmm+|hm+|um+|uh+|er+|well|oh|ok(?:ay)?|yeah|yes|maybe|perhaps|i\s+guess|i\s+suppose|sure|alright|right|go\s+on|then)[\s,.]+)+"
+    r"(?:yes|yeah|yep|sure|ok(?:ay)?\s+(?:yes|sure|then))(?:\s+please)?\W*", re.I)
 _THANKS_ONLY = re.compile(r"\b(?:thanks|thank\s+you|thx|cheers|ta)\b", re.I)
 _CLEAR_ASSENT = re.compile(r"\b(?:yes|yeah|yep|yup|sure|please|go\s+ahead|do\s+it|do\s+that|let'?s)\b", re.I)
 

@@ -35,7 +35,7 @@ from callcenter.llm import templates as t
 from callcenter.llm.protocol import ROUTING_EXTRA, SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import parameters_schema
 from callcenter.routing.clarify import ASK_MARGIN, reading, should_ask
-from callcenter.routing.frames import named_among
+from callcenter.routing.frames import GOODBYE, named_among
 from callcenter.routing.slots import SHARED, SlotReader
 
 if TYPE_CHECKING:
@@ -47,6 +47,12 @@ REASON_EXTRA = "callcenter_reason"  # assistant message extra: why the embedded 
 CONFIDENCE_EXTRA = "callcenter_confidence"  # ... and how sure the classifier was
 _PLACEHOLDER_KEY = "__lk_running_placeholder__"
 _HUMAN_TOOL = "request_human"
+# A word any farewell has: a goodbye read from words without one ends no call.
+_FAREWELL_CUE = re.compile(
+    r"\b(?:bye|goodbye|thanks|thank|thx|cheers|ta|later|ciao|adi[oó]s|done|finish\w*|all\s+set|that'?s\s+(?:all|it|everything)"
+    r"|that(?:'ll|\s+will)\s+(?:do|be\s+all)|let\s+you\s+go|catch\s+you|nothing\s+(?:else|more)|no\s+more|(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:good|fine|ok(?:ay)?|sorted)"
+    r"|have\s+a\s+\w+\s+(?:day|one|evening|night|weekend)|take\s+care|see\s+you|talk\s+(?:to\s+you\s+)?(?:soon|later)"
+    r"|(?:got|gotta|have\s+to|need\s+to|must)\s+(?:go|run|dash)|hang(?:ing)?\s+up|signing\s+off|good\s*night)\b", re.I)
 # Tools that end a task early; the supervisors' and specialists' fast path calls them, so the
 # embedded LLM never picks them as a specialist's action.
 LEAVE_TOOL = "leave_topic"
@@ -230,6 +236,9 @@ class EmbeddedPolicy:
         if top.label == "meta/greeting":
             # "hey, are you a real person or a bot": the question after the hello is what to answer
             top = next((i for i in intents[1:] if i.label == "meta/smalltalk" and self._clear(i, by_domain=False)), top)
+        if top.label == GOODBYE and not _FAREWELL_CUE.search(top.text):
+            # "hmm yeah maybe ok yes" read as a goodbye: no word of one in it, so the call goes on
+            return Decision(text=self.phrases.how_can_i_help, reason="unclear")
         if top.label.startswith("meta/") and self._clear(top, by_domain=False):
             return Decision(text=self.phrases.front_desk_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
         if top.label == "oos":

@@ -14,7 +14,10 @@ trouble; a question for a detail an answer gave gets that sentence again; "what 
 to do" is the next step; a person wished for by someone on the account books a call back; a
 recogniser's split words ("e mail", "a count", "for get it") and homophones in a customer number
 ("see won zero zero four") are heard as meant; a value not to hand ("my husband has the new
-number") beside "forget it" stops the change.
+number") beside "forget it" stops the change. Thinking aloud and then a yes ("hmm maybe yeah ok
+sure") takes an offer up (its read-back follows); "skip it?" said alone at an approval asks whether
+it can be skipped; "the ticket then" after "say 'open a ticket'" opens one; a goodbye read from
+words with no farewell in them ends no call.
 """
 
 from __future__ import annotations
@@ -145,3 +148,46 @@ async def test_a_value_not_to_hand_and_forget_it_stops_the_change(open_call, sto
     await call.send("can i update my phone number please")
     turn = await call.send("oh my husband has the new number and he's out, forget it for now")
     assert "nothing was changed" in said(turn), said(turn)
+
+
+async def test_thinking_aloud_then_yes_takes_an_offer_up(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("how much more would the biggest plan be")
+    turn = await call.send("hmm maybe yeah ok sure")
+    assert "Enterprise" in said(turn) and "shall i go ahead" in said(turn).lower(), said(turn)
+    assert Ledger(store).current_plan("C1002").id == "pro"  # read back, not done
+
+
+async def test_a_bare_skip_it_asked_at_the_approval_asks_whether(open_call, store: Store) -> None:
+    call = await open_call("C1002")
+    await call.send("refund. the double one")
+    await call.send("how come it needs approving")
+    turn = await call.send("skip it?")
+    assert "can't skip" in said(turn) and "stopped" not in said(turn), said(turn)
+    turn = await call.send("ok fine yes")
+    assert "approval" in said(turn) and store.list_work(), said(turn)
+
+
+async def test_the_phrase_the_line_told_the_caller_to_say_said_back_short(open_call, store: Store) -> None:
+    call = await open_call("C1003")
+    await call.send("loads of five hundreds")
+    await call.send("and what do we do about it")
+    turn = await call.send("the ticket then")
+    assert "opened ticket" in said(turn), said(turn)
+    assert len([t for t in store.list_tickets() if t.kind == "engineering"]) == 1
+
+
+async def test_a_receipt_for_the_accountant_among_other_needs_is_the_callers_own(open_call, store: Store) -> None:
+    """Guard: passed before; an earlier form of the known caller's disowning failed it (callers5)."""
+    call = await open_call("C1001")
+    turn = await call.send("two things. a receipt for the last payment for my bookkeeper please. and how do webhooks get signed")
+    assert "INV-1001-1" in said(turn) and "account holder" not in said(turn), said(turn)
+
+
+async def test_a_goodbye_read_from_words_without_one_ends_no_call(open_call) -> None:
+    call = await open_call("C1001")
+    await call.send("whats my balance")
+    turn = await call.send("hmm yeah maybe ok yes")
+    assert "goodbye" not in said(turn).lower(), said(turn)
+    turn = await call.send("ok that's all, thanks, bye")
+    assert "goodbye" in said(turn).lower(), said(turn)
