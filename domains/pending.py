@@ -359,6 +359,12 @@ _HELD_AFTER_YES = re.compile(
     r"|scratch|forget|never\s*mind|no|nope|not\s+yet)\b", re.I)
 
 
+# "file it", "and just do it then": a verb on the pending action, the yes said again.
+_DOES_IT = re.compile(r"^\W*(?:(?:and|so|then|just|please|now|ok|okay)\W+)*\w+\s+(?:it|that|this|them)"
+                      r"(?:\s+(?:then|now|please|through|in|off|already|for\s+(?:me|us)))*\W*$", re.I)
+_NEED_WORDS = 3  # another need takes a few words ("is the api down", "get me a person")
+
+
 def yes_then_need(task: SpecialistLike, latest: str) -> bool:
     """"yep go ahead, and also is the api down", "yes and then i want a person": the yes answers
     the read-back, and the other need (or the person) is kept and taken once the action is done,
@@ -370,6 +376,8 @@ def yes_then_need(task: SpecialistLike, latest: str) -> bool:
     if split is None:
         return False
     yes, rest = split
+    if _DOES_IT.match(rest) or len(rest.split()) < _NEED_WORDS or _CLEAR_YES.search(rest) or gate.assent(task, rest) is not None:
+        return False  # "ok yes, file it", "yep, go ahead and do it": the yes said twice, no other need
     if _HELD_AFTER_YES.search(rest) or about_ours(rest, gate.facts) or restates(task, rest):
         return False  # "yes, and how long does the refund take": ours, for `yes_then_asks`
     wants = caller_wants_out(rest)

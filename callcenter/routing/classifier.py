@@ -335,8 +335,10 @@ class IntentRouter:
             cut = [", ".join(p for p in re.split(r"\s*,\s*", seg) if not _disc.not_this_need(p)) for seg in segments]
             segments = [seg for seg in cut if seg.strip()] or segments
         for seg in segments:
-            if len(segments) > 1 and (_identity.introduces_self(seg) or _identity.lacks_identity(seg) or _seg.only_presses(seg)):
+            if len(segments) > 1 and (_identity.introduces_self(seg) or _identity.lacks_identity(seg) or _seg.only_presses(seg)
+                                      or (_disc.heard_that(seg) and seg is not segments[-1])):
                 continue  # "this is linus, c1005. i need my email changed ...": who is calling, no need
+                # ("i receive a mail. it say my password is changed": how they heard what follows)
                 # ("oh i don't have my number handy, is the api down though": who they are, not given;
                 # "i want a manager, and i want one today": impatience)
             named = next((k for k in range(len(found) - 1, -1, -1) if found[k].in_scope), None)

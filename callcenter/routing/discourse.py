@@ -311,7 +311,7 @@ _THEY_DID = re.compile(
 # "someone changed my password and it was not me, i got the email about it at two in the morning":
 # how the caller heard of what the clause before told
 # what a caller hears of something by (shared by _HEARD_OF_IT and _HEARD_THAT)
-_NOTICE = r"(?:e-?mail|text|sms|message|notification|alert|warning|letter)"
+_NOTICE = r"(?:e-?mail|mail|text|sms|message|notification|alert|warning|letter)"
 _HEARD_OF_IT = re.compile(
     r"^\W*(?:(?:and|but|so|well|um|uh|cause|because)\W+)*(?:i|we)\s+(?:only\s+|just\s+)?(?:got|received|saw|had|found)\s+(?:an?|the|this|that)\s+"
     rf"{_NOTICE}\s+(?:about|for|of|on|saying\s+so)\s+(?:it|that|this)\b")
@@ -319,7 +319,7 @@ _HEARD_OF_IT = re.compile(
 
 # "i got an email my password was changed": how the caller heard, the words after it what they heard
 _HEARD_THAT = re.compile(
-    r"^\W*(?:(?:so|um|uh|well|ok|okay|and|but|yeah|hi|hey|like)\W+)*(?:i|we)\s+(?:just\s+|only\s+)?(?:got|received|had|saw|get|keep\s+getting)\s+"
+    r"^\W*(?:(?:so|um|uh|well|ok|okay|and|but|yeah|hi|hey|like)\W+)*(?:i|we)\s+(?:just\s+|only\s+)?(?:got|received|receive|had|saw|get|keep\s+getting)\s+"
     rf"(?:an?|the|this|that|some|these|those)\s+(?:weird\s+|strange\s+)?{_NOTICE}s?"
     r"(?:\s+from\s+(?:you|you\s+guys|y'?all|your\s+\w+))?(?:\s+(?:saying|that|telling\s+me))?\W*$", re.I)
 
@@ -521,7 +521,8 @@ _DENIES = re.compile(
     r"(?:\s+(?:for\s+now|though|really))?\W*$"
     r"|^\W*(?:(?:so|well|and|but|um|uh|oh)\W+)*(?:i|we)\s+(?:did\s*n[o']?t|didnt|never|have\s*n[o']?t|havent|had\s*n[o']?t)\s+"
     r"(?:\w+\s+)?(?:change|changed|do|did|done|touch|touched|request|requested|ask|asked|make|made|authori[sz]e|authori[sz]ed|order|ordered|sign|signed)"
-    r"(?:\s+(?:for|up|in|off))?\s+(?:it|that|this|them|anything|any\s+of\s+(?:it|that|this))(?:\s+(?:myself|at\s+all|though|either))?\W*$"
+    # (a learner's double negative: "but i did not change nothing")
+    r"(?:\s+(?:for|up|in|off))?\s+(?:it|that|this|them|anything|nothing|any\s+of\s+(?:it|that|this))(?:\s+(?:myself|at\s+all|though|either))?\W*$"
     # what is not the trouble: "to be clear, logging into the dashboard works fine"
     r"|^\W*(?:(?:so|well|and|but|um|uh|oh|to\s+be\s+clear|just\s+so\s+you\s+know)\W+)*[\w' ]{1,40}?\b(?:works?|working|is|are)"
     r"\s+(?:just\s+|perfectly\s+|totally\s+)?(?:fine|ok(?:ay)?|great)\W*$"

@@ -240,7 +240,8 @@ _ONLY_PRESSES = re.compile(
 # phone number. plus four four seven seven ...". No need of its own; the need's task reads it.
 _DIGIT_SAID = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple|\d)"
 _ONLY_VALUE = re.compile(
-    r"^\W*(?:(?:it'?s|its|it\s+is|the\s+new\s+one(?:'?s|\s+is)?|new\s+one|that'?s|um|uh|so|ok|okay)\W+)*"
+    # (a learner's "is ada dot l at posteo dot de": the "it" left unsaid)
+    r"^\W*(?:(?:it'?s|its|it\s+is|is|the\s+new\s+one(?:'?s|\s+is)?|new\s+one|that'?s|um|uh|so|ok|okay)\W+)*"
     rf"(?:(?:plus\s+)?(?:{_DIGIT_SAID}[\s-]*){{7,}}"
     r"|[\w.+-]+\s+(?:at|@)\s+[\w-]+(?:\s+(?:dot|\.)\s+\w+)+|\S+@\S+\.\w+"
     # "bill. month before last": when the thing named before it was, a value of that need

@@ -191,3 +191,13 @@ async def test_a_goodbye_read_from_words_without_one_ends_no_call(open_call) -> 
     assert "goodbye" not in said(turn).lower(), said(turn)
     turn = await call.send("ok that's all, thanks, bye")
     assert "goodbye" in said(turn).lower(), said(turn)
+
+
+async def test_a_yes_said_twice_is_one_yes_and_no_other_need(open_call, store: Store) -> None:
+    """Guard: passed before; an earlier form of the yes-then-need took "file it" for another need."""
+    call = await open_call("C1001")
+    await call.send("that forty nine dollar one came out twice, put it back please")
+    turn = await call.send("ok yes, send it through")
+    assert "I've refunded $49.00" in said(turn) and "which one should change" not in said(turn).lower(), said(turn)
+    turn = await call.send("is it done")
+    assert "refunded" in said(turn).lower() or "yes" in said(turn).lower(), said(turn)
