@@ -688,9 +688,12 @@ class IntentRouter:
                 # closes, email me the invoice": the first part says no need; the rest is read
                 return self._split_weak(right, depth + 1, memo)
             head = re.split(r"[,;]", right, maxsplit=1)[0]  # "what does it cost, how do webhooks...": its first clause
-            if _disc.asks_what_to_do(right) and (a := read(left)).in_scope and self.domain_confidence(a) >= self.threshold:
+            if (_disc.asks_what_to_do(right) and (a := read(left)).in_scope and a.confidence >= self.threshold
+                    and a.confidence > whole.confidence):
                 # "our integration got a bunch of 503s, so what do i do": the need as the part before
-                # names it (read whole, the bare question would pull it to another specialist)
+                # names it (read whole, the bare question would pull it to another specialist); only
+                # a reading surer than the whole's ("my webhook gets each event twice, how do i
+                # handle that" is the webhooks question whole, unsure of its specialist without it)
                 return [a]
             if (_seg.is_filler(left) or _seg.is_filler(right) or _seg.only_asks_to_be_told(left) or _seg.only_presses(right)
                     or _seg.gives_reason(left, right)
