@@ -32,9 +32,11 @@ from livekit.agents.types import (
 )
 
 from callcenter.llm import templates as t
+from callcenter.llm.language import farewell_language
 from callcenter.llm.protocol import ROUTING_EXTRA, SETTLED_EXTRA, RouteDecision
 from callcenter.llm.tool_cache import parameters_schema
 from callcenter.routing.clarify import ASK_MARGIN, reading, should_ask
+from callcenter.routing.discourse import is_closing
 from callcenter.routing.frames import GOODBYE, named_among
 from callcenter.routing.slots import SHARED, SlotReader
 
@@ -49,7 +51,9 @@ _PLACEHOLDER_KEY = "__lk_running_placeholder__"
 _HUMAN_TOOL = "request_human"
 # A word any farewell has: a goodbye read from words without one ends no call.
 _FAREWELL_CUE = re.compile(
-    r"\b(?:bye|goodbye|thanks|thank|thx|cheers|ta|later|ciao|adi[oó]s|done|finish\w*|all\s+set|that'?s\s+(?:all|it|everything)"
+    r"\b(?:bye|goodbye|thanks|thank|thx|cheers|ta|later|ciao|adi[oó]s|done|finish\w*|all\s+set|all\s+good|no\s+worries"
+    r"|that'?s\s+(?:all|it|everything|grand|great|lovely|perfect|fine|brilliant|champion|ace|sorted|enough|me)"
+    r"|leave\s+it\s+(?:there|at\s+that)|(?:i'?m|we'?re)\s+alright"
     r"|that(?:'ll|\s+will)\s+(?:do|be\s+all)|let\s+you\s+go|catch\s+you|nothing\s+(?:else|more)|no\s+more|(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:good|fine|ok(?:ay)?|sorted)"
     r"|have\s+a\s+\w+\s+(?:day|one|evening|night|weekend)|take\s+care|see\s+you|talk\s+(?:to\s+you\s+)?(?:soon|later)"
     r"|(?:got|gotta|have\s+to|need\s+to|must)\s+(?:go|run|dash)|hang(?:ing)?\s+up|signing\s+off|good\s*night)\b", re.I)
@@ -236,7 +240,8 @@ class EmbeddedPolicy:
         if top.label == "meta/greeting":
             # "hey, are you a real person or a bot": the question after the hello is what to answer
             top = next((i for i in intents[1:] if i.label == "meta/smalltalk" and self._clear(i, by_domain=False)), top)
-        if top.label == GOODBYE and not _FAREWELL_CUE.search(top.text):
+        if top.label == GOODBYE and not _FAREWELL_CUE.search(top.text) and not is_closing(top.text) \
+                and farewell_language(top.text) is None:
             # "hmm yeah maybe ok yes" read as a goodbye: no word of one in it, so the call goes on
             return Decision(text=self.phrases.how_can_i_help, reason="unclear")
         if top.label.startswith("meta/") and self._clear(top, by_domain=False):
