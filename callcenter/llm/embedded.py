@@ -49,7 +49,7 @@ REASON_EXTRA = "callcenter_reason"  # assistant message extra: why the embedded 
 CONFIDENCE_EXTRA = "callcenter_confidence"  # ... and how sure the classifier was
 _PLACEHOLDER_KEY = "__lk_running_placeholder__"
 _HUMAN_TOOL = "request_human"
-# A word any farewell has: a goodbye read from words without one ends no call.
+# Words of a farewell: a goodbye read unsurely from words without one ends no call.
 _FAREWELL_CUE = re.compile(
     r"\b(?:bye|goodbye|thanks|thank|thx|cheers|ta|later|ciao|adi[oó]s|done|finish\w*|all\s+set|all\s+good|no\s+worries"
     r"|that'?s\s+(?:all|it|everything|grand|great|lovely|perfect|fine|brilliant|champion|ace|sorted|enough|me)"
@@ -240,9 +240,10 @@ class EmbeddedPolicy:
         if top.label == "meta/greeting":
             # "hey, are you a real person or a bot": the question after the hello is what to answer
             top = next((i for i in intents[1:] if i.label == "meta/smalltalk" and self._clear(i, by_domain=False)), top)
-        if top.label == GOODBYE and not _FAREWELL_CUE.search(top.text) and not is_closing(top.text) \
-                and farewell_language(top.text) is None:
-            # "hmm yeah maybe ok yes" read as a goodbye: no word of one in it, so the call goes on
+        if top.label == GOODBYE and top.confidence < self.router.threshold and not _FAREWELL_CUE.search(top.text) \
+                and not is_closing(top.text) and farewell_language(top.text) is None:
+            # "hmm yeah maybe ok yes" read unsurely as a goodbye, with no word of one in it: the call
+            # goes on ("cheerio then", "laters" are read surely, whatever words they use)
             return Decision(text=self.phrases.how_can_i_help, reason="unclear")
         if top.label.startswith("meta/") and self._clear(top, by_domain=False):
             return Decision(text=self.phrases.front_desk_replies.get(top.name, self.phrases.how_can_i_help), reason=top.name)
