@@ -161,10 +161,7 @@ async def handle(task: SpecialistLike, latest: str) -> str | Next | None:
         return Next.TO_TOOL  # "ok and how should i handle retries" to "is it about webhooks, ...?": named
     # "ah wait, drop it, i just found my backup codes": beside a cancel, words of this very need
     # that tell it is solved are why it is dropped, no need raised again
-    # ("my wife has the new number and she's not here, forget it for now": this very need, its
-    # value not to hand, is why it is let go; words that carry a value of it may change it instead)
-    reading = frame.read(latest, lambda words: raises_need(task, words) and not (
-        (_SOLVED.search(words) or not _carries_value(task, words)) and restates(task, words)))
+    reading = frame.read(latest, lambda words: raises_need(task, words) and not (_SOLVED.search(words) and restates(task, words)))
     # A question that names nothing of its own ("what does that mean?") is about our question;
     # one that could be another need ("what's my balance?") is checked for that first.
     specific = reading is not None and (reading.move is not Move.ASK or reading.ask is not None)
@@ -441,13 +438,6 @@ def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.A
 _SOLVED = re.compile(
     r"\b(?:i|we)\s+(?:just\s+|actually\s+|finally\s+)?(?:found|got\s+(?:it|my|our)\b|sorted|fixed|figured|remembered|managed|worked\s+(?:it\s+)?out)\b"
     r"|\b(?:it'?s|it\s+is|its)\s+(?:working|fine|sorted|fixed|back)\b", re.I)
-
-
-def _carries_value(task: SpecialistLike, words: str) -> bool:
-    """The words carry a value of the kind this task reads (a plan, an amount, an address)."""
-    said = task.state.slots.read(normalise(words)).as_dict()
-    said.pop("confirm", None)
-    return bool(said)
 
 
 def raises_need(task: SpecialistLike, words: str) -> bool:

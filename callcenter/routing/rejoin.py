@@ -97,8 +97,9 @@ class Rejoiner:
         if self._df.get(word, 0) < (_MIN_DF if len(a) > 1 else _COMMONER * _MIN_DF):
             return None  # a letter before a word ("e mail") only into a word the line hears often
         # two words of the line that it never hears side by side, halves of a third it hears
-        # often: "some one", "any thing"
-        compound = self._df[word] >= _COMMONER * _MIN_DF
+        # often and not much rarer than the second piece: "some one", "any thing" (not "in to":
+        # "to" is everywhere)
+        compound = self._df[word] >= _COMMONER * _MIN_DF and self._df[word] * _COMMONER >= fb
         return word if fa == 0 or fb == 0 or self._df[word] >= _DOMINATES * fb or compound else None
 
     def __call__(self, text: str) -> str:
