@@ -90,7 +90,9 @@ async def test_saying_it_is_someone_elses_account_after_verifying_files_nothing(
     call = await open_call()
     said = await converse(call, "what's my balance", "C1002 zip 10001", "oh and to be honest it's his account, not mine",
                           "he was charged twice, refund it", "yes")
-    assert call.state.caller.verified  # the balance was said before they told us ...
+    assert "$" in said[1], said  # the balance was said before they told us ...
+    # ... and from then on the one speaking is not taken for the verified holder (session 43)
+    assert not call.state.caller.verified
     assert "To confirm" not in " ".join(said[3:]) and "only help the account holder" in said[3], said  # ... nothing more
     assert Ledger(store).list_refunds() == [] and store.list_work() == []
 
