@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-_PEOPLE = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|mom|mum|mother|dad|father|parent|son|"
-           r"daughter|kid|child|grand(?:ma|pa|mother|father|son|daughter)|brother|sister|sibling|aunt|uncle|cousin|"
-           r"niece|nephew|friend|neighbou?r|boss|employer|manager|colleague|coworker|co-worker|client|"
-           r"assistant|secretary|accountant|lawyer|attorney|carer|caregiver|roommate|flatmate|tenant|landlord)")
+_PEOPLE_WORDS = (r"wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|mom|mum|mother|dad|father|parent|son|"
+                 r"daughter|kid|child|grand(?:ma|pa|mother|father|son|daughter)|brother|sister|sibling|aunt|uncle|cousin|"
+                 r"niece|nephew|friend|neighbou?r|boss|employer|manager|colleague|coworker|co-worker|client|"
+                 r"assistant|secretary|accountant|lawyer|attorney|carer|caregiver|roommate|flatmate|tenant|landlord")
+_PEOPLE = rf"(?:{_PEOPLE_WORDS})"
 _THIRD_PARTY = re.compile(
     # Whose account it is: someone else's.
     rf"\b(?:not|isn'?t|is not|wasn'?t|ain'?t)\s+(?:mine|my\s+(?:own\s+)?(?:account|number))\b"
@@ -70,12 +71,13 @@ _FOR_BUSINESS = re.compile(
 # Who the caller is at their own business ("i'm the office manager", "this is the bookkeeper
 # over at acme"), whose name the account is in ("the account's in my name"), or what a colleague
 # did before the call ("my boss looked at the numbers"): the caller's standing, no need.
-_ROLE = (r"(?:manager|assistant|accountant|admin|administrator|bookkeeper|secretary|owner|co-?owner|founder|co-?founder"
-         r"|cto|ceo|cfo|coo|director|lead|developer|engineer|pa|receptionist|controller|treasurer|partner)")
+_ROLE_WORDS = (r"manager|assistant|accountant|admin|administrator|bookkeeper|secretary|owner|co-?owner|founder|co-?founder"
+               r"|cto|ceo|cfo|coo|director|lead|developer|engineer|pa|receptionist|controller|treasurer|partner")
+_ROLE = rf"(?:{_ROLE_WORDS})"
 _STANDING = re.compile(
     rf"\b(?:i'?m|i\s+am|this\s+is)\s+(?:the|their|our|a|an|one\s+of\s+the)\s+(?:[a-z]+\s+){{0,2}}{_ROLE}s?\b"
     r"|\b(?:the\s+)?account(?:'s|\s+is)?\s+(?:in|under)\s+my\s+(?:own\s+)?name\b"
-    rf"|\b(?:my|our|the)\s+(?:{_PEOPLE[3:-1]}|{_ROLE[3:-1]})\s+(?:looked|checked|went|was\s+looking)\s+(?:at|over|through|into)\s+"
+    rf"|\b(?:my|our|the)\s+(?:{_PEOPLE_WORDS}|{_ROLE_WORDS})\s+(?:looked|checked|went|was\s+looking)\s+(?:at|over|through|into)\s+"
     r"(?:the|our|my|his|her)\s+(?:numbers|books|bills?|invoices?|accounts?|statements?|figures|costs)\b", re.I)
 
 

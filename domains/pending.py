@@ -383,8 +383,7 @@ def yes_then_need(task: SpecialistLike, latest: str) -> bool:
             task.other_need(rest) is None or reading is not None and reading.move is Move.CANCEL):
         return False  # "yes. thanks, bye" leaves as ever (read first, before any action)
     gate.hear_as(latest, yes)
-    state = task.state
-    state.follow_up = f"{state.follow_up}. {rest}" if state.follow_up else rest
+    _keep_for_later(task.state, rest)
     return True
 
 
@@ -429,9 +428,13 @@ def slot_reply(task: SpecialistLike, reading: frame.Reading | None) -> str:
 def queue_need(task: SpecialistLike, latest: str, intent: Intent, facts: frame.ActionFacts) -> str:
     """Another need that acts, said while our read-back waits: it is kept, not lost, and routed
     by the front desk as soon as this action is answered (yes or no); the caller hears both."""
-    state = task.state
-    state.follow_up = f"{state.follow_up}. {latest}" if state.follow_up else latest
+    _keep_for_later(task.state, latest)
     return frame.queued(_spoken_name(intent), facts)
+
+
+def _keep_for_later(state: CallState, words: str) -> None:
+    """Words of another need, kept for the front desk to route once this task is answered."""
+    state.follow_up = f"{state.follow_up}. {words}" if state.follow_up else words
 
 
 # The trouble told as over: "i just found my backup codes", "i got my phone back", "it's working again".
